@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// WidgetHost: a headless host for Omni widget and Live Activity scripts.
+import PackageDescription
+
+let package = Package(
+    name: "WidgetHost",
+    products: [
+        .library(name: "WidgetHost", targets: ["WidgetHost"]),
+        .library(name: "Timeline", targets: ["Timeline"]),
+        .library(name: "PushContract", targets: ["PushContract"]),
+        .executable(name: "widgethost", targets: ["widgethost"]),
+    ],
+    targets: [
+        // C boundary: JavaScriptCore from Debian's libjavascriptcoregtk-4.1-dev.
+        .systemLibrary(
+            name: "CJavaScriptCore",
+            pkgConfig: "javascriptcoregtk-4.1",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
+        // Pure Swift JSON value, parser and canonical writer.
+        .target(name: "JSONKit"),
+        // Pure Swift time zones (TZif reader) and ISO 8601 dates; no Foundation.
+        .target(name: "ZonedTime"),
+        // Pure Swift JavaScript tokenizer: top-level declarations, directives, returns.
+        .target(name: "ScriptSyntax"),
+        // The only module that touches raw JavaScriptCore pointers.
+        .target(name: "ScriptCore", dependencies: ["CJavaScriptCore", "JSONKit"]),
+        // Script model, bindings, virtual clock, run reports.
+        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime"]),
+        // Virtual-time refresh and Live Activity simulation.
+        .target(name: "Timeline", dependencies: ["JSONKit", "ZonedTime"]),
+        // Live Activity push request contract (pure Swift).
+        .target(name: "PushContract", dependencies: ["JSONKit"]),
+        // Command-line parsing, rendering and dispatch.
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "JSONKit"]),
+        .executableTarget(name: "widgethost", dependencies: ["WidgetHostCLI"]),
+
+        .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
+        .testTarget(name: "ZonedTimeTests", dependencies: ["ZonedTime"]),
+        .testTarget(name: "ScriptSyntaxTests", dependencies: ["ScriptSyntax"]),
+        .testTarget(name: "ScriptCoreTests", dependencies: ["ScriptCore"]),
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "JSONKit"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "JSONKit"]),
+        .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit"]),
+        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "JSONKit"]),
+    ]
+)

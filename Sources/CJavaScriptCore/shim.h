@@ -1,0 +1,33 @@
+#ifndef WIDGETHOST_CJAVASCRIPTCORE_SHIM_H
+#define WIDGETHOST_CJAVASCRIPTCORE_SHIM_H
+
+#include <JavaScriptCore/JavaScript.h>
+#include <stdbool.h>
+
+// ---------------------------------------------------------------------------
+// Private API: exported by libjavascriptcoregtk-4.1 but missing from its public
+// headers. The prototypes match WebKit's JSContextRefPrivate.h, JSBasePrivate.h
+// and JSScriptRefPrivate.h. ScriptCoreTests cover every one of them, so a
+// library update that changes them fails the tests instead of the host.
+// ---------------------------------------------------------------------------
+
+/// Called at most once per armed limit; return true to terminate the script.
+/// Returning false does not re-arm the limit: call
+/// JSContextGroupSetExecutionTimeLimit again from inside the callback.
+typedef bool (*JSShouldTerminateCallback)(JSContextRef ctx, void *context);
+
+void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, double limit,
+                                         JSShouldTerminateCallback callback, void *context);
+void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
+
+/// Installs `function(promise, reason)` as the handler of rejections nothing handled.
+void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObjectRef function,
+                                                  JSValueRef *exception);
+
+/// Disables `eval` and `new Function` in one context (they throw EvalError with `message`).
+void JSGlobalContextSetEvalEnabled(JSGlobalContextRef ctx, bool enabled, JSStringRef message);
+
+/// Forces a full collection (JSGarbageCollect is only a hint).
+void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
+
+#endif
