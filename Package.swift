@@ -24,7 +24,7 @@ let package = Package(
         // Pure Swift JavaScript tokenizer: top-level declarations, directives, returns.
         .target(name: "ScriptSyntax"),
         // The only module that touches raw JavaScriptCore pointers.
-        .target(name: "ScriptCore", dependencies: ["CJavaScriptCore", "JSONKit"]),
+        .target(name: "ScriptCore", dependencies: ["CJavaScriptCore"]),
         // Script model, bindings, virtual clock, run reports.
         .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime"]),
         // Virtual-time refresh and Live Activity simulation.

@@ -1,0 +1,74 @@
+import CJavaScriptCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Stops a running script when it passes its deadline or its memory budget.
+///
+/// Built on JavaScriptCore's group time limit: the limit is a short tick, and
+/// the callback either terminates the script or re-arms itself (a callback that
+/// returns false is *not* re-armed by the engine). Memory is measured as the
+/// growth of the process's resident set since ``arm(deadlineSeconds:memoryLimitBytes:)``,
+/// which also catches small-object allocation bombs that would otherwise abort
+/// the process.
+final class ExecutionGuard {
+    /// How often the guard looks at the clock and memory while JavaScript runs.
+    static let tick = 0.01
+
+    private(set) var deadlineNanos: UInt64 = .max
+    private(set) var memoryLimitBytes: Int?
+    private(set) var baselineResident = 0
+    private(set) var peakResident = 0
+    /// Set when the guard stopped a script; cleared by ``arm``.
+    var tripped: ScriptError.Termination?
+    private(set) var armed = false
+
+    static func monotonicNanos() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+
+    func arm(group: JSContextGroupRef, deadlineSeconds: Double, memoryLimitBytes: Int?) {
+        deadlineNanos = Self.monotonicNanos() &+ UInt64(max(0, deadlineSeconds) * 1e9)
+        self.memoryLimitBytes = memoryLimitBytes
+        baselineResident = ProcessMemory.residentBytes() ?? 0
+        peakResident = baselineResident
+        tripped = nil
+        armed = true
+        JSContextGroupSetExecutionTimeLimit(
+            group, Self.tick, executionGuardCallback, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    func disarm(group: JSContextGroupRef) {
+        guard armed else { return }
+        JSContextGroupClearExecutionTimeLimit(group)
+        armed = false
+    }
+
+    /// Checks the clock and memory between JavaScript entries too (timers, host loop).
+    func check() -> ScriptError.Termination? {
+        if let tripped { return tripped }
+        if let limit = memoryLimitBytes, let resident = ProcessMemory.residentBytes() {
+            peakResident = max(peakResident, resident)
+            if resident - baselineResident > limit { return .memory }
+        }
+        if Self.monotonicNanos() >= deadlineNanos { return .timeout }
+        return nil
+    }
+
+    /// Bytes the process grew by since the guard was armed (high-water mark).
+    var residentGrowth: Int { max(0, peakResident - baselineResident) }
+}
+
+/// The engine calls this every ``ExecutionGuard/tick`` seconds while a script runs.
+private func executionGuardCallback(_ ctx: JSContextRef?, _ info: UnsafeMutableRawPointer?) -> Bool {
+    guard let ctx, let info else { return true }
+    let guardian = Unmanaged<ExecutionGuard>.fromOpaque(info).takeUnretainedValue()
+    if let reason = guardian.check() {
+        guardian.tripped = reason
+        return true
+    }
+    JSContextGroupSetExecutionTimeLimit(JSContextGetGroup(ctx), ExecutionGuard.tick, executionGuardCallback, info)
+    return false
+}

@@ -1,0 +1,190 @@
+import CJavaScriptCore
+
+/// A JavaScript value seen from Swift, valid while its context lives.
+///
+/// The engine's conservative stack scan keeps values held in locals alive;
+/// a value stored on the heap across calls must be wrapped in ``ProtectedValue``.
+public struct JSValue {
+    let raw: JSValueRef
+    public let context: ScriptContext
+
+    init(_ raw: JSValueRef, in context: ScriptContext) {
+        self.raw = raw
+        self.context = context
+    }
+
+    private var ctx: JSGlobalContextRef { context.ref }
+
+    // MARK: Kinds
+
+    /// The value's type, as `typeof` would name it (with "null" and "array" told apart).
+    public enum Kind: String, Sendable {
+        case undefined, null, boolean, number, string, symbol, bigint, object, array, function
+    }
+
+    public var kind: Kind {
+        switch JSValueGetType(ctx, raw) {
+        case kJSTypeUndefined: return .undefined
+        case kJSTypeNull: return .null
+        case kJSTypeBoolean: return .boolean
+        case kJSTypeNumber: return .number
+        case kJSTypeString: return .string
+        case kJSTypeSymbol: return .symbol
+        case kJSTypeBigInt: return .bigint
+        default:
+            if JSValueIsArray(ctx, raw) { return .array }
+            return isFunction ? .function : .object
+        }
+    }
+
+    public var isUndefined: Bool { JSValueIsUndefined(ctx, raw) }
+    public var isNull: Bool { JSValueIsNull(ctx, raw) }
+    public var isNullOrUndefined: Bool { isNull || isUndefined }
+    public var isBoolean: Bool { JSValueIsBoolean(ctx, raw) }
+    public var isNumber: Bool { JSValueIsNumber(ctx, raw) }
+    public var isString: Bool { JSValueIsString(ctx, raw) }
+    public var isObject: Bool { JSValueIsObject(ctx, raw) }
+    public var isArray: Bool { JSValueIsArray(ctx, raw) }
+    public var isDate: Bool { JSValueIsDate(ctx, raw) }
+    public var isFunction: Bool {
+        guard JSValueIsObject(ctx, raw), let object = JSValueToObject(ctx, raw, nil) else { return false }
+        return JSObjectIsFunction(ctx, object)
+    }
+    /// True for objects created by the context's original `Error` constructor or a subclass.
+    public var isError: Bool { isObject && context.isError(raw) }
+
+    // MARK: Conversions
+
+    /// `Boolean(value)`.
+    public var boolValue: Bool { JSValueToBoolean(ctx, raw) }
+
+    /// `Number(value)`; may run user code (valueOf).
+    public func toNumber() throws(ScriptError) -> Double {
+        var exception: JSValueRef?
+        let number = JSValueToNumber(ctx, raw, &exception)
+        try context.check(exception, phase: .evaluate)
+        return number
+    }
+
+    /// `String(value)`; may run user code (toString). Symbols convert like `String(symbol)`.
+    public func toString() throws(ScriptError) -> String {
+        if JSValueGetType(ctx, raw) == kJSTypeSymbol {
+            let fn = try context.evaluate("(s) => String(s)", sourceURL: "widgethost:convert")
+            return try context.call(fn, arguments: [self]).toString()
+        }
+        var exception: JSValueRef?
+        let string = JSValueToStringCopy(ctx, raw, &exception)
+        try context.check(exception, phase: .evaluate)
+        guard let string else { return "" }
+        return JSStringBridge.take(string)
+    }
+
+    /// The string when the value is a string, nil when undefined or null, `String(value)` otherwise.
+    public func stringIfPresent() throws(ScriptError) -> String? {
+        isNullOrUndefined ? nil : try toString()
+    }
+
+    /// The number when the value is a number, nil otherwise.
+    public func numberIfPresent() throws(ScriptError) -> Double? {
+        isNumber ? try toNumber() : nil
+    }
+
+    /// `JSON.stringify(value, null, indent)` with the engine's own serializer
+    /// (not the global `JSON`, which a script may have replaced); nil where
+    /// `JSON.stringify` returns undefined.
+    public func jsonString(indent: Int = 0) throws(ScriptError) -> String? {
+        var exception: JSValueRef?
+        let string = JSValueCreateJSONString(ctx, raw, UInt32(clamping: indent), &exception)
+        try context.check(exception, phase: .evaluate)
+        guard let string else { return nil }
+        return JSStringBridge.take(string)
+    }
+
+    // MARK: Objects
+
+    /// `value[name]`; may run a getter.
+    public func property(_ name: String) throws(ScriptError) -> JSValue {
+        guard let object = JSValueToObject(ctx, raw, nil) else { return context.undefined }
+        var exception: JSValueRef?
+        let result = JSStringBridge.with(name) { JSObjectGetProperty(ctx, object, $0, &exception) }
+        try context.check(exception, phase: .evaluate)
+        return JSValue(result ?? JSValueMakeUndefined(ctx), in: context)
+    }
+
+    /// `value[index]`.
+    public func element(_ index: Int) throws(ScriptError) -> JSValue {
+        guard let object = JSValueToObject(ctx, raw, nil) else { return context.undefined }
+        var exception: JSValueRef?
+        let result = JSObjectGetPropertyAtIndex(ctx, object, UInt32(clamping: index), &exception)
+        try context.check(exception, phase: .evaluate)
+        return JSValue(result ?? JSValueMakeUndefined(ctx), in: context)
+    }
+
+    /// `value[name] = newValue`; may run a setter.
+    public func setProperty(_ name: String, _ newValue: JSValue) throws(ScriptError) {
+        guard let object = JSValueToObject(ctx, raw, nil) else { return }
+        var exception: JSValueRef?
+        JSStringBridge.with(name) { JSObjectSetProperty(ctx, object, $0, newValue.raw, 0, &exception) }
+        try context.check(exception, phase: .evaluate)
+    }
+
+    /// Defines an own property with attributes (no setter runs).
+    public func define(_ name: String, _ newValue: JSValue, attributes: PropertyAttributes = []) {
+        guard let object = JSValueToObject(ctx, raw, nil) else { return }
+        JSStringBridge.with(name) {
+            JSObjectSetProperty(ctx, object, $0, newValue.raw, JSPropertyAttributes(attributes.rawValue), nil)
+        }
+    }
+
+    /// Whether `name in value`.
+    public func hasProperty(_ name: String) -> Bool {
+        guard let object = JSValueToObject(ctx, raw, nil) else { return false }
+        return JSStringBridge.with(name) { JSObjectHasProperty(ctx, object, $0) }
+    }
+
+    /// The enumerable property names (own and inherited, as `for…in` sees them).
+    public func enumerableNames() -> [String] {
+        guard let object = JSValueToObject(ctx, raw, nil) else { return [] }
+        let names = JSObjectCopyPropertyNames(ctx, object)
+        defer { JSPropertyNameArrayRelease(names) }
+        let count = JSPropertyNameArrayGetCount(names)
+        var result: [String] = []
+        result.reserveCapacity(count)
+        for index in 0..<count {
+            result.append(JSStringBridge.string(from: JSPropertyNameArrayGetNameAtIndex(names, index)))
+        }
+        return result
+    }
+
+    /// Strict equality (`===`).
+    public func isSame(as other: JSValue) -> Bool { JSValueIsStrictEqual(ctx, raw, other.raw) }
+
+    /// The bytes of a typed array or ArrayBuffer, or nil for other values.
+    public func bytes() -> [UInt8]? {
+        guard let object = JSValueToObject(ctx, raw, nil) else { return nil }
+        let type = JSValueGetTypedArrayType(ctx, raw, nil)
+        if type == kJSTypedArrayTypeNone { return nil }
+        if type == kJSTypedArrayTypeArrayBuffer {
+            let length = JSObjectGetArrayBufferByteLength(ctx, object, nil)
+            guard let pointer = JSObjectGetArrayBufferBytesPtr(ctx, object, nil) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: pointer, count: length))
+        }
+        let length = JSObjectGetTypedArrayByteLength(ctx, object, nil)
+        let offset = JSObjectGetTypedArrayByteOffset(ctx, object, nil)
+        // The pointer is the start of the whole buffer; the view begins `offset` bytes in.
+        guard let pointer = JSObjectGetTypedArrayBytesPtr(ctx, object, nil) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer + offset, count: length))
+    }
+}
+
+/// A value kept alive across calls (protected from garbage collection until released).
+public final class ProtectedValue {
+    public let value: JSValue
+
+    public init(_ value: JSValue) {
+        self.value = value
+        JSValueProtect(value.context.ref, value.raw)
+    }
+
+    deinit { JSValueUnprotect(value.context.ref, value.raw) }
+}

@@ -1,0 +1,237 @@
+import CJavaScriptCore
+
+/// A JavaScript global context: one realm with its own global object.
+///
+/// Not thread-safe: use a context only on the thread that drives its runtime.
+public final class ScriptContext {
+    public let runtime: ScriptRuntime
+    let ref: JSGlobalContextRef
+    private var functionPrototype: JSObjectRef?
+    private var errorConstructor: JSObjectRef?
+
+    init(runtime: ScriptRuntime, name: String) {
+        self.runtime = runtime
+        ref = JSGlobalContextCreateInGroup(runtime.group, runtime.globalClass)
+        JSStringBridge.with(name) { JSGlobalContextSetName(ref, $0) }
+        _ = JSObjectSetPrivate(JSContextGetGlobalObject(ref), Unmanaged.passUnretained(self).toOpaque())
+        if let prototype = try? evaluate("Function.prototype", sourceURL: "widgethost:init"),
+            let object = JSValueToObject(ref, prototype.raw, nil)
+        {
+            functionPrototype = object
+            JSValueProtect(ref, object)
+        }
+        if let constructor = try? evaluate("Error", sourceURL: "widgethost:init"),
+            let object = JSValueToObject(ref, constructor.raw, nil)
+        {
+            errorConstructor = object
+            JSValueProtect(ref, object)
+        }
+    }
+
+    /// True when `value` is an instance of this context's original `Error`.
+    func isError(_ value: JSValueRef) -> Bool {
+        guard let errorConstructor else { return false }
+        return JSValueIsInstanceOfConstructor(ref, value, errorConstructor, nil)
+    }
+
+    deinit {
+        if let functionPrototype { JSValueUnprotect(ref, functionPrototype) }
+        if let errorConstructor { JSValueUnprotect(ref, errorConstructor) }
+        _ = JSObjectSetPrivate(JSContextGetGlobalObject(ref), nil)
+        JSGlobalContextRelease(ref)
+    }
+
+    /// The Swift context that owns the engine context `ctx`.
+    static func owning(_ ctx: JSContextRef) -> ScriptContext? {
+        let global = JSContextGetGlobalObject(ctx)
+        guard let raw = JSObjectGetPrivate(global) else { return nil }
+        return Unmanaged<ScriptContext>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    // MARK: Running code
+
+    /// Evaluates a classic script.
+    /// - Parameters:
+    ///   - sourceURL: the file name that errors and stack frames name.
+    ///   - startingLine: the line number of the first line (at least 1).
+    ///   - this: the `this` of the script's top level; default the global object.
+    /// - Throws: ``ScriptError`` for an exception, a syntax error or a termination.
+    @discardableResult
+    public func evaluate(_ source: String, sourceURL: String, startingLine: Int = 1) throws(ScriptError) -> JSValue {
+        var exception: JSValueRef?
+        let result = JSStringBridge.with(source) { src in
+            JSStringBridge.with(sourceURL) { url in
+                JSEvaluateScript(ref, src, nil, url, Int32(clamping: startingLine), &exception)
+            }
+        }
+        try check(exception, phase: .evaluate)
+        return JSValue(result ?? JSValueMakeUndefined(ref), in: self)
+    }
+
+    /// Checks a script for syntax errors without running it.
+    public func checkSyntax(_ source: String, sourceURL: String, startingLine: Int = 1) throws(ScriptError) {
+        var exception: JSValueRef?
+        let valid = JSStringBridge.with(source) { src in
+            JSStringBridge.with(sourceURL) { url in
+                JSCheckScriptSyntax(ref, src, url, Int32(clamping: startingLine), &exception)
+            }
+        }
+        if !valid {
+            guard let exception else {
+                throw ScriptError(phase: .parse, name: "SyntaxError", message: "the script does not parse")
+            }
+            var error = makeScriptError(from: exception, phase: .parse)
+            error.phase = .parse
+            throw error
+        }
+    }
+
+    /// Calls a function value.
+    @discardableResult
+    public func call(_ function: JSValue, this: JSValue? = nil, arguments: [JSValue] = []) throws(ScriptError) -> JSValue {
+        guard let object = JSValueToObject(ref, function.raw, nil), JSObjectIsFunction(ref, object) else {
+            throw ScriptError(phase: .evaluate, name: "TypeError", message: "value is not a function")
+        }
+        var exception: JSValueRef?
+        let raws: [JSValueRef?] = arguments.map { $0.raw }
+        let thisObject = this.flatMap { JSValueToObject(ref, $0.raw, nil) }
+        let result = raws.withUnsafeBufferPointer { buffer in
+            JSObjectCallAsFunction(ref, object, thisObject, buffer.count, buffer.baseAddress, &exception)
+        }
+        try check(exception, phase: .evaluate)
+        return JSValue(result ?? JSValueMakeUndefined(ref), in: self)
+    }
+
+    /// Throws when the guard stopped the script, or when `exception` is set.
+    func check(_ exception: JSValueRef?, phase: ScriptError.Phase) throws(ScriptError) {
+        if let reason = runtime.executionGuard.tripped { throw ScriptError.terminated(reason) }
+        if let exception { throw makeScriptError(from: exception, phase: phase) }
+    }
+
+    /// Turns a thrown JavaScript value into a ``ScriptError``. Never runs for long:
+    /// reading the properties of a hostile thrown object is still under the guard.
+    func makeScriptError(from exception: JSValueRef, phase: ScriptError.Phase) -> ScriptError {
+        let value = JSValue(exception, in: self)
+        let isError = value.isObject && self.isError(exception)
+        if isError {
+            let name = (try? value.property("name").stringIfPresent()).flatMap { $0 } ?? "Error"
+            let message = (try? value.property("message").stringIfPresent()).flatMap { $0 } ?? ""
+            let line = (try? value.property("line").numberIfPresent()).flatMap { $0 }.map { Int($0) }
+            let column = (try? value.property("column").numberIfPresent()).flatMap { $0 }.map { Int($0) }
+            let url = (try? value.property("sourceURL").stringIfPresent()).flatMap { $0 }
+            let stack = (try? value.property("stack").stringIfPresent()).flatMap { $0 }
+            return ScriptError(
+                phase: name == "SyntaxError" && phase == .parse ? .parse : phase, name: name,
+                message: message, line: line, column: column, sourceURL: url, stack: stack)
+        }
+        let text = (try? value.toString()) ?? "<unprintable value>"
+        return ScriptError(phase: phase, name: "Error", message: text, thrownErrorObject: false)
+    }
+
+    // MARK: Making values
+
+    public var global: JSValue { JSValue(JSContextGetGlobalObject(ref), in: self) }
+    public var undefined: JSValue { JSValue(JSValueMakeUndefined(ref), in: self) }
+    public var null: JSValue { JSValue(JSValueMakeNull(ref), in: self) }
+    public func boolean(_ value: Bool) -> JSValue { JSValue(JSValueMakeBoolean(ref, value), in: self) }
+    public func number(_ value: Double) -> JSValue { JSValue(JSValueMakeNumber(ref, value), in: self) }
+    public func string(_ value: String) -> JSValue {
+        JSValue(JSStringBridge.with(value) { JSValueMakeString(ref, $0) }, in: self)
+    }
+    public func object() -> JSValue { JSValue(JSObjectMake(ref, nil, nil), in: self) }
+
+    public func array(_ elements: [JSValue]) -> JSValue {
+        let raws: [JSValueRef?] = elements.map { $0.raw }
+        let made = raws.withUnsafeBufferPointer { JSObjectMakeArray(ref, $0.count, $0.baseAddress, nil) }
+        return JSValue(made ?? JSObjectMake(ref, nil, nil), in: self)
+    }
+
+    /// A `Date` for epoch milliseconds.
+    public func date(epochMilliseconds: Double) -> JSValue {
+        var argument: JSValueRef? = JSValueMakeNumber(ref, epochMilliseconds)
+        let made = JSObjectMakeDate(ref, 1, &argument, nil)
+        return JSValue(made ?? JSValueMakeUndefined(ref), in: self)
+    }
+
+    /// A new error object of the given kind.
+    public func makeError(_ kind: NativeError.Kind, _ message: String) -> JSValue {
+        let constructor = try? global.property(kind.rawValue)
+        if let constructor, constructor.isFunction,
+            let made = try? construct(constructor, arguments: [string(message)])
+        {
+            return made
+        }
+        var argument: JSValueRef? = JSStringBridge.with(message) { JSValueMakeString(ref, $0) }
+        return JSValue(JSObjectMakeError(ref, 1, &argument, nil) ?? JSValueMakeUndefined(ref), in: self)
+    }
+
+    /// `new constructor(...arguments)`.
+    public func construct(_ constructor: JSValue, arguments: [JSValue] = []) throws(ScriptError) -> JSValue {
+        guard let object = JSValueToObject(ref, constructor.raw, nil), JSObjectIsConstructor(ref, object) else {
+            throw ScriptError(phase: .evaluate, name: "TypeError", message: "value is not a constructor")
+        }
+        var exception: JSValueRef?
+        let raws: [JSValueRef?] = arguments.map { $0.raw }
+        let made = raws.withUnsafeBufferPointer {
+            JSObjectCallAsConstructor(ref, object, $0.count, $0.baseAddress, &exception)
+        }
+        try check(exception, phase: .evaluate)
+        return JSValue(made ?? JSValueMakeUndefined(ref), in: self)
+    }
+
+    /// Parses JSON text into a value (nil when the text is not JSON).
+    public func parseJSON(_ text: String) -> JSValue? {
+        let made = JSStringBridge.with(text) { JSValueMakeFromJSONString(ref, $0) }
+        return made.map { JSValue($0, in: self) }
+    }
+
+    /// A function implemented in Swift. It has `Function.prototype`, so `call`,
+    /// `apply` and `bind` work, and `name`/`length` as declared.
+    public func function(_ name: String, length: Int = 0, _ body: @escaping NativeFunctionBody) -> JSValue {
+        let box = Unmanaged.passRetained(NativeFunctionBox(body: body)).toOpaque()
+        let object = JSObjectMake(ref, runtime.nativeFunctionClass, box)!
+        let value = JSValue(object, in: self)
+        // Own `name`/`length` first: once Function.prototype (whose are read-only) is
+        // the prototype, a plain put of these names would be refused.
+        let fixed: PropertyAttributes = [.readOnly, .dontEnum]
+        value.define("name", string(name), attributes: fixed)
+        value.define("length", number(Double(length)), attributes: fixed)
+        if let functionPrototype { JSObjectSetPrototype(ref, object, functionPrototype) }
+        return value
+    }
+
+    /// A pending promise and the functions that settle it.
+    public func makePromise() -> (promise: JSValue, resolve: JSValue, reject: JSValue) {
+        var resolve: JSObjectRef?
+        var reject: JSObjectRef?
+        let promise = JSObjectMakeDeferredPromise(ref, &resolve, &reject, nil)
+        return (
+            JSValue(promise ?? JSValueMakeUndefined(ref), in: self),
+            JSValue(resolve ?? JSValueMakeUndefined(ref), in: self),
+            JSValue(reject ?? JSValueMakeUndefined(ref), in: self)
+        )
+    }
+
+    // MARK: Context settings
+
+    /// Calls `handler(promise, reason)` for every rejection nothing handled.
+    public func setUnhandledRejectionHandler(_ handler: JSValue) {
+        guard let object = JSValueToObject(ref, handler.raw, nil) else { return }
+        var exception: JSValueRef?
+        JSGlobalContextSetUnhandledRejectionCallback(ref, object, &exception)
+    }
+
+    /// Turns `eval` and `new Function` on or off; off, they throw `EvalError(message)`.
+    public func setEvalEnabled(_ enabled: Bool, message: String) {
+        JSStringBridge.with(message) { JSGlobalContextSetEvalEnabled(ref, enabled, $0) }
+    }
+}
+
+/// Attributes of a property defined from Swift.
+public struct PropertyAttributes: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let readOnly = PropertyAttributes(rawValue: UInt32(kJSPropertyAttributeReadOnly))
+    public static let dontEnum = PropertyAttributes(rawValue: UInt32(kJSPropertyAttributeDontEnum))
+    public static let dontDelete = PropertyAttributes(rawValue: UInt32(kJSPropertyAttributeDontDelete))
+}

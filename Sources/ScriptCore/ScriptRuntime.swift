@@ -1,0 +1,75 @@
+import CJavaScriptCore
+
+/// One JavaScriptCore virtual machine (a context group) and the classes shared by its contexts.
+///
+/// Contexts of one runtime run one at a time; use one runtime per thread.
+/// The runtime must outlive its contexts (each context keeps a strong reference to it).
+public final class ScriptRuntime {
+    let group: JSContextGroupRef
+    let globalClass: JSClassRef
+    let nativeFunctionClass: JSClassRef
+    let executionGuard = ExecutionGuard()
+    /// A context made up front: a pending termination must be consumed by an
+    /// evaluation in an existing context (creating a context then aborts).
+    private let scratch: JSGlobalContextRef
+
+    public init() {
+        group = JSContextGroupCreate()
+        globalClass = NativeFunctionClass.createGlobal()
+        nativeFunctionClass = NativeFunctionClass.create()
+        scratch = JSGlobalContextCreateInGroup(group, nil)
+    }
+
+    deinit {
+        JSGlobalContextRelease(scratch)
+        JSClassRelease(nativeFunctionClass)
+        JSClassRelease(globalClass)
+        JSContextGroupRelease(group)
+    }
+
+    /// Creates a fresh global context in this runtime.
+    public func makeContext(name: String = "widget") -> ScriptContext {
+        ScriptContext(runtime: self, name: name)
+    }
+
+    /// Starts enforcing a wall-clock deadline and a memory budget on every script of this runtime.
+    /// - Parameters:
+    ///   - seconds: time from now after which any running script is terminated.
+    ///   - memoryLimitBytes: growth of the resident set above which a script is terminated; nil for none.
+    public func arm(timeLimit seconds: Double, memoryLimitBytes: Int?) {
+        executionGuard.arm(group: group, deadlineSeconds: seconds, memoryLimitBytes: memoryLimitBytes)
+    }
+
+    /// Stops enforcing limits.
+    public func disarm() { executionGuard.disarm(group: group) }
+
+    /// Why the guard stopped the last script, or a limit that is already exceeded now.
+    public func checkLimits() -> ScriptError.Termination? {
+        guard executionGuard.armed || executionGuard.tripped != nil else { return nil }
+        let result = executionGuard.check()
+        if let result { executionGuard.tripped = result }
+        return result
+    }
+
+    /// Resident memory the current run added at its peak, in bytes.
+    public var residentGrowth: Int { executionGuard.residentGrowth }
+
+    /// Clears limits and consumes a termination the engine may still hold.
+    ///
+    /// A script terminated inside a microtask leaves the termination pending
+    /// ("silent and sticky"): the next entry into the engine would fail at once.
+    /// One throw-away evaluation consumes it.
+    public func recoverAfterTermination() {
+        executionGuard.disarm(group: group)
+        executionGuard.tripped = nil
+        JSStringBridge.with("0") { source in
+            var exception: JSValueRef?
+            _ = JSEvaluateScript(scratch, source, nil, nil, 1, &exception)
+        }
+    }
+
+    /// Forces a full garbage collection (for tests and long simulations).
+    public func collectGarbage() {
+        JSSynchronousGarbageCollectForDebugging(scratch)
+    }
+}

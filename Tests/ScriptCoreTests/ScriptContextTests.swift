@@ -1,0 +1,108 @@
+import XCTest
+@testable import ScriptCore
+
+final class ScriptContextTests: XCTestCase {
+    func testEvaluateReturnsValues() throws {
+        let context = ScriptRuntime().makeContext()
+        XCTAssertEqual(try context.evaluate("6 * 7", sourceURL: "t.js").toNumber(), 42)
+        XCTAssertEqual(try context.evaluate("'a' + 'b'", sourceURL: "t.js").toString(), "ab")
+        XCTAssertEqual(try context.evaluate("[1, {b: 2}]", sourceURL: "t.js").jsonString(), "[1,{\"b\":2}]")
+        XCTAssertEqual(try context.evaluate("[1]", sourceURL: "t.js").kind, .array)
+        XCTAssertEqual(try context.evaluate("null", sourceURL: "t.js").kind, .null)
+        XCTAssertEqual(try context.evaluate("10n", sourceURL: "t.js").kind, .bigint)
+    }
+
+    func testStringsSurviveNulAndAstralCharacters() throws {
+        let context = ScriptRuntime().makeContext()
+        let text = "a\u{0}b😀é"
+        let value = context.string(text)
+        XCTAssertEqual(try value.toString(), text)
+        XCTAssertEqual(try context.evaluate("'x\\u0000y'.length", sourceURL: "t.js").toNumber(), 3)
+    }
+
+    func testExceptionsBecomeScriptErrorsWithLocation() {
+        let context = ScriptRuntime().makeContext()
+        XCTAssertThrowsError(try context.evaluate("let a = 1;\n  null.x;", sourceURL: "w.js")) { error in
+            let error = error as! ScriptError
+            XCTAssertEqual(error.name, "TypeError")
+            XCTAssertEqual(error.line, 2)
+            XCTAssertEqual(error.column, 7)
+            XCTAssertEqual(error.sourceURL, "w.js")
+            XCTAssertEqual(error.phase, .evaluate)
+            XCTAssertTrue(error.stack?.contains("w.js:2:7") ?? false)
+        }
+        XCTAssertThrowsError(try context.evaluate("throw 'plain'", sourceURL: "w.js")) { error in
+            let error = error as! ScriptError
+            XCTAssertEqual(error.description, "plain")
+            XCTAssertFalse(error.thrownErrorObject)
+        }
+    }
+
+    func testSyntaxCheckReportsLine() {
+        let context = ScriptRuntime().makeContext()
+        XCTAssertThrowsError(try context.checkSyntax("let a = 1\nlet b = ;", sourceURL: "w.js")) { error in
+            let error = error as! ScriptError
+            XCTAssertEqual(error.phase, .parse)
+            XCTAssertEqual(error.name, "SyntaxError")
+            XCTAssertEqual(error.line, 2)
+        }
+    }
+
+    func testNativeFunctionsRoundTripValuesAndErrors() throws {
+        let context = ScriptRuntime().makeContext()
+        let add = context.function("add", length: 2) { call in
+            call.context.number(try call[0].toNumber() + call[1].toNumber())
+        }
+        context.global.define("add", add)
+        let fail = context.function("fail") { _ in throw NativeError(.rangeError, "no way") }
+        context.global.define("fail", fail)
+        XCTAssertEqual(try context.evaluate("add(2, 3)", sourceURL: "t.js").toNumber(), 5)
+        XCTAssertEqual(try context.evaluate("typeof add + add.name + add.length", sourceURL: "t.js").toString(), "functionadd2")
+        XCTAssertEqual(try context.evaluate("add.call(null, 1, 1) + add.bind(null, 10)(1)", sourceURL: "t.js").toNumber(), 13)
+        XCTAssertEqual(
+            try context.evaluate("try { fail() } catch (e) { e instanceof RangeError && e.message }", sourceURL: "t.js").toString(),
+            "no way")
+        XCTAssertThrowsError(try context.evaluate("fail()", sourceURL: "t.js")) { error in
+            XCTAssertEqual((error as! ScriptError).description, "RangeError: no way")
+        }
+    }
+
+    func testNativeCanRethrowAJavaScriptValue() throws {
+        let context = ScriptRuntime().makeContext()
+        context.global.define("rethrow", context.function("rethrow") { call in throw JSException(call[0]) })
+        XCTAssertEqual(try context.evaluate("try { rethrow(41) } catch (e) { e + 1 }", sourceURL: "t.js").toNumber(), 42)
+    }
+
+    func testPromisesSettleFromSwift() throws {
+        let context = ScriptRuntime().makeContext()
+        let (promise, resolve, _) = context.makePromise()
+        context.global.define("pending", promise)
+        try context.evaluate("globalThis.got = 0; pending.then(v => { globalThis.got = v })", sourceURL: "t.js")
+        XCTAssertEqual(try context.evaluate("got", sourceURL: "t.js").toNumber(), 0)
+        try context.call(resolve, arguments: [context.number(7)])
+        XCTAssertEqual(try context.evaluate("got", sourceURL: "t.js").toNumber(), 7)
+    }
+
+    func testUnhandledRejectionCallbackAndEvalSwitch() throws {
+        let context = ScriptRuntime().makeContext()
+        final class Box { var reasons: [String] = [] }
+        let box = Box()
+        context.setUnhandledRejectionHandler(context.function("onUnhandled") { call in
+            box.reasons.append((try? call[1].toString()) ?? "?")
+            return call.context.undefined
+        })
+        try context.evaluate("Promise.reject(new Error('lost')); Promise.reject(1).catch(() => {})", sourceURL: "t.js")
+        XCTAssertEqual(box.reasons, ["Error: lost"])
+        context.setEvalEnabled(false, message: "eval is off")
+        XCTAssertThrowsError(try context.evaluate("eval('1')", sourceURL: "t.js")) { error in
+            XCTAssertEqual((error as! ScriptError).description, "EvalError: eval is off")
+        }
+    }
+
+    func testBytesOfTypedArrays() throws {
+        let context = ScriptRuntime().makeContext()
+        let value = try context.evaluate("new Uint8Array([1, 2, 3, 4]).subarray(1, 3)", sourceURL: "t.js")
+        XCTAssertEqual(value.bytes(), [2, 3])
+        XCTAssertNil(context.number(1).bytes())
+    }
+}
