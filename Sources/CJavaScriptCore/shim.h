@@ -27,6 +27,9 @@ void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObje
 /// Disables `eval` and `new Function` in one context (they throw EvalError with `message`).
 void JSGlobalContextSetEvalEnabled(JSGlobalContextRef ctx, bool enabled, JSStringRef message);
 
+/// A text backtrace of the current JavaScript stack: one "#N name() at url:line" per frame.
+JSStringRef JSContextCreateBacktrace(JSContextRef ctx, unsigned maxStackSize);
+
 /// Forces a full collection (JSGarbageCollect is only a hint).
 void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 

@@ -108,6 +108,11 @@ public final class ScriptContext {
         if let exception { throw makeScriptError(from: exception, phase: phase) }
     }
 
+    /// Describes a thrown or rejected JavaScript value as a ``ScriptError``.
+    public func scriptError(from value: JSValue) -> ScriptError {
+        makeScriptError(from: value.raw, phase: .evaluate)
+    }
+
     /// Turns a thrown JavaScript value into a ``ScriptError``. Never runs for long:
     /// reading the properties of a hostile thrown object is still under the guard.
     func makeScriptError(from exception: JSValueRef, phase: ScriptError.Phase) -> ScriptError {
@@ -210,6 +215,18 @@ public final class ScriptContext {
             JSValue(resolve ?? JSValueMakeUndefined(ref), in: self),
             JSValue(reject ?? JSValueMakeUndefined(ref), in: self)
         )
+    }
+
+    /// The line of the innermost JavaScript frame in `sourceURL` on the current
+    /// stack (for a native function to say where it was called from), or nil.
+    public func callerLine(in sourceURL: String, depth: Int = 12) -> Int? {
+        let trace = JSStringBridge.take(JSContextCreateBacktrace(ref, UInt32(depth)))
+        let marker = " at \(sourceURL):"
+        for frame in trace.split(separator: "\n") {
+            guard let range = frame.firstRange(of: marker) else { continue }
+            return Int(frame[range.upperBound...].prefix { $0.isNumber })
+        }
+        return nil
     }
 
     // MARK: Context settings

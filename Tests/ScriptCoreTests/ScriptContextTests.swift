@@ -106,3 +106,17 @@ final class ScriptContextTests: XCTestCase {
         XCTAssertNil(context.number(1).bytes())
     }
 }
+
+final class CallerLineTests: XCTestCase {
+    func testNativeKnowsTheLineItWasCalledFrom() throws {
+        let context = ScriptRuntime().makeContext()
+        final class Box { var lines: [Int?] = [] }
+        let box = Box()
+        context.global.define("where", context.function("where") { call in
+            box.lines.append(call.context.callerLine(in: "w.js"))
+            return call.context.undefined
+        })
+        try context.evaluate("function g() {\n  where()\n}\n\ng(); where()", sourceURL: "w.js")
+        XCTAssertEqual(box.lines, [2, 5])
+    }
+}

@@ -1,0 +1,32 @@
+extension NextRefresh {
+    /// The refresh a run asks for (R1): its valid update time if it set one
+    /// (one-shot, C4); otherwise the run's end plus the frequency in force (at
+    /// least 5 minutes, C2); otherwise the run's end plus the system's default
+    /// cadence, 1440 / budget minutes.
+    public static func after(finishedAt: Int64, requests: ControlRequests, configuration: RunConfiguration) -> NextRefresh {
+        let frequency = requests.updateFrequencyMinutes ?? configuration.frequencyInForce
+        if let time = requests.updateTime, time > finishedAt {
+            return NextRefresh(requested: time, reason: .updateTime, frequencyMinutes: frequency)
+        }
+        if let frequency {
+            let minutes = max(frequency, 5)
+            return NextRefresh(
+                requested: finishedAt + Int64((minutes * 60_000).rounded()), reason: .frequency, frequencyMinutes: frequency)
+        }
+        return NextRefresh(
+            requested: finishedAt + Int64((configuration.defaultCadenceMinutes * 60_000).rounded()), reason: .default,
+            frequencyMinutes: nil)
+    }
+}
+
+extension RunReport {
+    /// A report for a script that never ran (it did not load or parse).
+    static func notRun(script: String, configuration: RunConfiguration, start: Int64) -> RunReport {
+        RunReport(
+            script: script, kind: configuration.kind, status: .error, zone: configuration.zone, seed: configuration.seed,
+            startedAt: start, finishedAt: start, outputs: [:], events: [], requests: ControlRequests(),
+            nextRefresh: NextRefresh.after(finishedAt: start, requests: ControlRequests(), configuration: configuration),
+            console: [], consoleDropped: 0, diagnostics: [], error: nil, limits: configuration.limits,
+            liveActivity: nil)
+    }
+}

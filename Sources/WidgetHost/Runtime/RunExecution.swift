@@ -1,0 +1,223 @@
+import JSONKit
+import ScriptCore
+import ScriptSyntax
+
+/// One run from fresh context to report: prelude, bindings, body, virtual
+/// timers until the body settles (S4), outputs (O1–O6), then the report.
+struct RunExecution {
+    let host: ScriptHost
+    let session: RunSession
+    let source: ScriptSource
+    private var status = RunStatus.ok
+    private var failure: ScriptFailure?
+    private var outputs: [String: JSONValue] = [:]
+    /// The prelude's internals, kept to read the console count after any ending.
+    private var internals: ProtectedValue?
+
+    init(host: ScriptHost, session: RunSession, source: ScriptSource) {
+        self.host = host
+        self.session = session
+        self.source = source
+    }
+
+    private var configuration: RunConfiguration { session.configuration }
+    private var wrapped: WrappedScript { session.wrapped }
+
+    mutating func run() -> RunReport {
+        if let problem = wrapped.scan.problems.first {
+            reportSyntaxError(problem.message, line: problem.position.line, column: problem.position.column)
+            return makeReport()
+        }
+        let runtime = host.runtime
+        let context = runtime.makeContext(name: source.name)
+        runtime.arm(timeLimit: configuration.timeLimitSeconds, memoryLimitBytes: Int(configuration.memoryLimitMB * 1_048_576))
+        do {
+            try execute(in: context)
+            runtime.disarm()
+        } catch let error where error.termination != nil {
+            runtime.recoverAfterTermination()
+            stop(error.termination!)
+        } catch {
+            runtime.disarm()
+            fail(error)
+        }
+        if let internals = internals?.value,
+            let count = try? context.call(internals.property("consoleDropped"), this: internals).toNumber()
+        {
+            session.consoleDropped += Int(count)
+        }
+        internals = nil
+        return makeReport()
+    }
+
+    private mutating func execute(in context: ScriptContext) throws(ScriptError) {
+        // Prelude and host globals.
+        let prelude = try context.evaluate(Prelude.source, sourceURL: Prelude.sourceURL)
+        let seed = configuration.seed.map { context.number(Double($0)) } ?? context.undefined
+        let internals = try context.call(prelude, arguments: [session.makeHostObject(in: context), seed])
+        self.internals = ProtectedValue(internals)
+        session.installControlBindings(in: context)
+        WidgetObject.install(in: context, kind: configuration.kind)
+        context.setUnhandledRejectionHandler(session.makeUnhandledRejectionHandler(in: context))
+        let originals = HostGlobals.snapshot(context)
+        try context.call(internals.property("snapshot"), this: internals)
+
+        // The body (S1).
+        let body: JSValue
+        do {
+            body = try context.evaluate(wrapped.text, sourceURL: wrapped.sourceURL)
+        } catch where error.name == "SyntaxError" && error.termination == nil {
+            let line = error.line.map { wrapped.userLocation(line: $0, column: nil).line }
+            reportSyntaxError(error.message, line: line, column: line.flatMap { syntaxColumn(message: error.message, line: $0) })
+            return
+        }
+        let end = context.object()
+        try context.call(
+            internals.property("start"), this: internals,
+            arguments: [body, session.makeRegisterFunction(in: context), end])
+
+        // Virtual timers until the body settles (T3, S4).
+        var firings = 0
+        while session.settlement == nil {
+            if let reason = host.runtime.checkLimits() { throw ScriptError.terminatedForHost(reason) }
+            guard let timer = session.timers.popNext() else {
+                status = .timeout
+                session.diagnose(
+                    .neverSettles, .error,
+                    "the script waits for a promise that nothing will ever settle (no timer or request is pending); on a device it would be stopped at its time limit")
+                break
+            }
+            firings += 1
+            if firings > configuration.timerFiringLimit {
+                status = .timeout
+                session.diagnose(
+                    .timerLimit, .error,
+                    "the script fired more than \(configuration.timerFiringLimit) timers without finishing; clear intervals it no longer needs")
+                break
+            }
+            session.now = max(session.now, timer.deadline)
+            try context.call(timer.callback.value)
+        }
+        if session.settlement != nil, !session.timers.isEmpty {
+            let count = session.timers.count
+            session.diagnose(
+                .pendingWorkCancelled, .warning,
+                "\(count) timer\(count == 1 ? " was" : "s were") still pending when the script finished and \(count == 1 ? "was" : "were") cancelled; await the work (e.g. await sleep(ms)) if the script needs it")
+        }
+        HostGlobals.reportReplaced(originals, in: context, session: session)
+
+        switch session.settlement {
+        case .rejected(let reason)?:
+            fail(context.scriptError(from: reason.value))
+        case .fulfilled(let completed)?:
+            if !completed {
+                let at = wrapped.scan.topLevelReturns.first
+                session.diagnose(
+                    .topLevelReturn, .warning,
+                    "the script returned at top level; outputs were collected from the bindings initialised by then (use if/else if later code should run)",
+                    line: at?.line, column: at?.column)
+            }
+            outputs = try OutputCollector(session: session).collect(context: context, internals: internals)
+        case nil:
+            break
+        }
+    }
+
+    // MARK: Outcomes
+
+    private mutating func reportSyntaxError(_ message: String, line: Int?, column: Int?) {
+        status = .error
+        session.diagnose(.syntaxError, .error, "SyntaxError: \(message)", line: line, column: column)
+        failure = ScriptFailure(name: "SyntaxError", message: message, line: line, column: column, stack: [])
+    }
+
+    private mutating func fail(_ error: ScriptError) {
+        status = .error
+        var line: Int?
+        var column: Int?
+        if error.sourceURL == wrapped.sourceURL, let wrappedLine = error.line {
+            (line, column) = wrapped.userLocation(line: wrappedLine, column: error.column)
+        }
+        let stack = wrapped.userStack(error.stack)
+        if line == nil, let first = stack.first(where: { $0.contains("(\(wrapped.sourceURL):") }) {
+            (line, column) = StackFrame.location(first)
+        }
+        failure = ScriptFailure(name: error.name, message: error.message, line: line, column: column, stack: stack)
+        session.diagnose(.uncaughtError, .error, "uncaught \(error.description)", line: line, column: column)
+    }
+
+    private mutating func stop(_ reason: ScriptError.Termination) {
+        switch reason {
+        case .timeout:
+            status = .timeout
+            session.diagnose(
+                .timeLimit, .error,
+                "the script ran for more than \(JSONValue.formatNumber(configuration.timeLimitSeconds)) s and was stopped; make it finish sooner or raise the limit with --timeout")
+        case .memory:
+            status = .memory
+            session.diagnose(
+                .memoryLimit, .error,
+                "the script used more than \(JSONValue.formatNumber(configuration.memoryLimitMB)) MB of memory and was stopped (a device stops widgets at about 30 MB); raise the limit with --memory-limit")
+        }
+        outputs = [:]
+    }
+
+    /// The column a SyntaxError points at: its quoted token on that line, else the first non-blank.
+    private func syntaxColumn(message: String, line: Int) -> Int? {
+        let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+        if parts.count >= 3, !parts[1].isEmpty, let column = session.column(of: String(parts[1]), onLine: line) {
+            return column
+        }
+        return session.column(of: "", onLine: line).map { _ in 1 }
+    }
+
+    private func makeReport() -> RunReport {
+        var report = RunReport.notRun(script: source.name, configuration: configuration, start: Int64(session.startedAt))
+        report.status = status
+        report.finishedAt = Int64(session.now.rounded(.down))
+        report.outputs = status == .ok ? outputs : [:]
+        report.events = session.events
+        report.requests = status == .ok ? session.requests : ControlRequests(liveActivityEndedAt: session.requests.liveActivityEndedAt)
+        report.console = session.console
+        report.consoleDropped = session.consoleDropped
+        var diagnostics = session.diagnostics
+        if session.consoleDropped > 0 {
+            diagnostics.append(Diagnostic(
+                .consoleTruncated, .info,
+                "\(session.consoleDropped) more console entr\(session.consoleDropped == 1 ? "y was" : "ies were") counted but not kept (the limit is \(configuration.consoleLimit) per run)"))
+        }
+        if session.eventsDropped > 0 {
+            diagnostics.append(Diagnostic(
+                .eventsTruncated, .warning,
+                "\(session.eventsDropped) more control calls were counted but not kept (the limit is \(configuration.eventLimit) per run)"))
+        }
+        report.diagnostics = diagnostics
+        report.error = failure
+        report.nextRefresh = NextRefresh.after(
+            finishedAt: report.finishedAt, requests: report.requests, configuration: configuration)
+        if configuration.kind.isLiveActivity {
+            let ended = session.requests.liveActivityEndedAt
+            report.liveActivity = LiveActivityRunState(
+                state: ended == nil ? .active : .ended, startedAt: Int64(session.startedAt), endedAt: ended)
+        }
+        return report
+    }
+}
+
+/// Parses `name (file:line:column)` frames made by ``WrappedScript/userStack(_:)``.
+enum StackFrame {
+    static func location(_ frame: String) -> (Int?, Int?) {
+        guard let open = frame.lastIndex(of: "("), frame.hasSuffix(")") else { return (nil, nil) }
+        let inner = frame[frame.index(after: open)..<frame.index(before: frame.endIndex)]
+        let parts = inner.split(separator: ":")
+        guard parts.count >= 3 else { return (nil, nil) }
+        return (Int(parts[parts.count - 2]), Int(parts[parts.count - 1]))
+    }
+}
+
+extension ScriptError {
+    /// A termination noticed by the host between JavaScript entries (in the timer loop).
+    static func terminatedForHost(_ reason: Termination) -> ScriptError {
+        ScriptError(phase: .terminated, name: "Termination", message: reason.rawValue, termination: reason)
+    }
+}

@@ -1,0 +1,155 @@
+import JSONKit
+import ScriptCore
+import ScriptSyntax
+
+/// The state of one run: clock, console, events, diagnostics and timers, and
+/// the native hooks that feed them. One session per run; ``teardown()`` breaks
+/// the references it holds into the context.
+final class RunSession {
+    enum Settlement {
+        case fulfilled(completed: Bool)
+        case rejected(ProtectedValue)
+    }
+
+    let configuration: RunConfiguration
+    let wrapped: WrappedScript
+    let startedAt: Double
+    /// Virtual now, epoch milliseconds.
+    var now: Double
+    var console: [ConsoleEntry] = []
+    var consoleDropped = 0
+    var events: [ControlEvent] = []
+    var eventsDropped = 0
+    var diagnostics: [Diagnostic] = []
+    var timers = TimerQueue()
+    var settlement: Settlement?
+    var getters: ProtectedValue?
+    var requests = ControlRequests()
+    private var userLines: [Substring]?
+    private let sourceText: String
+
+    static let maximumConsoleMessage = 10_000
+
+    init(configuration: RunConfiguration, wrapped: WrappedScript, source: ScriptSource, startedAt: Double) {
+        self.configuration = configuration
+        self.wrapped = wrapped
+        self.startedAt = startedAt
+        self.now = startedAt
+        self.sourceText = source.text
+    }
+
+    func teardown() {
+        timers.removeAll()
+        settlement = nil
+        getters = nil
+    }
+
+    // MARK: Diagnostics
+
+    func diagnose(_ code: DiagnosticCode, _ severity: Severity, _ message: String, line: Int? = nil, column: Int? = nil) {
+        diagnostics.append(Diagnostic(code, severity, message, line: line, column: column))
+    }
+
+    /// The user line of the innermost script frame calling a native, and the
+    /// column of `name` on that line when it appears there.
+    func callSite(_ context: ScriptContext, name: String) -> (line: Int?, column: Int?) {
+        guard let wrappedLine = context.callerLine(in: wrapped.sourceURL) else { return (nil, nil) }
+        let line = wrapped.userLocation(line: wrappedLine, column: nil).line
+        return (line, column(of: name, onLine: line))
+    }
+
+    /// UTF-16 column of the first `name` on a user line.
+    func column(of name: String, onLine line: Int) -> Int? {
+        if userLines == nil { userLines = sourceText.split(separator: "\n", omittingEmptySubsequences: false) }
+        guard let lines = userLines, line >= 1, line <= lines.count,
+            let range = lines[line - 1].firstRange(of: name)
+        else { return nil }
+        return lines[line - 1][..<range.lowerBound].utf16.count + 1
+    }
+
+    // MARK: Events
+
+    func record(_ type: String, _ call: NativeCall, valid: Bool) {
+        guard events.count < configuration.eventLimit else {
+            eventsDropped += 1
+            return
+        }
+        events.append(ControlEvent(type: type, at: Int64(now.rounded(.down)), args: call.arguments.map(ValueDescription.json), valid: valid))
+    }
+
+    // MARK: Native hooks used by the prelude
+
+    /// The `host` object handed to the prelude.
+    func makeHostObject(in context: ScriptContext) -> JSValue {
+        let host = context.object()
+        host.define("now", context.function("now") { [unowned self] call in call.context.number(self.now) })
+        host.define("log", context.function("log", length: 2) { [unowned self] call in
+            call.context.boolean(self.log(level: try call[0].toString(), message: try call[1].toString()))
+        })
+        host.define("setTimer", context.function("setTimer", length: 3) { [unowned self] call in
+            let id = self.timers.add(
+                callback: ProtectedValue(call[0]), now: self.now, delay: try call[1].toNumber(), repeating: call[2].boolValue)
+            return call.context.number(Double(id))
+        })
+        host.define("clearTimer", context.function("clearTimer", length: 1) { [unowned self] call in
+            if call[0].isNumber, let id = Int(exactly: try call[0].toNumber()) { self.timers.cancel(id: id) }
+            return call.context.undefined
+        })
+        host.define("sleepDelay", context.function("sleepDelay", length: 1) { [unowned self] call in
+            call.context.number(try self.sleepDelay(call))
+        })
+        host.define("settled", context.function("settled", length: 2) { [unowned self] call in
+            self.settlement = call[0].boolValue ? .fulfilled(completed: call[1].boolValue) : .rejected(ProtectedValue(call[1]))
+            return call.context.undefined
+        })
+        return host
+    }
+
+    /// The function the wrapped script calls first to register its output getters.
+    func makeRegisterFunction(in context: ScriptContext) -> JSValue {
+        context.function("register", length: 1) { [unowned self] call in
+            self.getters = ProtectedValue(call[0])
+            return call.context.undefined
+        }
+    }
+
+    /// Handler for rejections nothing handled (S5).
+    func makeUnhandledRejectionHandler(in context: ScriptContext) -> JSValue {
+        context.function("unhandledRejection", length: 2) { [unowned self] call in
+            let error = call.context.scriptError(from: call[1])
+            let location = error.sourceURL == self.wrapped.sourceURL
+                ? error.line.map { self.wrapped.userLocation(line: $0, column: error.column) } : nil
+            self.diagnose(
+                .unhandledRejection, .warning,
+                "a promise was rejected and nothing handled it: \(error.description); await it inside try/catch or add .catch()",
+                line: location?.line, column: location?.column ?? nil)
+            return call.context.undefined
+        }
+    }
+
+    /// Keeps a console entry; returns true once the console is full (S8).
+    private func log(level: String, message: String) -> Bool {
+        guard console.count < configuration.consoleLimit else {
+            consoleDropped += 1
+            return true
+        }
+        var text = message
+        if text.count > Self.maximumConsoleMessage {
+            let extra = text.count - Self.maximumConsoleMessage
+            text = String(text.prefix(Self.maximumConsoleMessage)) + " … (\(extra) more characters)"
+        }
+        console.append(ConsoleEntry(level: ConsoleEntry.Level(rawValue: level) ?? .log, message: text))
+        return console.count >= configuration.consoleLimit
+    }
+
+    private func sleepDelay(_ call: NativeCall) throws -> Double {
+        let argument = call[0]
+        let number = argument.isNumber ? try argument.toNumber() : .nan
+        if number.isFinite && number >= 0 { return number }
+        let site = callSite(call.context, name: "sleep")
+        let message = "sleep(ms) expects a number of milliseconds, 0 or more; got \(ValueDescription.phrase(argument)); it waited 0 ms"
+        diagnose(.invalidArgument, .warning, message, line: site.line, column: site.column)
+        if configuration.strict { throw NativeError(argument.isNumber ? .rangeError : .typeError, message) }
+        return 0
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A script's text and the name its errors and stack frames use.
+public struct ScriptSource: Sendable, Hashable {
+    public var text: String
+    /// The file name as the user gave it (errors say `name:line:column`).
+    public var name: String
+
+    public init(text: String, name: String) {
+        self.text = text
+        self.name = name
+    }
+
+    /// Reads a script file and checks that it is UTF-8 (S1).
+    public static func load(path: String) throws(ScriptLoadError) -> ScriptSource {
+        let bytes = try FileBytes.read(path: path)
+        switch UTF8Check.validate(bytes) {
+        case .valid(let text):
+            return ScriptSource(text: text, name: path)
+        case .invalid(let offset, let line, let column, let byte):
+            throw ScriptLoadError(
+                kind: .notUTF8, path: path,
+                message: "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset)); save it as UTF-8",
+                line: line, column: column)
+        }
+    }
+}
+
+/// Why a script file could not be loaded.
+public struct ScriptLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        case missing, isDirectory, unreadable, notUTF8
+    }
+
+    public var kind: Kind
+    public var path: String
+    public var message: String
+    public var line: Int?
+    public var column: Int?
+
+    public var description: String {
+        let location = [line, column].compactMap { $0.map(String.init) }.joined(separator: ":")
+        return location.isEmpty ? "\(path): \(message)" : "\(path):\(location): \(message)"
+    }
+}
+
+/// Whole-file reads with the standard C library (no Foundation).
+public enum FileBytes {
+    /// Largest file read as a script or data file.
+    public static let maximumSize = 64 << 20
+
+    public static func read(path: String) throws(ScriptLoadError) -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno))
+            throw ScriptLoadError(kind: .missing, path: path, message: reason)
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw ScriptLoadError(kind: .isDirectory, path: path, message: "is a folder, not a file; name a .js file in it")
+        }
+        guard info.st_size <= maximumSize else {
+            throw ScriptLoadError(kind: .unreadable, path: path, message: "is larger than \(maximumSize >> 20) MiB")
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ScriptLoadError(kind: .unreadable, path: path, message: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ScriptLoadError(kind: .unreadable, path: path, message: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > maximumSize {
+                throw ScriptLoadError(kind: .unreadable, path: path, message: "is larger than \(maximumSize >> 20) MiB")
+            }
+        }
+        return bytes
+    }
+}
+
+/// UTF-8 validation that says where the first bad byte is.
+enum UTF8Check {
+    enum Result { case valid(String), invalid(offset: Int, line: Int, column: Int, byte: UInt8) }
+
+    static func validate(_ bytes: [UInt8]) -> Result {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }  // a BOM is allowed and dropped
+        if let text = String(validating: body, as: UTF8.self) { return .valid(text) }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = body.makeIterator()
+        var offset = body.startIndex
+        var line = 1
+        var column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                offset += encoded.count
+                if scalar == "\n" { line += 1; column = 1 } else { column += scalar.utf16.count }
+            case .error:
+                return .invalid(offset: offset, line: line, column: column, byte: bytes[offset])
+            case .emptyInput:
+                return .invalid(offset: offset, line: line, column: column, byte: 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import JSONKit
+import WidgetHost
+import XCTest
+
+/// O1–O6: outputs.
+final class OutputTests: HostTestCase {
+    func testO1TopLevelBindingsThisPropertiesAndPrivateNames() {
+        let report = run("""
+            let title = "Hello", count = 3
+            var v = 1
+            const { a, b: renamed, c: { d }, ...rest } = { a: 1, b: 2, c: { d: 4 }, e: 5 }
+            const [first, , third = 'x'] = [10, 20]
+            const _PAGE = 20
+            this.temp = 21
+            this._hidden = 1
+            function load() { const inner = new Date(); return inner }
+            class Thing {}
+            if (true) { let blockScoped = 1; var blockVar = 2 }
+            for (let i = 0; i < 1; i++) {}
+            """)
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(Set(report.outputs.keys), ["title", "count", "v", "a", "renamed", "d", "rest", "first", "third", "temp"])
+        XCTAssertEqual(report.outputs["rest"], ["e": 5])
+        XCTAssertEqual(report.outputs["third"], "x")
+        XCTAssertEqual(report.outputs["temp"], 21)
+    }
+
+    func testO1UndeclaredAssignmentIsAPropertyOfThis() {
+        XCTAssertEqual(run("implicitGlobal = 'yes'").outputs["implicitGlobal"], "yes")
+    }
+
+    func testO2BindingWinsOverThisPropertyWithAWarning() {
+        let report = run("this.name = 'property'\nvar name = 'binding'")
+        XCTAssertEqual(report.outputs["name"], "binding")
+        XCTAssertEqual(diagnostic(report, .outputNameClash)?.line, 2)
+    }
+
+    func testO3ConversionsLikeJSONStringify() {
+        let report = run("""
+            let when = new Date(Date.UTC(2024, 0, 2, 3, 4, 5))
+            let fn = () => 1
+            let nothing = undefined
+            let notANumber = NaN
+            let big = 10n
+            const cyclic = {}; cyclic.self = cyclic
+            let nested = { f() {}, u: undefined, n: NaN, list: [1, undefined] }
+            Object.defineProperty(this, 'trap', { enumerable: true, get() { throw new Error('getter failed') } })
+            """)
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.outputs["when"], "2024-01-02T03:04:05.000Z")
+        XCTAssertNil(report.outputs["fn"])
+        XCTAssertNil(report.outputs["nothing"])
+        XCTAssertEqual(report.outputs["notANumber"], .null)
+        XCTAssertNil(report.outputs["big"])
+        XCTAssertNil(report.outputs["cyclic"])
+        XCTAssertNil(report.outputs["trap"])
+        XCTAssertEqual(report.outputs["nested"], ["n": .null, "list": [1, .null]])
+        XCTAssertEqual(report.diagnostics.filter { $0.code == .outputDropped }.count, 2)
+        XCTAssertEqual(diagnostic(report, .outputNotFinite)?.line, 4)
+        XCTAssertEqual(report.diagnostics.filter { $0.code == .outputNotSerializable }.count, 3)
+    }
+
+    func testO4TopLevelReturnKeepsInitialisedBindingsAndDropsTheDeadZone() {
+        let report = run("let a = 1\nif (a) {\n  return\n}\nlet b = 2\n")
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.outputs, ["a": 1])
+        XCTAssertEqual(diagnostic(report, .topLevelReturn)?.line, 3)
+        XCTAssertEqual(diagnostic(report, .topLevelReturn)?.severity, .warning)
+    }
+
+    func testO5FailedRunPublishesNoOutputs() {
+        let report = run("let a = 1\nthis.b = 2\nthrow new Error('late')")
+        XCTAssertEqual(report.status, .error)
+        XCTAssertEqual(report.outputs, [:])
+    }
+
+    func testO6MachineOutputIsSortedAndByteIdentical() {
+        let script = "let zeta = 1, alpha = { y: 2, x: [3] }\nthis.mid = 'm'"
+        let first = run(script).json().serialized()
+        let second = run(script).json().serialized()
+        XCTAssertEqual(first, second)
+        let outputs = run(script).json()["outputs"]?.serialized()
+        XCTAssertEqual(outputs, #"{"alpha":{"x":[3],"y":2},"mid":"m","zeta":1}"#)
+    }
+}

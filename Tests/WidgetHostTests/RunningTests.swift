@@ -1,0 +1,134 @@
+import JSONKit
+import WidgetHost
+import XCTest
+
+/// S1–S8: running a script.
+final class RunningTests: HostTestCase {
+    func testS1TopLevelAwaitAndThisIsTheGlobalObject() {
+        let report = run("const v = await Promise.resolve(41) + 1\nthis.same = this === globalThis")
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.outputs["v"], 42)
+        XCTAssertEqual(report.outputs["same"], true)
+    }
+
+    func testS1SyntaxErrorIsAnErrorDiagnosticWithLineAndColumnAndNoRun() {
+        let report = run("setUpdateFreq(30)\nlet x = ;\n")
+        XCTAssertEqual(report.status, .error)
+        XCTAssertEqual(report.events.count, 0)
+        let diagnostic = diagnostic(report, .syntaxError)
+        XCTAssertEqual(diagnostic?.severity, .error)
+        XCTAssertEqual(diagnostic?.line, 2)
+        XCTAssertNotNil(diagnostic?.column)
+        XCTAssertEqual(report.error?.name, "SyntaxError")
+    }
+
+    func testS1StrayClosingBraceCannotEscapeTheWrapper() {
+        let report = run("setUpdateFreq(30)\n})(); (function(){\n")
+        XCTAssertEqual(report.status, .error)
+        XCTAssertEqual(diagnostic(report, .syntaxError)?.line, 2)
+        XCTAssertEqual(diagnostic(report, .syntaxError)?.column, 1)
+        XCTAssertEqual(report.events.count, 0)
+    }
+
+    func testS1FileThatIsNotUTF8() throws {
+        let path = NSTemporaryDirectoryPath() + "/bad-\(getpid()).js"
+        try writeBytes(Array("let a = 1\nlet b = '".utf8) + [0xFF, 0x27, 0x0A], to: path)
+        let report = try host.run(path: path)
+        XCTAssertEqual(report.status, .error)
+        let diagnostic = diagnostic(report, .notUTF8)
+        XCTAssertEqual(diagnostic?.line, 2)
+        XCTAssertEqual(diagnostic?.column, 10)
+        XCTAssertTrue(diagnostic?.message.contains("0xFF") ?? false)
+    }
+
+    func testS2ErrorLocationsAreTheUsersOwn() {
+        let report = run("let a = 1\nfunction f() {\n  return null.x\n}\nf()\n", file: "dir/w.js")
+        XCTAssertEqual(report.status, .error)
+        XCTAssertEqual(report.error?.name, "TypeError")
+        XCTAssertEqual(report.error?.line, 3)
+        XCTAssertEqual(report.error?.column, 14)
+        XCTAssertEqual(report.error?.stack.first, "f (dir/w.js:3:14)")
+        XCTAssertTrue(report.error?.stack.contains("<script> (dir/w.js:5:2)") ?? false, "\(report.error?.stack ?? [])")
+        let first = run("null.x")
+        XCTAssertEqual(first.error?.line, 1)
+        XCTAssertEqual(first.error?.column, 5)
+    }
+
+    func testS2LocationsStayExactAfterADirectivePrologue() {
+        let report = run("'use strict'; let a = 1; null.x\nundefinedName\n")
+        XCTAssertEqual(report.error?.line, 1)
+        XCTAssertEqual(report.error?.column, 30)
+        let strict = run("\"use strict\"\nx = 1\n")
+        XCTAssertEqual(strict.error?.name, "ReferenceError")
+        XCTAssertEqual(strict.error?.line, 2)
+    }
+
+    func testS3KindIsReportedByWidgetType() {
+        XCTAssertEqual(run("let t = Widget.type").outputs["t"], "small")
+        XCTAssertEqual(run("let t = Widget.type", kind: .live).outputs["t"], "live")
+        XCTAssertEqual(run("let t = Widget.type", kind: .rectangular).kind, .rectangular)
+    }
+
+    func testS4PendingTimersAreCancelledWithAWarning() {
+        let report = run("let fired = false\nsetTimeout(() => { fired = true }, 1000)\n")
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.outputs["fired"], false)
+        XCTAssertEqual(diagnostic(report, .pendingWorkCancelled)?.severity, .warning)
+    }
+
+    func testS5Statuses() {
+        XCTAssertEqual(run("let a = 1").status, .ok)
+        XCTAssertEqual(run("throw new Error('boom')").status, .error)
+        XCTAssertEqual(run("await Promise.reject(new RangeError('nope'))").error?.summary, "RangeError: nope")
+        XCTAssertEqual(run("throw 'just a string'").error?.summary, "Error: just a string")
+        let unhandled = run("Promise.reject(new Error('lost'))\nlet a = 1")
+        XCTAssertEqual(unhandled.status, .ok)
+        XCTAssertEqual(diagnostic(unhandled, .unhandledRejection)?.severity, .warning)
+        XCTAssertTrue(diagnostic(unhandled, .unhandledRejection)?.message.contains("Error: lost") ?? false)
+    }
+
+    func testS6LimitsStopScriptsAndTheHostRunsTheNextOneAtOnce() {
+        let timeout = run("while (true) {}") { $0.timeLimitSeconds = 0.3 }
+        XCTAssertEqual(timeout.status, .timeout)
+        XCTAssertEqual(diagnostic(timeout, .timeLimit)?.severity, .error)
+        XCTAssertEqual(timeout.limits.timeLimitSeconds, 0.3)
+        let memory = run("const a = []; while (true) a.push({x: a.length})") { $0.memoryLimitMB = 40 }
+        XCTAssertEqual(memory.status, .memory)
+        XCTAssertEqual(memory.limits.memoryLimitMB, 40)
+        XCTAssertEqual(run("let ok = 1").outputs["ok"], 1)
+    }
+
+    func testS7EachRunGetsAFreshGlobalContext() {
+        XCTAssertEqual(run("globalThis.leak = 1; var v = 2").status, .ok)
+        let second = run("let seen = typeof leak + ',' + typeof v")
+        XCTAssertEqual(second.outputs["seen"], "undefined,undefined")
+    }
+
+    func testS8ConsoleCapture() {
+        let report = run("""
+            console.log('a', 1, true, null, undefined, {b: [1, 2]})
+            console.info('i'); console.warn('w'); console.error(new TypeError('bad')); console.debug('d')
+            """)
+        XCTAssertEqual(report.console.map(\.level.rawValue), ["log", "info", "warn", "error", "debug"])
+        XCTAssertEqual(report.console.first?.message, "a 1 true null undefined {\"b\":[1,2]}")
+        XCTAssertEqual(report.console[3].message, "TypeError: bad")
+    }
+
+    func testS8ConsoleIsCappedAndTheRestCounted() {
+        let report = run("for (let i = 0; i < 1000; i++) console.log('line', i)")
+        XCTAssertEqual(report.console.count, 200)
+        XCTAssertEqual(report.console.last?.message, "line 199")
+        XCTAssertEqual(report.consoleDropped, 800)
+        XCTAssertTrue(diagnostic(report, .consoleTruncated)?.message.contains("800") ?? false)
+    }
+}
+
+func NSTemporaryDirectoryPath() -> String { "/tmp" }
+
+func writeBytes(_ bytes: [UInt8], to path: String) throws {
+    guard let file = fopen(path, "wb") else { throw CocoaLikeError.cannotWrite(path) }
+    defer { fclose(file) }
+    _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+}
+
+enum CocoaLikeError: Error { case cannotWrite(String) }

@@ -1,0 +1,72 @@
+import JSONKit
+import WidgetHost
+import XCTest
+
+/// T1–T4: virtual time, zones, timers, seeded randomness.
+final class TimeTests: HostTestCase {
+    func testT1EveryClockReadsVirtualNow() {
+        let report = run("""
+            let now = Date.now()
+            let constructed = new Date().getTime()
+            let called = Date()
+            let formatted = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format()
+            let parts = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric' }).formatToParts()[0].value
+            let explicit = new Date(0).getTime()
+            let isDate = new Date() instanceof Date && new Date().constructor === Date
+            """)
+        XCTAssertEqual(report.outputs["now"], .number(Double(Self.fixedNow)))
+        XCTAssertEqual(report.outputs["constructed"], .number(Double(Self.fixedNow)))
+        XCTAssertTrue(report.outputs["called"]?.stringValue?.hasPrefix("Sat Nov 29 2025 08:00:00") ?? false)
+        XCTAssertEqual(report.outputs["formatted"], "11/29/2025")
+        XCTAssertEqual(report.outputs["parts"], "2025")
+        XCTAssertEqual(report.outputs["explicit"], 0)
+        XCTAssertEqual(report.outputs["isDate"], true)
+    }
+
+    func testT2ZonesApplyPerRunInOneProcess() {
+        let script = "let hour = new Date().getHours(), offset = new Date().getTimezoneOffset()"
+        let tokyo = run(script) { $0.zone = self.zone("Asia/Tokyo") }
+        let newYork = run(script) { $0.zone = self.zone("America/New_York") }
+        let tokyoAgain = run(script) { $0.zone = self.zone("Asia/Tokyo") }
+        XCTAssertEqual(tokyo.outputs["hour"], 17)
+        XCTAssertEqual(tokyo.outputs["offset"], -540)
+        XCTAssertEqual(newYork.outputs["hour"], 3)
+        XCTAssertEqual(newYork.outputs["offset"], 300)
+        XCTAssertEqual(tokyoAgain.outputs, tokyo.outputs)
+        XCTAssertEqual(newYork.json()["startedAt"], "2025-11-29T03:00:00.000-05:00")
+    }
+
+    func testT3TimersAndSleepRunOnTheVirtualClock() {
+        let report = run("""
+            const order = []
+            setTimeout(() => order.push('b'), 200)
+            setTimeout(() => order.push('a'), 100)
+            setTimeout(() => order.push('a2'), 100)
+            let ticks = 0
+            const id = setInterval(() => { if (++ticks === 3) clearInterval(id) }, 60_000)
+            const cancelled = setTimeout(() => order.push('never'), 50); clearTimeout(cancelled)
+            await sleep(3_600_000)
+            let elapsed = Date.now() - \(Self.fixedNow)
+            let seen = order.join(',')
+            let intervalTicks = ticks
+            """)
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.outputs["elapsed"], 3_600_000)
+        XCTAssertEqual(report.outputs["seen"], "a,a2,b")
+        XCTAssertEqual(report.outputs["intervalTicks"], 3)
+        XCTAssertEqual(report.finishedAt, Self.fixedNow + 3_600_000)
+    }
+
+    func testT4SeededRandomIsReproducible() {
+        let script = "let r = [Math.random(), Math.random(), Math.random()]"
+        let one = run(script) { $0.seed = 7 }
+        let again = run(script) { $0.seed = 7 }
+        let other = run(script) { $0.seed = 8 }
+        XCTAssertEqual(one.json().serialized(), again.json().serialized())
+        XCTAssertNotEqual(one.outputs["r"], other.outputs["r"])
+        for value in one.outputs["r"]?.arrayValue ?? [] {
+            XCTAssertGreaterThanOrEqual(value.doubleValue ?? -1, 0)
+            XCTAssertLessThan(value.doubleValue ?? 2, 1)
+        }
+    }
+}
