@@ -11,8 +11,8 @@ final class ControlBindingTests: HostTestCase {
         XCTAssertEqual(report.events.first?.type, "setUpdateFreq")
         XCTAssertEqual(report.events.first?.args, [30])
         XCTAssertEqual(report.events.first?.valid, true)
-        XCTAssertEqual(report.nextRefresh.reason, .frequency)
-        XCTAssertEqual(report.nextRefresh.requested, Self.fixedNow + 30 * minute)
+        XCTAssertEqual(report.nextRefresh?.reason, .frequency)
+        XCTAssertEqual(report.nextRefresh?.requested, Self.fixedNow + 30 * minute)
         XCTAssertEqual(report.json()["nextRefresh"]?["requested"], "2025-11-29T08:30:00.000+00:00")
     }
 
@@ -25,33 +25,33 @@ final class ControlBindingTests: HostTestCase {
         XCTAssertTrue(first.message.contains("the string \"30\""))
         XCTAssertEqual(first.line, 1)
         XCTAssertEqual(first.column, 1)
-        XCTAssertEqual(report.nextRefresh.reason, .default)
+        XCTAssertEqual(report.nextRefresh?.reason, .default)
         XCTAssertEqual(report.events[1].args, [0])
         XCTAssertEqual(report.events[2].args, ["NaN"])
     }
 
     func testC1FractionsAllowedAndBelowFiveClampsWithAWarning() {
         let fraction = run("setUpdateFreq(7.5)")
-        XCTAssertEqual(fraction.nextRefresh.requested, Self.fixedNow + 450_000)
+        XCTAssertEqual(fraction.nextRefresh?.requested, Self.fixedNow + 450_000)
         let low = run("\n  setUpdateFreq(1)")
         XCTAssertEqual(low.events.first?.valid, true)
         XCTAssertEqual(diagnostic(low, .freqBelowMinimum)?.line, 2)
         XCTAssertEqual(diagnostic(low, .freqBelowMinimum)?.column, 3)
-        XCTAssertEqual(low.nextRefresh.requested, Self.fixedNow + 5 * minute)
+        XCTAssertEqual(low.nextRefresh?.requested, Self.fixedNow + 5 * minute)
     }
 
     func testC2FrequencyInForceCarriesIntoLaterRuns() {
         let report = run("let quiet = true") { $0.frequencyInForce = 45 }
-        XCTAssertEqual(report.nextRefresh.reason, .frequency)
-        XCTAssertEqual(report.nextRefresh.requested, Self.fixedNow + 45 * minute)
+        XCTAssertEqual(report.nextRefresh?.reason, .frequency)
+        XCTAssertEqual(report.nextRefresh?.requested, Self.fixedNow + 45 * minute)
         let unchanged = run("setUpdateFreq(15)") { $0.frequencyInForce = 45 }
-        XCTAssertEqual(unchanged.nextRefresh.requested, Self.fixedNow + 15 * minute)
+        XCTAssertEqual(unchanged.nextRefresh?.requested, Self.fixedNow + 15 * minute)
     }
 
     func testC3UpdateTimeAcceptsNumbersAndDates() {
         let number = run("setUpdateTime(Date.now() + 3_600_000)")
-        XCTAssertEqual(number.nextRefresh.reason, .updateTime)
-        XCTAssertEqual(number.nextRefresh.requested, Self.fixedNow + 60 * minute)
+        XCTAssertEqual(number.nextRefresh?.reason, .updateTime)
+        XCTAssertEqual(number.nextRefresh?.requested, Self.fixedNow + 60 * minute)
         let date = run("""
             const tomorrow = new Date()
             tomorrow.setDate(tomorrow.getDate() + 1)
@@ -76,11 +76,11 @@ final class ControlBindingTests: HostTestCase {
 
     func testC4UpdateTimeIsOneShotAndWinsOverFrequency() {
         let report = run("setUpdateFreq(30); setUpdateTime(Date.now() + 7_200_000)")
-        XCTAssertEqual(report.nextRefresh.reason, .updateTime)
+        XCTAssertEqual(report.nextRefresh?.reason, .updateTime)
         XCTAssertEqual(report.requests.updateFrequencyMinutes, 30)
         // The next run sets no time: the frequency in force decides again.
         let next = run("") { $0.frequencyInForce = report.requests.updateFrequencyMinutes }
-        XCTAssertEqual(next.nextRefresh.reason, .frequency)
+        XCTAssertEqual(next.nextRefresh?.reason, .frequency)
     }
 
     func testC5LastValidCallWinsAndEveryCallIsRecordedInOrderWithVirtualTime() {
@@ -88,7 +88,7 @@ final class ControlBindingTests: HostTestCase {
         XCTAssertEqual(report.events.map(\.valid), [true, false, true])
         XCTAssertEqual(report.events.map(\.at), [Self.fixedNow, Self.fixedNow + minute, Self.fixedNow + minute])
         XCTAssertEqual(report.requests.updateFrequencyMinutes, 20)
-        XCTAssertEqual(report.nextRefresh.requested, Self.fixedNow + minute + 20 * minute)
+        XCTAssertEqual(report.nextRefresh?.requested, Self.fixedNow + minute + 20 * minute)
     }
 
     func testC6EndLiveActivity() {
@@ -98,6 +98,8 @@ final class ControlBindingTests: HostTestCase {
         XCTAssertEqual(live.liveActivity?.endedAt, Self.fixedNow + 1000)
         XCTAssertEqual(live.events.map(\.valid), [true, false])
         XCTAssertEqual(diagnostic(live, .alreadyEnded)?.severity, .info)
+        XCTAssertNil(run("endLiveActivity()", kind: .live).nextRefresh, "an ended activity asks for no refresh")
+        XCTAssertEqual(run("let a = 1", kind: .live).liveActivity?.state, .active)
         let widget = run("endLiveActivity()")
         XCTAssertEqual(diagnostic(widget, .endOutsideLiveActivity)?.severity, .warning)
         XCTAssertNil(widget.liveActivity)

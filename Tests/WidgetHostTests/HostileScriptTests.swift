@@ -44,7 +44,7 @@ final class HostileScriptTests: HostTestCase {
                 let normal = run("setUpdateFreq(30)\nlet title = 'fine'")
                 XCTAssertEqual(normal.status, .ok, "after \(hostile.name)")
                 XCTAssertEqual(normal.outputs["title"], "fine", "after \(hostile.name)")
-                XCTAssertEqual(normal.nextRefresh.reason, .frequency, "after \(hostile.name)")
+                XCTAssertEqual(normal.nextRefresh?.reason, .frequency, "after \(hostile.name)")
             }
         }
     }

@@ -14,7 +14,7 @@ extension NextRefresh {
                 requested: finishedAt + Int64((minutes * 60_000).rounded()), reason: .frequency, frequencyMinutes: frequency)
         }
         return NextRefresh(
-            requested: finishedAt + Int64((configuration.defaultCadenceMinutes * 60_000).rounded()), reason: .default,
+            requested: finishedAt + Int64((configuration.defaultCadenceMinutes * 60).rounded()) * 1000, reason: .default,
             frequencyMinutes: nil)
     }
 }

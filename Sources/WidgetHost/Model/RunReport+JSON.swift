@@ -22,11 +22,13 @@ extension RunReport {
                     "valid": .bool(event.valid),
                 ])
             }),
-            "nextRefresh": .object([
-                "requested": time(nextRefresh.requested),
-                "reason": .string(nextRefresh.reason.rawValue),
-                "frequencyMinutes": optional(nextRefresh.frequencyMinutes) { .number($0) },
-            ]),
+            "nextRefresh": optional(nextRefresh) { next in
+                .object([
+                    "requested": time(next.requested),
+                    "reason": .string(next.reason.rawValue),
+                    "frequencyMinutes": optional(next.frequencyMinutes) { .number($0) },
+                ])
+            },
             "console": .array(console.map { .object(["level": .string($0.level.rawValue), "message": .string($0.message)]) }),
             "consoleDropped": .number(Double(consoleDropped)),
             "diagnostics": .array(diagnostics.map { diagnostic in

@@ -81,7 +81,8 @@ public struct RunReport: Sendable {
     public var outputs: [String: JSONValue]
     public var events: [ControlEvent]
     public var requests: ControlRequests
-    public var nextRefresh: NextRefresh
+    /// The refresh this run asks for (R1); nil once a Live Activity has ended (no more refreshes).
+    public var nextRefresh: NextRefresh?
     public var console: [ConsoleEntry]
     /// Console entries beyond the limit, counted but not kept.
     public var consoleDropped: Int

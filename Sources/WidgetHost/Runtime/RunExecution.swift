@@ -193,8 +193,8 @@ struct RunExecution {
         }
         report.diagnostics = diagnostics
         report.error = failure
-        report.nextRefresh = NextRefresh.after(
-            finishedAt: report.finishedAt, requests: report.requests, configuration: configuration)
+        report.nextRefresh = report.requests.liveActivityEndedAt != nil && configuration.kind.isLiveActivity
+            ? nil : NextRefresh.after(finishedAt: report.finishedAt, requests: report.requests, configuration: configuration)
         if configuration.kind.isLiveActivity {
             let ended = session.requests.liveActivityEndedAt
             report.liveActivity = LiveActivityRunState(

@@ -73,6 +73,7 @@ struct WrappedScript {
             guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]),
                 parts.dropLast(2).joined(separator: ":") == sourceURL
             else { return frame }
+            if line < 2 { return nil }  // the wrapper's own first line: the host calling the body
             let mapped = userLocation(line: line, column: column)
             let name = function.isEmpty || function == "global code" ? "<script>" : function
             return "\(name) (\(sourceURL):\(mapped.line):\(mapped.column ?? column))"

@@ -1,0 +1,104 @@
+/// A command-line usage mistake: exit 64 with a message, the usage line and a pointer to help.
+public struct UsageError: Error, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// One option a command accepts.
+struct OptionSpec: Sendable {
+    enum Kind: Sendable { case flag, value(String), repeated(String) }
+    let name: String
+    let kind: Kind
+    let help: String
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, kind: .flag, help: help) }
+    static func value(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, kind: .value(placeholder), help: help)
+    }
+    static func repeated(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, kind: .repeated(placeholder), help: help)
+    }
+
+    var usage: String {
+        switch kind {
+        case .flag: return "--\(name)"
+        case .value(let placeholder): return "--\(name) <\(placeholder)>"
+        case .repeated(let placeholder): return "--\(name) <\(placeholder)> ..."
+        }
+    }
+}
+
+/// Parsed command-line arguments of one subcommand.
+struct ParsedArguments {
+    var positionals: [String] = []
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+
+    /// Parses `--name value`, `--name=value`, flags and positionals; `--` ends options.
+    init(_ arguments: [String], options: [OptionSpec]) throws(UsageError) {
+        let specs = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            guard argument.hasPrefix("--") else { throw UsageError("unknown option '\(argument)'") }
+            var name = String(argument.dropFirst(2))
+            var inline: String?
+            if let equals = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let spec = specs[name] else {
+                let hint = Self.closest(name, among: options.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
+                throw UsageError("unknown option '--\(name)'\(hint)")
+            }
+            switch spec.kind {
+            case .flag:
+                if inline != nil { throw UsageError("option '--\(name)' takes no value") }
+                flags.insert(name)
+            case .value, .repeated:
+                let value: String
+                if let inline {
+                    value = inline
+                } else {
+                    guard index < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
+                    value = arguments[index]
+                    index += 1
+                }
+                if case .value = spec.kind, values[name] != nil {
+                    throw UsageError("option '--\(name)' was given more than once")
+                }
+                values[name, default: []].append(value)
+            }
+        }
+    }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// The nearest option name by edit distance, for "did you mean".
+    static func closest(_ name: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(Array(name), Array($0))) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored, distance <= max(2, name.count / 3) else { return nil }
+        return best
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,60 @@
+import WidgetHost
+import ZonedTime
+
+/// The flags every command that runs a script accepts (`run`, and later `simulate`, `push`, `preview`).
+enum RunFlags {
+    static let options: [OptionSpec] = [
+        .value("kind", "kind", "Widget kind: \(ScriptKind.namesList). Default: small."),
+        .value("now", "time", "Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds. Default: the real time."),
+        .value("tz", "zone", "IANA time zone, e.g. Europe/Berlin. Default: the process's zone."),
+        .value("seed", "n", "Seed for Math.random (0 to 2^53); same seed, same output."),
+        .value("timeout", "seconds", "Wall-clock limit per run. Default: 10."),
+        .value("memory-limit", "mb", "Memory limit per run in MB. Default: 30."),
+        .flag("strict", "Turn binding warnings into exceptions thrown at the call."),
+    ]
+
+    /// Builds a run configuration from parsed flags.
+    static func configuration(from arguments: ParsedArguments) throws(UsageError) -> RunConfiguration {
+        var configuration = RunConfiguration()
+        if let kind = arguments.value("kind") {
+            guard let parsed = ScriptKind(rawValue: kind) else {
+                throw UsageError("unknown kind '\(kind)'; use one of \(ScriptKind.namesList)")
+            }
+            configuration.kind = parsed
+        }
+        if let zone = arguments.value("tz") {
+            do {
+                configuration.zone = try Zone(identifier: zone)
+            } catch {
+                throw UsageError("unknown time zone '\(zone)'; use an IANA name such as Europe/Berlin or UTC")
+            }
+        }
+        if let now = arguments.value("now") {
+            do {
+                configuration.now = try ISO8601.parse(now, defaultZone: configuration.zone)
+            } catch {
+                throw UsageError("bad --now '\(now)': \(error.message)")
+            }
+        }
+        if let seed = arguments.value("seed") {
+            guard let value = UInt64(seed), value <= 1 << 53 else {
+                throw UsageError("bad --seed '\(seed)'; use a whole number from 0 to 9007199254740992")
+            }
+            configuration.seed = value
+        }
+        if let timeout = arguments.value("timeout") {
+            guard let value = Double(timeout), value > 0, value <= 3600 else {
+                throw UsageError("bad --timeout '\(timeout)'; use a number of seconds above 0 and at most 3600")
+            }
+            configuration.timeLimitSeconds = value
+        }
+        if let memory = arguments.value("memory-limit") {
+            guard let value = Double(memory), value >= 1, value <= 4096 else {
+                throw UsageError("bad --memory-limit '\(memory)'; use a number of MB from 1 to 4096")
+            }
+            configuration.memoryLimitMB = value
+        }
+        configuration.strict = arguments.flag("strict")
+        return configuration
+    }
+}

@@ -1,0 +1,183 @@
+import JSONKit
+import WidgetHost
+import ZonedTime
+
+/// The human report of one run: stdout gets the report, stderr the diagnostics (X3).
+struct RunReportRenderer {
+    let report: RunReport
+    /// The script's text, for source excerpts under diagnostics.
+    let sourceText: String?
+    let width = 80
+
+    func render(to terminal: Terminal) {
+        let style = Style(enabled: terminal.colorOut)
+        for line in reportLines(style) { terminal.out(line) }
+        for line in diagnosticLines(Style(enabled: terminal.colorErr)) { terminal.err(line) }
+    }
+
+    // MARK: stdout
+
+    func reportLines(_ style: Style) -> [String] {
+        var lines: [String] = []
+        let status: String
+        switch report.status {
+        case .ok: status = style.green("ok")
+        case .error: status = style.red("error")
+        case .timeout: status = style.red("timeout")
+        case .memory: status = style.red("memory")
+        }
+        let kind = report.kind == .live ? "Live Activity" : "\(report.kind.rawValue) widget"
+        lines.append("\(style.bold(report.script)): \(status) (\(kind))")
+        lines.append("  now     \(time(report.startedAt)) (\(report.zone.identifier))")
+        if let seed = report.seed { lines.append("  seed    \(seed)") }
+        let limits = report.limits
+        lines.append(
+            "  limits  \(JSONValue.formatNumber(limits.timeLimitSeconds)) s, \(JSONValue.formatNumber(limits.memoryLimitMB)) MB, \(limits.consoleEntries) console entries")
+
+        if let error = report.error {
+            lines.append("")
+            let location = [error.line, error.column].compactMap { $0.map(String.init) }.joined(separator: ":")
+            lines.append(style.red("Error") + "  \(error.summary)" + (location.isEmpty ? "" : " at line \(location)"))
+        }
+
+        lines.append("")
+        lines.append(style.bold("Outputs") + " (\(report.outputs.count))")
+        if report.status != .ok {
+            lines.append(style.dim("  none published: the run did not end ok, so a widget keeps its last outputs"))
+        } else if report.outputs.isEmpty {
+            lines.append(style.dim("  none (declare top-level let/const/var or set this.name)"))
+        }
+        let nameWidth = min(24, report.outputs.keys.map(\.count).max() ?? 0)
+        for name in report.outputs.keys.sorted() {
+            let value = report.outputs[name]!.serialized()
+            lines.append("  " + pad(name, nameWidth) + "  " + clip(value, width - nameWidth - 4))
+        }
+
+        lines.append("")
+        lines.append(style.bold("Events") + " (\(report.events.count))")
+        if report.events.isEmpty { lines.append(style.dim("  none")) }
+        for event in report.events {
+            let call = "\(event.type)(\(event.args.map { $0.serialized() }.joined(separator: ", ")))"
+            let mark = event.valid ? "" : "  " + style.yellow("ignored")
+            lines.append("  \(clock(event.at))  \(clip(call, width - 26))\(mark)")
+        }
+
+        lines.append("")
+        lines.append(style.bold("Next refresh"))
+        if let next = report.nextRefresh {
+            lines.append("  requested \(time(next.requested)), \(duration(next.requested - report.finishedAt)) after the run")
+            lines.append("  " + style.dim(reason(next)))
+        } else {
+            lines.append("  none: the Live Activity has ended, so its script does not run again")
+        }
+
+        if let live = report.liveActivity {
+            lines.append("")
+            lines.append(style.bold("Live Activity"))
+            if let ended = live.endedAt {
+                lines.append("  ended at \(time(ended)) by endLiveActivity(); stays visible until \(time(ended + 4 * 3_600_000))")
+            } else {
+                lines.append("  active since \(time(live.startedAt)); expires at \(time(live.startedAt + 8 * 3_600_000)) unless ended")
+            }
+        }
+
+        lines.append("")
+        let dropped = report.consoleDropped > 0 ? ", \(report.consoleDropped) more not kept" : ""
+        lines.append(style.bold("Console") + " (\(report.console.count)\(dropped))")
+        if report.console.isEmpty { lines.append(style.dim("  nothing printed")) }
+        for entry in report.console {
+            let level = pad(entry.level.rawValue, 5)
+            let colored = entry.level == .error ? style.red(level) : entry.level == .warn ? style.yellow(level) : style.dim(level)
+            for (index, part) in entry.message.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                lines.append("  " + (index == 0 ? colored : String(repeating: " ", count: 5)) + "  " + String(part))
+            }
+        }
+        if !report.diagnostics.isEmpty {
+            lines.append("")
+            let counts = [Severity.error, .warning, .info].compactMap { severity -> String? in
+                let count = report.diagnostics.filter { $0.severity == severity }.count
+                return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+            }
+            lines.append(style.bold("Diagnostics") + " " + counts.joined(separator: ", ") + style.dim(" (on stderr)"))
+        }
+        return lines
+    }
+
+    // MARK: stderr
+
+    func diagnosticLines(_ style: Style) -> [String] {
+        let sourceLines = sourceText.map { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+        var lines: [String] = []
+        for diagnostic in report.diagnostics {
+            let label: String
+            switch diagnostic.severity {
+            case .error: label = style.red("error")
+            case .warning: label = style.yellow("warning")
+            case .info: label = style.cyan("info")
+            }
+            var location = report.script
+            if let line = diagnostic.line {
+                location += ":\(line)"
+                if let column = diagnostic.column { location += ":\(column)" }
+            }
+            lines.append("\(label): \(location): \(diagnostic.message) [\(diagnostic.code)]")
+            if let line = diagnostic.line, let sourceLines, line >= 1, line <= sourceLines.count {
+                let text = sourceLines[line - 1].replacingTabs()
+                let gutter = String(line)
+                lines.append("  \(gutter) | \(clip(text, width - gutter.count - 5))")
+                if let column = diagnostic.column, column >= 1 {
+                    let blank = String(repeating: " ", count: gutter.count)
+                    lines.append("  \(blank) | " + String(repeating: " ", count: column - 1) + style.bold("^"))
+                }
+            }
+        }
+        if let error = report.error, error.stack.count > 1 {
+            for frame in error.stack.prefix(8) { lines.append("    at \(frame)") }
+        }
+        return lines
+    }
+
+    // MARK: Formatting
+
+    private func time(_ ms: Int64) -> String { ISO8601.format(epochMs: ms, in: report.zone) }
+
+    /// `08:00:00.000`, or the full time when the day differs from the run's start.
+    private func clock(_ ms: Int64) -> String {
+        let full = time(ms)
+        return full.prefix(10) == time(report.startedAt).prefix(10) ? String(full.dropFirst(11).prefix(12)) : full
+    }
+
+    private func reason(_ next: NextRefresh) -> String {
+        switch next.reason {
+        case .updateTime: return "setUpdateTime asked for this time (it decides only the next refresh)"
+        case .frequency:
+            let minutes = next.frequencyMinutes ?? 0
+            let clamped = minutes < 5 ? " (raised to the 5-minute minimum)" : ""
+            return "setUpdateFreq(\(JSONValue.formatNumber(minutes))) is in force\(clamped)"
+        case .default:
+            return "the script asked for nothing: the system's default cadence, 1440/55 minutes (about 26 min)"
+        }
+    }
+
+    private func duration(_ ms: Int64) -> String {
+        let minutes = Double(ms) / 60_000
+        if minutes < 1 { return "\(ms / 1000) s" }
+        if minutes < 120 { return "\(JSONValue.formatNumber((minutes * 10).rounded() / 10)) min" }
+        return "\(JSONValue.formatNumber((minutes / 6).rounded() / 10)) h"
+    }
+
+    private func pad(_ s: String, _ count: Int) -> String {
+        s.count >= count ? s : s + String(repeating: " ", count: count - s.count)
+    }
+
+    private func clip(_ s: String, _ limit: Int) -> String {
+        let limit = max(limit, 8)
+        return s.count <= limit ? s : String(s.prefix(limit - 1)) + "…"
+    }
+}
+
+extension Substring {
+    fileprivate func replacingTabs() -> String {
+        String(self).split(separator: "\t", omittingEmptySubsequences: false).joined(separator: " ")
+    }
+}
