@@ -34,6 +34,8 @@ let package = Package(
         // Command-line parsing, rendering and dispatch.
         .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "JSONKit"]),
         .executableTarget(name: "widgethost", dependencies: ["WidgetHostCLI"]),
+        // In-process benchmark for Scripts/bench.
+        .executableTarget(name: "HostBench", dependencies: ["WidgetHost", "ZonedTime"]),
 
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
         .testTarget(name: "ZonedTimeTests", dependencies: ["ZonedTime"]),

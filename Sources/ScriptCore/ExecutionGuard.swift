@@ -22,6 +22,10 @@ final class ExecutionGuard {
     /// Set when the guard stopped a script; cleared by ``arm``.
     var tripped: ScriptError.Termination?
     private(set) var armed = false
+    /// Whether the engine's time limit is installed. It stays installed between
+    /// runs: toggling it per run costs the engine far more than a tick that finds
+    /// nothing to do.
+    private var installed = false
 
     static func monotonicNanos() -> UInt64 {
         var spec = timespec()
@@ -36,19 +40,35 @@ final class ExecutionGuard {
         peakResident = baselineResident
         tripped = nil
         armed = true
+        install(group: group)
+    }
+
+    /// Installs the engine's tick once; each entry into the engine starts it anew.
+    func install(group: JSContextGroupRef) {
+        guard !installed else { return }
+        installed = true
         JSContextGroupSetExecutionTimeLimit(
             group, Self.tick, executionGuardCallback, Unmanaged.passUnretained(self).toOpaque())
     }
 
+    /// Stops enforcing limits; the tick stays installed and finds nothing to do.
     func disarm(group: JSContextGroupRef) {
-        guard armed else { return }
-        JSContextGroupClearExecutionTimeLimit(group)
         armed = false
+        deadlineNanos = .max
+        memoryLimitBytes = nil
+    }
+
+    /// Removes the engine's tick entirely (when the runtime goes away).
+    func uninstall(group: JSContextGroupRef) {
+        guard installed else { return }
+        JSContextGroupClearExecutionTimeLimit(group)
+        installed = false
     }
 
     /// Checks the clock and memory between JavaScript entries too (timers, host loop).
     func check() -> ScriptError.Termination? {
         if let tripped { return tripped }
+        guard armed else { return nil }
         if let limit = memoryLimitBytes, let resident = ProcessMemory.residentBytes() {
             peakResident = max(peakResident, resident)
             if resident - baselineResident > limit { return .memory }

@@ -14,18 +14,18 @@ public final class ScriptContext {
         ref = JSGlobalContextCreateInGroup(runtime.group, runtime.globalClass)
         JSStringBridge.with(name) { JSGlobalContextSetName(ref, $0) }
         _ = JSObjectSetPrivate(JSContextGetGlobalObject(ref), Unmanaged.passUnretained(self).toOpaque())
-        if let prototype = try? evaluate("Function.prototype", sourceURL: "widgethost:init"),
-            let object = JSValueToObject(ref, prototype.raw, nil)
-        {
-            functionPrototype = object
-            JSValueProtect(ref, object)
+        // Property reads, not evaluations: each entry into the engine has a cost.
+        let global = JSContextGetGlobalObject(ref)
+        func object(_ value: JSValueRef?) -> JSObjectRef? {
+            value.flatMap { JSValueIsObject(ref, $0) ? JSValueToObject(ref, $0, nil) : nil }
         }
-        if let constructor = try? evaluate("Error", sourceURL: "widgethost:init"),
-            let object = JSValueToObject(ref, constructor.raw, nil)
-        {
-            errorConstructor = object
-            JSValueProtect(ref, object)
+        let function = object(JSStringBridge.with("Function") { JSObjectGetProperty(ref, global, $0, nil) })
+        functionPrototype = function.flatMap { constructor in
+            object(JSStringBridge.with("prototype") { JSObjectGetProperty(ref, constructor, $0, nil) })
         }
+        errorConstructor = object(JSStringBridge.with("Error") { JSObjectGetProperty(ref, global, $0, nil) })
+        if let functionPrototype { JSValueProtect(ref, functionPrototype) }
+        if let errorConstructor { JSValueProtect(ref, errorConstructor) }
     }
 
     /// True when `value` is an instance of this context's original `Error`.

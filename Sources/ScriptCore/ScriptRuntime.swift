@@ -21,6 +21,7 @@ public final class ScriptRuntime {
     }
 
     deinit {
+        executionGuard.uninstall(group: group)
         JSGlobalContextRelease(scratch)
         JSClassRelease(nativeFunctionClass)
         JSClassRelease(globalClass)

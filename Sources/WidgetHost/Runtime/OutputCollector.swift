@@ -7,11 +7,9 @@ struct OutputCollector {
     let session: RunSession
 
     func collect(context: ScriptContext, internals: JSValue) throws(ScriptError) -> [String: JSONValue] {
-        let getters = try session.getters.map { protected throws(ScriptError) in try context.call(protected.value) }
-        let text = try context.call(
-            internals.property("collect"), this: internals, arguments: [getters ?? context.undefined]
-        ).toString()
+        let text = try context.call(internals.property("collect"), this: internals).toString()
         guard let collected = try? JSONValue.parse(text) else { return [:] }
+        session.consoleDropped += collected["consoleDropped"]?.intValue ?? 0
         var outputs: [String: JSONValue] = [:]
         let bindings = collected["bindings"]?.objectValue ?? [:]
         let properties = collected["properties"]?.objectValue ?? [:]

@@ -8,11 +8,20 @@
 enum Prelude {
     static let sourceURL = "widgethost:prelude"
 
-    /// `(function (host, seed) { … })` — `host` holds the native hooks.
+    /// Temporary globals through which the host hands the prelude its hooks; the
+    /// prelude deletes them before any script code runs.
+    static let hostGlobal = "__widgethost$host"
+    static let seedGlobal = "__widgethost$seed"
+    /// The global the wrapped script calls with its body; deleted on that call.
+    static let startGlobal = "__widgethost$start"
+
+    /// One evaluation (each entry into the engine costs time): the prelude runs
+    /// and its completion value is the internals object.
     static let source = #"""
 (function (host, seed) {
   'use strict';
   const g = globalThis;
+  delete g.__widgethost$host; delete g.__widgethost$seed;
   const RealDate = Date, RealError = Error, RealReferenceError = ReferenceError, RealPromise = Promise;
   const apply = Reflect.apply, construct = Reflect.construct, ownKeys = Reflect.ownKeys;
   const defineProperty = Object.defineProperty, keys = Object.keys, getOwnDesc = Object.getOwnPropertyDescriptor;
@@ -37,16 +46,26 @@ enum Prelude {
   hidden(RealDate.prototype, 'constructor', VirtualDate);
   hidden(g, 'Date', VirtualDate);
 
-  const DTF = Intl.DateTimeFormat, dtfProto = DTF.prototype;
-  const formatGetter = getOwnDesc(dtfProto, 'format').get;
-  const formatToParts = dtfProto.formatToParts;
-  defineProperty(dtfProto, 'format', { configurable: true, enumerable: false, get() {
-    const bound = apply(formatGetter, this, []);
-    return function (date) { return bound(date === undefined ? now() : date); };
-  } });
-  hidden(dtfProto, 'formatToParts', function formatToParts_(date) {
-    return apply(formatToParts, this, [date === undefined ? now() : date]);
-  });
+  // Intl.DateTimeFormat without a date reads the virtual clock too. Patched on
+  // first use of `Intl`: setting up Intl in every fresh context is costly.
+  const intl = getOwnDesc(g, 'Intl');
+  const patchIntl = () => {
+    defineProperty(g, 'Intl', intl);
+    const dtfProto = intl.value.DateTimeFormat.prototype;
+    const formatGetter = getOwnDesc(dtfProto, 'format').get;
+    const originalFormatToParts = dtfProto.formatToParts;
+    defineProperty(dtfProto, 'format', { configurable: true, enumerable: false, get() {
+      const bound = apply(formatGetter, this, []);
+      return function (date) { return bound(date === undefined ? now() : date); };
+    } });
+    hidden(dtfProto, 'formatToParts', function formatToParts(date) {
+      return apply(originalFormatToParts, this, [date === undefined ? now() : date]);
+    });
+    return intl.value;
+  };
+  defineProperty(g, 'Intl', { configurable: true, enumerable: false,
+    get() { return patchIntl(); },
+    set(value) { defineProperty(g, 'Intl', { value, writable: true, configurable: true, enumerable: false }); } });
 
   // ---- Seeded Math.random (T4): sfc32 over four 32-bit words ----
   if (seed !== undefined) {
@@ -131,22 +150,28 @@ enum Prelude {
     }
   }
 
-  let baseline = null;
+  // ---- The body (S1, S4, O4) ----
+  let getters = null;
+  const end = {};
+  const register = (fn) => { getters = fn; };
+  hidden(g, '__widgethost$start', function start(body) {
+    delete g.__widgethost$start;
+    let result;
+    try { result = apply(body, g, [register, end]); }
+    catch (e) { host.settled(false, e); return; }
+    apply(promiseThen, result, [(v) => host.settled(true, v === end), (e) => host.settled(false, e)]);
+  });
+
+  const baseline = new Set(keys(g));
   return {
-    snapshot() { baseline = new Set(keys(g)); },
     consoleDropped() { return consoleDropped; },
-    start(body, register, end) {
-      let result;
-      try { result = apply(body, g, [register, end]); }
-      catch (e) { host.settled(false, e); return; }
-      apply(promiseThen, result, [(v) => host.settled(true, v === end), (e) => host.settled(false, e)]);
-    },
-    collect(getters) {
+    collect() {
       const bindings = {}, properties = {};
-      if (getters) {
-        for (const name of keys(getters)) {
+      const table = getters ? getters() : null;
+      if (table) {
+        for (const name of keys(table)) {
           let value;
-          try { value = getters[name](); }
+          try { value = table[name](); }
           catch (e) {
             if (e instanceof RealReferenceError) continue;   // still in its temporal dead zone (O4)
             bindings[name] = { t: 'unserializable', why: toStr(e && e.message) };
@@ -161,9 +186,9 @@ enum Prelude {
         try { value = g[name]; } catch (e) { properties[name] = { t: 'unserializable', why: 'its getter threw: ' + toStr(e && e.message) }; continue; }
         properties[name] = convert(value);
       }
-      return stringify({ bindings, properties });
+      return stringify({ bindings, properties, consoleDropped });
     },
   };
-})
+})(globalThis.__widgethost$host, globalThis.__widgethost$seed)
 """#
 }

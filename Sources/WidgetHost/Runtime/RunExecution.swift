@@ -51,30 +51,25 @@ struct RunExecution {
     }
 
     private mutating func execute(in context: ScriptContext) throws(ScriptError) {
-        // Prelude and host globals.
-        let prelude = try context.evaluate(Prelude.source, sourceURL: Prelude.sourceURL)
-        let seed = configuration.seed.map { context.number(Double($0)) } ?? context.undefined
-        let internals = try context.call(prelude, arguments: [session.makeHostObject(in: context), seed])
+        // Prelude and host globals: one entry into the engine.
+        let global = context.global
+        global.define(Prelude.hostGlobal, session.makeHostObject(in: context), attributes: .dontEnum)
+        global.define(Prelude.seedGlobal, configuration.seed.map { context.number(Double($0)) } ?? context.undefined, attributes: .dontEnum)
+        let internals = try context.evaluate(Prelude.source, sourceURL: Prelude.sourceURL)
         self.internals = ProtectedValue(internals)
         session.installControlBindings(in: context)
         WidgetObject.install(in: context, kind: configuration.kind)
         context.setUnhandledRejectionHandler(session.makeUnhandledRejectionHandler(in: context))
         let originals = HostGlobals.snapshot(context)
-        try context.call(internals.property("snapshot"), this: internals)
 
-        // The body (S1).
-        let body: JSValue
+        // The body (S1): evaluating the wrapped text starts it.
         do {
-            body = try context.evaluate(wrapped.text, sourceURL: wrapped.sourceURL)
+            try context.evaluate(wrapped.text, sourceURL: wrapped.sourceURL)
         } catch where error.name == "SyntaxError" && error.termination == nil {
             let line = error.line.map { wrapped.userLocation(line: $0, column: nil).line }
             reportSyntaxError(error.message, line: line, column: line.flatMap { syntaxColumn(message: error.message, line: $0) })
             return
         }
-        let end = context.object()
-        try context.call(
-            internals.property("start"), this: internals,
-            arguments: [body, session.makeRegisterFunction(in: context), end])
 
         // Virtual timers until the body settles (T3, S4).
         var firings = 0
@@ -118,6 +113,7 @@ struct RunExecution {
                     line: at?.line, column: at?.column)
             }
             outputs = try OutputCollector(session: session).collect(context: context, internals: internals)
+            self.internals = nil
         case nil:
             break
         }
@@ -221,3 +217,4 @@ extension ScriptError {
         ScriptError(phase: .terminated, name: "Termination", message: reason.rawValue, termination: reason)
     }
 }
+

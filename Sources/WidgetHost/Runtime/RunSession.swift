@@ -23,7 +23,6 @@ final class RunSession {
     var diagnostics: [Diagnostic] = []
     var timers = TimerQueue()
     var settlement: Settlement?
-    var getters: ProtectedValue?
     var requests = ControlRequests()
     private var userLines: [Substring]?
     private let sourceText: String
@@ -41,7 +40,6 @@ final class RunSession {
     func teardown() {
         timers.removeAll()
         settlement = nil
-        getters = nil
     }
 
     // MARK: Diagnostics
@@ -103,14 +101,6 @@ final class RunSession {
             return call.context.undefined
         })
         return host
-    }
-
-    /// The function the wrapped script calls first to register its output getters.
-    func makeRegisterFunction(in context: ScriptContext) -> JSValue {
-        context.function("register", length: 1) { [unowned self] call in
-            self.getters = ProtectedValue(call[0])
-            return call.context.undefined
-        }
     }
 
     /// Handler for rejections nothing handled (S5).

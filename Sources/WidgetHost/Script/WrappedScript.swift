@@ -5,7 +5,7 @@ import ScriptSyntax
 ///
 /// Layout of the wrapped text:
 /// ```
-/// (async function (__widgethost$register, __widgethost$end) {<registration>
+/// __widgethost$start(async function (__widgethost$register, __widgethost$end) {<registration>
 /// <the user's file, line for line>
 /// ;return __widgethost$end;
 /// })
@@ -17,7 +17,9 @@ import ScriptSyntax
 struct WrappedScript {
     static let registerName = "__widgethost$register"
     static let endName = "__widgethost$end"
-    static let prefix = "(async function (\(registerName), \(endName)) {"
+    /// Evaluating the wrapped text hands the body to the prelude's start function
+    /// in the same entry into the engine.
+    static let prefix = "\(Prelude.startGlobal)(async function (\(registerName), \(endName)) {"
     static let suffix = "\n;return \(endName);\n})"
 
     let text: String

@@ -1,0 +1,275 @@
+extension JSONValue {
+    /// Parses strict RFC 8259 JSON text.
+    ///
+    /// - No trailing commas, comments, leading zeros, `NaN`/`Infinity`, byte order
+    ///   mark, or non-whitespace after the value.
+    /// - For a repeated object key the last member wins.
+    /// - `\u` escapes may form surrogate pairs; a lone surrogate escape becomes U+FFFD.
+    /// - Numbers too large for a `Double` become ±infinity, as in JavaScript's
+    ///   `JSON.parse` (the writer then emits them as `null`).
+    /// - Nesting of arrays and objects deeper than `maxDepth` is an error. The parser
+    ///   keeps its own stack on the heap, so hostile input cannot overflow the call
+    ///   stack while parsing. (Comparing, hashing, serializing or destroying a value
+    ///   recurses, so keep `maxDepth` in the thousands at most.)
+    public static func parse(_ text: String, maxDepth: Int = 512) throws(JSONParseError) -> JSONValue {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ buffer in
+            Result { () throws(JSONParseError) -> JSONValue in try parse(buffer: buffer, maxDepth: maxDepth) }
+        }) {
+            return try result.get()
+        }
+        var copy = text
+        copy.makeContiguousUTF8()
+        return try parse(bytes: Array(copy.utf8), maxDepth: maxDepth)
+    }
+
+    /// Parses strict RFC 8259 JSON from UTF-8 bytes; invalid UTF-8 is an error.
+    /// See `parse(_:maxDepth:)` for the rules.
+    public static func parse(bytes: some Collection<UInt8>, maxDepth: Int = 512) throws(JSONParseError) -> JSONValue {
+        if let result = bytes.withContiguousStorageIfAvailable({ buffer in
+            Result { () throws(JSONParseError) -> JSONValue in try parse(buffer: buffer, maxDepth: maxDepth) }
+        }) {
+            return try result.get()
+        }
+        let array = Array(bytes)
+        return try array.withUnsafeBufferPointer { buffer throws(JSONParseError) -> JSONValue in
+            try parse(buffer: buffer, maxDepth: maxDepth)
+        }
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes: buffer, maxDepth: maxDepth)
+        return try parser.parseDocument()
+    }
+}
+
+/// A container under construction; the parser's explicit stack holds these.
+private struct Frame {
+    var isObject: Bool
+    var array: [JSONValue] = []
+    var object: [String: JSONValue] = [:]
+    var key: String = ""
+}
+
+/// Where the parser stands when it expects a value, for the error message.
+private enum ValueContext {
+    case topLevel, arrayStart, afterComma, afterColon
+
+    var expectation: String {
+        switch self {
+        case .topLevel: return "expected a JSON value"
+        case .arrayStart: return "expected a JSON value or ']'"
+        case .afterComma: return "expected a JSON value after ','"
+        case .afterColon: return "expected a JSON value after ':'"
+        }
+    }
+}
+
+enum Byte {
+    static let quote: UInt8 = 0x22, backslash: UInt8 = 0x5C, slash: UInt8 = 0x2F
+    static let comma: UInt8 = 0x2C, colon: UInt8 = 0x3A, minus: UInt8 = 0x2D, plus: UInt8 = 0x2B
+    static let dot: UInt8 = 0x2E, zero: UInt8 = 0x30, nine: UInt8 = 0x39
+    static let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D
+    static let openBrace: UInt8 = 0x7B, closeBrace: UInt8 = 0x7D
+    static let lowerE: UInt8 = 0x65, upperE: UInt8 = 0x45
+}
+
+/// A non-recursive strict JSON parser over a UTF-8 buffer.
+struct JSONParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var pos = 0
+    var scratch: [UInt8] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = max(0, maxDepth)
+    }
+
+    func fail(_ message: String, at offset: Int) -> JSONParseError {
+        JSONParseError(message: message, offset: offset, in: bytes)
+    }
+
+    mutating func skipWhitespace() {
+        while pos < bytes.count {
+            switch bytes[pos] {
+            case 0x20, 0x09, 0x0A, 0x0D: pos += 1
+            default: return
+            }
+        }
+    }
+
+    func peek() -> UInt8? { pos < bytes.count ? bytes[pos] : nil }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+            throw fail("expected a JSON value, not a byte order mark", at: 0)
+        }
+        var stack: [Frame] = []
+        var context = ValueContext.topLevel
+        var value: JSONValue
+        parseValue: while true {
+            skipWhitespace()
+            guard let first = peek() else { throw fail(context.expectation, at: pos) }
+            switch first {
+            case Byte.openBrace:
+                try checkDepth(stack.count)
+                pos += 1
+                skipWhitespace()
+                if peek() == Byte.closeBrace {
+                    pos += 1
+                    value = .object([:])
+                } else {
+                    let key = try parseKey(expectation: "expected a string key or '}' after '{'")
+                    stack.append(Frame(isObject: true, key: key))
+                    context = .afterColon
+                    continue parseValue
+                }
+            case Byte.openBracket:
+                try checkDepth(stack.count)
+                pos += 1
+                skipWhitespace()
+                if peek() == Byte.closeBracket {
+                    pos += 1
+                    value = .array([])
+                } else {
+                    stack.append(Frame(isObject: false))
+                    context = .arrayStart
+                    continue parseValue
+                }
+            case Byte.quote:
+                value = .string(try parseString())
+            case Byte.minus, Byte.zero...Byte.nine:
+                value = .number(try parseNumber())
+            case 0x74: // t
+                try expectLiteral("true")
+                value = .bool(true)
+            case 0x66: // f
+                try expectLiteral("false")
+                value = .bool(false)
+            case 0x6E: // n
+                try expectLiteral("null")
+                value = .null
+            default:
+                throw fail(context.expectation, at: pos)
+            }
+
+            // Attach the finished value to its container, closing containers as they end.
+            while let top = stack.indices.last {
+                skipWhitespace()
+                if stack[top].isObject {
+                    let key = stack[top].key
+                    stack[top].object[key] = value
+                    switch peek() {
+                    case Byte.comma:
+                        pos += 1
+                        stack[top].key = try parseKey(expectation: "expected a string key after ',' in an object")
+                        context = .afterColon
+                        continue parseValue
+                    case Byte.closeBrace:
+                        pos += 1
+                        value = .object(stack.removeLast().object)
+                    default:
+                        throw fail("expected ',' or '}' after an object member", at: pos)
+                    }
+                } else {
+                    stack[top].array.append(value)
+                    switch peek() {
+                    case Byte.comma:
+                        pos += 1
+                        context = .afterComma
+                        continue parseValue
+                    case Byte.closeBracket:
+                        pos += 1
+                        value = .array(stack.removeLast().array)
+                    default:
+                        throw fail("expected ',' or ']' after an array element", at: pos)
+                    }
+                }
+            }
+            break parseValue
+        }
+        skipWhitespace()
+        if pos != bytes.count {
+            throw fail("expected end of input after the JSON value", at: pos)
+        }
+        return value
+    }
+
+    func checkDepth(_ open: Int) throws(JSONParseError) {
+        if open >= maxDepth {
+            throw fail("expected at most \(maxDepth) levels of nesting", at: pos)
+        }
+    }
+
+    /// Parses `"key"` and the `:` after it, leaving `pos` just past the colon.
+    mutating func parseKey(expectation: String) throws(JSONParseError) -> String {
+        skipWhitespace()
+        guard peek() == Byte.quote else { throw fail(expectation, at: pos) }
+        let key = try parseString()
+        skipWhitespace()
+        guard peek() == Byte.colon else { throw fail("expected ':' after an object key", at: pos) }
+        pos += 1
+        return key
+    }
+
+    mutating func expectLiteral(_ word: StaticString) throws(JSONParseError) {
+        let count = word.utf8CodeUnitCount
+        let start = word.utf8Start
+        guard pos + count <= bytes.count else { throw fail("expected '\(word)'", at: pos) }
+        for i in 0..<count where bytes[pos + i] != start[i] {
+            throw fail("expected '\(word)'", at: pos)
+        }
+        pos += count
+    }
+
+    // MARK: Numbers
+
+    func isDigit(_ b: UInt8?) -> Bool {
+        guard let b else { return false }
+        return b >= Byte.zero && b <= Byte.nine
+    }
+
+    mutating func parseNumber() throws(JSONParseError) -> Double {
+        let start = pos
+        var negative = false
+        if bytes[pos] == Byte.minus {
+            negative = true
+            pos += 1
+            guard isDigit(peek()) else { throw fail("expected a digit after '-'", at: pos) }
+        }
+        if bytes[pos] == Byte.zero {
+            pos += 1
+            if isDigit(peek()) {
+                throw fail("expected '.', 'e' or the end of the number after a leading '0'", at: pos)
+            }
+        } else {
+            while isDigit(peek()) { pos += 1 }
+        }
+        let integerEnd = pos
+        var isInteger = true
+        if peek() == Byte.dot {
+            isInteger = false
+            pos += 1
+            guard isDigit(peek()) else { throw fail("expected a digit after the decimal point", at: pos) }
+            while isDigit(peek()) { pos += 1 }
+        }
+        if peek() == Byte.lowerE || peek() == Byte.upperE {
+            isInteger = false
+            pos += 1
+            if peek() == Byte.plus || peek() == Byte.minus { pos += 1 }
+            guard isDigit(peek()) else { throw fail("expected a digit in the exponent", at: pos) }
+            while isDigit(peek()) { pos += 1 }
+        }
+        let digitStart = negative ? start + 1 : start
+        if isInteger && integerEnd - digitStart <= 15 {
+            // Exact: fewer than 2^53.
+            var magnitude: Int64 = 0
+            for i in digitStart..<integerEnd { magnitude = magnitude * 10 + Int64(bytes[i] - Byte.zero) }
+            let d = Double(magnitude)
+            return negative ? -d : d
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
+        guard let d = Double(text) else { throw fail("expected a number", at: start) }
+        return d
+    }
+}

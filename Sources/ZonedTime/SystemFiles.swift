@@ -1,0 +1,53 @@
+import Glibc
+
+/// Why reading a file failed.
+enum FileReadFailure: Error {
+    case notFound
+    case isDirectory
+    case tooLarge
+    case other(String)
+}
+
+/// Thin Glibc wrappers: environment variables, whole-file reads and symlink targets.
+enum SystemFiles {
+    /// The value of an environment variable, or nil when it is not set.
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// Reads a whole regular file of at most `limit` bytes.
+    static func read(_ path: String, limit: Int) -> Result<[UInt8], FileReadFailure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { return .failure(failure(errno)) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 8192)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(failure(errno))
+            }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { return .failure(.tooLarge) }
+        }
+    }
+
+    /// The target of a symbolic link, or nil when `path` is not a readable symlink.
+    static func symlinkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBufferPointer { readlink(path, $0.baseAddress!, $0.count) }
+        guard count > 0 && count < buffer.count else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func failure(_ code: Int32) -> FileReadFailure {
+        switch code {
+        case ENOENT, ENOTDIR: return .notFound
+        case EISDIR: return .isDirectory
+        default: return .other(String(cString: strerror(code)))
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// Why a time zone could not be loaded.
+public struct ZoneError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The broad reason.
+    public enum Kind: Sendable, Hashable {
+        /// The identifier is empty, absolute, or contains "..", NUL or a backslash.
+        case invalidIdentifier
+        /// No zone file has that name.
+        case unknownZone
+        /// The zone file exists but could not be read.
+        case unreadableFile
+        /// The file is not a valid TZif file.
+        case corruptFile
+        /// A POSIX TZ rule string is malformed.
+        case invalidRule
+    }
+
+    /// The broad reason.
+    public let kind: Kind
+    /// The identifier, path or rule that failed.
+    public let identifier: String
+    /// A sentence saying what is wrong, e.g. `unknown time zone "Mars/Olympus" (no file /usr/share/zoneinfo/Mars/Olympus)`.
+    public let message: String
+
+    /// Creates an error.
+    public init(kind: Kind, identifier: String, message: String) {
+        self.kind = kind
+        self.identifier = identifier
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}
