@@ -28,11 +28,16 @@ let package = Package(
         // Script model, bindings, virtual clock, run reports.
         .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime"]),
         // Virtual-time refresh and Live Activity simulation.
-        .target(name: "Timeline", dependencies: ["JSONKit", "ZonedTime"]),
+        .target(name: "Timeline", dependencies: ["WidgetHost", "JSONKit", "ZonedTime"]),
         // Live Activity push request contract (pure Swift).
         .target(name: "PushContract", dependencies: ["JSONKit"]),
+        // C libraries for the push receiver: GNU libmicrohttpd and SQLite.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The local push receiver: HTTP server and durable store.
+        .target(name: "PushReceiver", dependencies: ["PushContract", "CMicroHTTPD", "CSQLite", "JSONKit", "ZonedTime"]),
         // Command-line parsing, rendering and dispatch.
-        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "JSONKit"]),
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "PushReceiver", "JSONKit", "ZonedTime"]),
         .executableTarget(name: "widgethost", dependencies: ["WidgetHostCLI"]),
         // In-process benchmark for Scripts/bench.
         .executableTarget(name: "HostBench", dependencies: ["WidgetHost", "ZonedTime"]),
@@ -44,6 +49,7 @@ let package = Package(
         .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "JSONKit", "ZonedTime"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit"]),
+        .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushContract", "JSONKit"]),
         .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "JSONKit"]),
     ]
 )

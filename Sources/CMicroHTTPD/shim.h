@@ -1,0 +1,10 @@
+#ifndef WIDGETHOST_CMICROHTTPD_SHIM_H
+#define WIDGETHOST_CMICROHTTPD_SHIM_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <sys/types.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+#endif

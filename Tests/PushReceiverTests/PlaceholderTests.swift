@@ -1,0 +1,2 @@
+import XCTest
+final class PushReceiverPlaceholderTests: XCTestCase { func testPlaceholder() { XCTAssertEqual(1 + 1, 2) } }
