@@ -30,6 +30,9 @@ void JSGlobalContextSetEvalEnabled(JSGlobalContextRef ctx, bool enabled, JSStrin
 /// A text backtrace of the current JavaScript stack: one "#N name() at url:line" per frame.
 JSStringRef JSContextCreateBacktrace(JSContextRef ctx, unsigned maxStackSize);
 
+/// Heap statistics as an object: heapSize, objectCount, globalObjectCount, protectedObjectCount, …
+JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
+
 /// Forces a full collection (JSGarbageCollect is only a hint).
 void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 

@@ -60,6 +60,16 @@ enum NativeFunctionClass {
         }
     }
 
+    /// The class of the runtime's unhandled-rejection forwarder; private data: the runtime.
+    static func createRejectionForwarder() -> JSClassRef {
+        var definition = kJSClassDefinitionEmpty
+        definition.callAsFunction = rejectionForwarderTrampoline
+        return "RejectionForwarder".withCString { name in
+            definition.className = name
+            return JSClassCreate(&definition)
+        }
+    }
+
     static func create() -> JSClassRef {
         var definition = kJSClassDefinitionEmpty
         definition.callAsFunction = nativeFunctionTrampoline
@@ -102,4 +112,22 @@ private func nativeFunctionTrampoline(
 private func nativeFunctionFinalize(_ object: JSObjectRef?) {
     guard let object, let raw = JSObjectGetPrivate(object) else { return }
     Unmanaged<NativeFunctionBox>.fromOpaque(raw).release()
+}
+
+/// Called with `(promise, reason)` by whichever context had a rejection nothing handled.
+private func rejectionForwarderTrampoline(
+    _ ctx: JSContextRef?, _ function: JSObjectRef?, _ thisObject: JSObjectRef?, _ argumentCount: Int,
+    _ arguments: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> JSValueRef? {
+    guard let ctx, let function, let raw = JSObjectGetPrivate(function), argumentCount >= 2,
+        let promise = arguments?[0], let reason = arguments?[1]
+    else { return JSValueMakeUndefined(ctx) }
+    let runtime = Unmanaged<ScriptRuntime>.fromOpaque(raw).takeUnretainedValue()
+    // The arguments belong to the context whose promise was rejected.
+    let owner = ScriptContext.owning(ctx).flatMap { runtime.rejectionHandlers[ObjectIdentifier($0)] }
+        ?? (runtime.rejectionHandlers.count == 1 ? runtime.rejectionHandlers.first?.value : nil)
+    if let owner {
+        owner.body(JSValue(promise, in: owner.context), JSValue(reason, in: owner.context))
+    }
+    return JSValueMakeUndefined(ctx)
 }

@@ -1,4 +1,5 @@
 import CJavaScriptCore
+import Synchronization
 
 /// A JavaScript global context: one realm with its own global object.
 ///
@@ -9,7 +10,12 @@ public final class ScriptContext {
     private var functionPrototype: JSObjectRef?
     private var errorConstructor: JSObjectRef?
 
+    /// Contexts alive in this process (for lifetime tests: a leaked context leaks its whole realm).
+    public static var liveCount: Int { live.load(ordering: .relaxed) }
+    private static let live = Atomic<Int>(0)
+
     init(runtime: ScriptRuntime, name: String) {
+        Self.live.add(1, ordering: .relaxed)
         self.runtime = runtime
         ref = JSGlobalContextCreateInGroup(runtime.group, runtime.globalClass)
         JSStringBridge.with(name) { JSGlobalContextSetName(ref, $0) }
@@ -35,6 +41,8 @@ public final class ScriptContext {
     }
 
     deinit {
+        Self.live.subtract(1, ordering: .relaxed)
+        runtime.rejectionHandlers[ObjectIdentifier(self)] = nil
         if let functionPrototype { JSValueUnprotect(ref, functionPrototype) }
         if let errorConstructor { JSValueUnprotect(ref, errorConstructor) }
         _ = JSObjectSetPrivate(JSContextGetGlobalObject(ref), nil)
@@ -232,10 +240,15 @@ public final class ScriptContext {
     // MARK: Context settings
 
     /// Calls `handler(promise, reason)` for every rejection nothing handled.
-    public func setUnhandledRejectionHandler(_ handler: JSValue) {
-        guard let object = JSValueToObject(ref, handler.raw, nil) else { return }
+    ///
+    /// The engine keeps the registered function as a root of the context's own
+    /// global object; a function of this context would keep the whole realm alive
+    /// for ever. So the function registered lives in the runtime's scratch
+    /// context and forwards to the handler of the context that owns it now.
+    public func setUnhandledRejectionHandler(_ handler: @escaping (_ promise: JSValue, _ reason: JSValue) -> Void) {
+        runtime.rejectionHandlers[ObjectIdentifier(self)] = RejectionHandler(context: self, body: handler)
         var exception: JSValueRef?
-        JSGlobalContextSetUnhandledRejectionCallback(ref, object, &exception)
+        JSGlobalContextSetUnhandledRejectionCallback(ref, runtime.rejectionForwarder, &exception)
     }
 
     /// Turns `eval` and `new Function` on or off; off, they throw `EvalError(message)`.

@@ -12,17 +12,29 @@ public final class ScriptRuntime {
     /// A context made up front: a pending termination must be consumed by an
     /// evaluation in an existing context (creating a context then aborts).
     private let scratch: JSGlobalContextRef
+    /// The function every context registers for unhandled rejections (see
+    /// ``ScriptContext/setUnhandledRejectionHandler(_:)``); it lives in `scratch`.
+    private(set) var rejectionForwarder: JSObjectRef!
+    private let rejectionClass: JSClassRef
+    /// Handlers by context; a context removes its own in `deinit`.
+    var rejectionHandlers: [ObjectIdentifier: RejectionHandler] = [:]
 
     public init() {
         group = JSContextGroupCreate()
         globalClass = NativeFunctionClass.createGlobal()
         nativeFunctionClass = NativeFunctionClass.create()
         scratch = JSGlobalContextCreateInGroup(group, nil)
+        rejectionClass = NativeFunctionClass.createRejectionForwarder()
+        rejectionForwarder = JSObjectMake(scratch, rejectionClass, Unmanaged.passUnretained(self).toOpaque())
+        JSValueProtect(scratch, rejectionForwarder)
     }
 
     deinit {
         executionGuard.uninstall(group: group)
+        _ = JSObjectSetPrivate(rejectionForwarder, nil)
+        JSValueUnprotect(scratch, rejectionForwarder)
         JSGlobalContextRelease(scratch)
+        JSClassRelease(rejectionClass)
         JSClassRelease(nativeFunctionClass)
         JSClassRelease(globalClass)
         JSContextGroupRelease(group)
@@ -69,8 +81,23 @@ public final class ScriptRuntime {
         }
     }
 
+    /// Global objects alive in this runtime after a full collection (the scratch
+    /// context's included): for tests that prove runs leave no realm behind.
+    public func liveGlobalObjects() -> Int {
+        JSSynchronousGarbageCollectForDebugging(scratch)
+        let statistics = JSGetMemoryUsageStatistics(scratch)
+        let count = JSStringBridge.with("globalObjectCount") { JSObjectGetProperty(scratch, statistics, $0, nil) }
+        return Int(JSValueToNumber(scratch, count, nil))
+    }
+
     /// Forces a full garbage collection (for tests and long simulations).
     public func collectGarbage() {
         JSSynchronousGarbageCollectForDebugging(scratch)
     }
+}
+
+/// A context's unhandled-rejection handler, held by the runtime.
+struct RejectionHandler {
+    unowned let context: ScriptContext
+    let body: (JSValue, JSValue) -> Void
 }

@@ -13,6 +13,10 @@ public final class ScriptHost {
 
     public init() {}
 
+    /// JavaScript global objects still alive after a full collection: one for the
+    /// engine's own scratch context when no run leaked its realm.
+    public func liveGlobalObjects() -> Int { runtime.liveGlobalObjects() }
+
     /// Runs `source` once and reports what it produced and asked for.
     public func run(_ source: ScriptSource, configuration: RunConfiguration = RunConfiguration()) -> RunReport {
         ProcessZone.withZone(configuration.zone) {

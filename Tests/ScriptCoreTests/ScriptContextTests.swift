@@ -87,10 +87,7 @@ final class ScriptContextTests: XCTestCase {
         let context = ScriptRuntime().makeContext()
         final class Box { var reasons: [String] = [] }
         let box = Box()
-        context.setUnhandledRejectionHandler(context.function("onUnhandled") { call in
-            box.reasons.append((try? call[1].toString()) ?? "?")
-            return call.context.undefined
-        })
+        context.setUnhandledRejectionHandler { _, reason in box.reasons.append((try? reason.toString()) ?? "?") }
         try context.evaluate("Promise.reject(new Error('lost')); Promise.reject(1).catch(() => {})", sourceURL: "t.js")
         XCTAssertEqual(box.reasons, ["Error: lost"])
         context.setEvalEnabled(false, message: "eval is off")

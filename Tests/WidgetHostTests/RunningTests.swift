@@ -132,3 +132,22 @@ func writeBytes(_ bytes: [UInt8], to path: String) throws {
 }
 
 enum CocoaLikeError: Error { case cannotWrite(String) }
+
+import ScriptCore
+
+final class LifetimeTests: HostTestCase {
+    func testRunsReleaseTheirContexts() {
+        let before = ScriptContext.liveCount
+        for script in ["let a = 1", "setTimeout(() => {}, 10)", "throw new Error('x')", "await sleep(5)\nPromise.reject(1)", "while (true) {}"] {
+            _ = run(script) { $0.timeLimitSeconds = 0.2 }
+        }
+        XCTAssertEqual(ScriptContext.liveCount, before)
+    }
+
+    func testRunsLeaveNoRealmBehind() {
+        for script in ["let a = 1", "Promise.reject(new Error('lost'))", "setInterval(() => {}, 1)\nawait sleep(10)", "throw 1"] {
+            for _ in 0..<5 { _ = run(script) }
+        }
+        XCTAssertLessThanOrEqual(host.liveGlobalObjects(), 2, "runs keep their global objects alive")
+    }
+}

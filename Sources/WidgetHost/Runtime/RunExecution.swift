@@ -59,7 +59,7 @@ struct RunExecution {
         self.internals = ProtectedValue(internals)
         session.installControlBindings(in: context)
         WidgetObject.install(in: context, kind: configuration.kind)
-        context.setUnhandledRejectionHandler(session.makeUnhandledRejectionHandler(in: context))
+        context.setUnhandledRejectionHandler { [unowned session] _, reason in session.unhandledRejection(reason) }
         let originals = HostGlobals.snapshot(context)
 
         // The body (S1): evaluating the wrapped text starts it.

@@ -103,18 +103,15 @@ final class RunSession {
         return host
     }
 
-    /// Handler for rejections nothing handled (S5).
-    func makeUnhandledRejectionHandler(in context: ScriptContext) -> JSValue {
-        context.function("unhandledRejection", length: 2) { [unowned self] call in
-            let error = call.context.scriptError(from: call[1])
-            let location = error.sourceURL == self.wrapped.sourceURL
-                ? error.line.map { self.wrapped.userLocation(line: $0, column: error.column) } : nil
-            self.diagnose(
-                .unhandledRejection, .warning,
-                "a promise was rejected and nothing handled it: \(error.description); await it inside try/catch or add .catch()",
-                line: location?.line, column: location?.column ?? nil)
-            return call.context.undefined
-        }
+    /// Records a rejection nothing handled (S5).
+    func unhandledRejection(_ reason: JSValue) {
+        let error = reason.context.scriptError(from: reason)
+        let location = error.sourceURL == wrapped.sourceURL
+            ? error.line.map { wrapped.userLocation(line: $0, column: error.column) } : nil
+        diagnose(
+            .unhandledRejection, .warning,
+            "a promise was rejected and nothing handled it: \(error.description); await it inside try/catch or add .catch()",
+            line: location?.line, column: location?.column ?? nil)
     }
 
     /// Keeps a console entry; returns true once the console is full (S8).
