@@ -30,6 +30,13 @@ void JSGlobalContextSetEvalEnabled(JSGlobalContextRef ctx, bool enabled, JSStrin
 /// A text backtrace of the current JavaScript stack: one "#N name() at url:line" per frame.
 JSStringRef JSContextCreateBacktrace(JSContextRef ctx, unsigned maxStackSize);
 
+/// A script parsed once per context group and evaluated in many contexts (JSScriptRefPrivate.h).
+typedef struct OpaqueJSScript *JSScriptRef;
+JSScriptRef JSScriptCreateFromString(JSContextGroupRef group, JSStringRef url, int startingLineNumber,
+                                     JSStringRef source, JSStringRef *errorMessage, int *errorLine);
+void JSScriptRelease(JSScriptRef script);
+JSValueRef JSScriptEvaluate(JSContextRef ctx, JSScriptRef script, JSValueRef thisValue, JSValueRef *exception);
+
 /// Heap statistics as an object: heapSize, objectCount, globalObjectCount, protectedObjectCount, …
 JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
 

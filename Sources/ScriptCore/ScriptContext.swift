@@ -206,9 +206,10 @@ public final class ScriptContext {
         let value = JSValue(object, in: self)
         // Own `name`/`length` first: once Function.prototype (whose are read-only) is
         // the prototype, a plain put of these names would be refused.
-        let fixed: PropertyAttributes = [.readOnly, .dontEnum]
-        value.define("name", string(name), attributes: fixed)
-        value.define("length", number(Double(length)), attributes: fixed)
+        let fixed = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontEnum)
+        let nameValue = JSStringBridge.with(name) { JSValueMakeString(ref, $0) }
+        JSObjectSetProperty(ref, object, runtime.names.name, nameValue, fixed, nil)
+        JSObjectSetProperty(ref, object, runtime.names.length, JSValueMakeNumber(ref, Double(length)), fixed, nil)
         if let functionPrototype { JSObjectSetPrototype(ref, object, functionPrototype) }
         return value
     }

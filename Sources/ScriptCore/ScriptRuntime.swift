@@ -16,6 +16,8 @@ public final class ScriptRuntime {
     /// ``ScriptContext/setUnhandledRejectionHandler(_:)``); it lives in `scratch`.
     private(set) var rejectionForwarder: JSObjectRef!
     private let rejectionClass: JSClassRef
+    /// Property names used on every run, made once.
+    let names = PropertyNames()
     /// Handlers by context; a context removes its own in `deinit`.
     var rejectionHandlers: [ObjectIdentifier: RejectionHandler] = [:]
 
@@ -100,4 +102,15 @@ public final class ScriptRuntime {
 struct RejectionHandler {
     unowned let context: ScriptContext
     let body: (JSValue, JSValue) -> Void
+}
+
+/// JSStringRefs for property names the wrapper sets on every run.
+final class PropertyNames {
+    let name = JSStringBridge.make("name")
+    let length = JSStringBridge.make("length")
+
+    deinit {
+        JSStringRelease(name)
+        JSStringRelease(length)
+    }
 }

@@ -10,8 +10,16 @@ import ZonedTime
 /// that each can use its own time zone (T2).
 public final class ScriptHost {
     let runtime = ScriptRuntime()
+    /// The prelude, parsed once for all runs of this host.
+    let prelude: CompiledScript
 
-    public init() {}
+    public init() {
+        do {
+            prelude = try CompiledScript(Prelude.source, sourceURL: Prelude.sourceURL, runtime: runtime)
+        } catch {
+            preconditionFailure("the host's prelude does not parse: \(error)")
+        }
+    }
 
     /// JavaScript global objects still alive after a full collection: one for the
     /// engine's own scratch context when no run leaked its realm.

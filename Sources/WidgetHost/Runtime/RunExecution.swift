@@ -55,7 +55,7 @@ struct RunExecution {
         let global = context.global
         global.define(Prelude.hostGlobal, session.makeHostObject(in: context), attributes: .dontEnum)
         global.define(Prelude.seedGlobal, configuration.seed.map { context.number(Double($0)) } ?? context.undefined, attributes: .dontEnum)
-        let internals = try context.evaluate(Prelude.source, sourceURL: Prelude.sourceURL)
+        let internals = try context.evaluate(host.prelude)
         self.internals = ProtectedValue(internals)
         session.installControlBindings(in: context)
         WidgetObject.install(in: context, kind: configuration.kind)
