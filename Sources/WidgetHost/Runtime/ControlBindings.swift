@@ -7,20 +7,29 @@ extension RunSession {
     /// The names the host installs on the global object, for replacement checks.
     static let controlBindingNames = ["setUpdateFreq", "setUpdateTime", "endLiveActivity"]
 
-    func installControlBindings(in context: ScriptContext) {
-        let global = context.global
-        global.define("setUpdateFreq", context.function("setUpdateFreq", length: 1) { [unowned self] call in
-            try self.setUpdateFreq(call)
-            return call.context.undefined
-        }, attributes: .dontEnum)
-        global.define("setUpdateTime", context.function("setUpdateTime", length: 1) { [unowned self] call in
-            try self.setUpdateTime(call)
-            return call.context.undefined
-        }, attributes: .dontEnum)
-        global.define("endLiveActivity", context.function("endLiveActivity") { [unowned self] call in
-            try self.endLiveActivity(call)
-            return call.context.undefined
-        }, attributes: .dontEnum)
+    /// Makes a native binding the prelude installs on first use.
+    func makeBinding(_ name: String, in context: ScriptContext) throws -> JSValue {
+        switch name {
+        case "setUpdateFreq":
+            return context.function(name, length: 1) { [unowned self] call in
+                try self.setUpdateFreq(call)
+                return call.context.undefined
+            }
+        case "setUpdateTime":
+            return context.function(name, length: 1) { [unowned self] call in
+                try self.setUpdateTime(call)
+                return call.context.undefined
+            }
+        case "endLiveActivity":
+            return context.function(name) { [unowned self] call in
+                try self.endLiveActivity(call)
+                return call.context.undefined
+            }
+        case "Widget":
+            return WidgetObject.make(in: context, kind: configuration.kind)
+        default:
+            throw NativeError(.error, "no host binding named \(name)")
+        }
     }
 
     /// Records a binding problem; in strict mode (C7) a warning becomes an exception.

@@ -3,8 +3,9 @@
 /// It captures the intrinsics it needs before any script code runs, so a script
 /// that replaces `Date`, `JSON` or `Promise` cannot break the host. It installs the
 /// virtual clock (T1), seeded `Math.random` (T4), `console` (S8), timers and
-/// `sleep` (T3), and returns the internal functions the Swift side calls. None of
-/// those internals is reachable from the script.
+/// `sleep` (T3) and the native bindings — each built on first use — and returns
+/// the internal functions the Swift side calls. None of those internals is
+/// reachable from the script.
 enum Prelude {
     static let sourceURL = "widgethost:prelude"
 
@@ -23,34 +24,43 @@ enum Prelude {
   const g = globalThis;
   delete g.__widgethost$host; delete g.__widgethost$seed;
   const RealDate = Date, RealError = Error, RealReferenceError = ReferenceError, RealPromise = Promise;
-  const apply = Reflect.apply, construct = Reflect.construct, ownKeys = Reflect.ownKeys;
+  const apply = Reflect.apply, construct = Reflect.construct;
   const defineProperty = Object.defineProperty, keys = Object.keys, getOwnDesc = Object.getOwnPropertyDescriptor;
-  const stringify = JSON.stringify, isArray = Array.isArray, isFiniteNumber = Number.isFinite;
-  const toStr = String, hasOwn = Object.prototype.hasOwnProperty, dateGetTime = RealDate.prototype.getTime;
-  const dateToISO = RealDate.prototype.toISOString, promiseThen = RealPromise.prototype.then;
-  const now = host.now, log = host.log, setTimer = host.setTimer, clearTimer = host.clearTimer;
+  const stringify = JSON.stringify, isFiniteNumber = Number.isFinite, toStr = String;
+  const dateGetTime = RealDate.prototype.getTime, dateToISO = RealDate.prototype.toISOString;
+  const promiseThen = RealPromise.prototype.then, includes = Array.prototype.includes;
+  const now = host.now;
   const hidden = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: false });
 
-  // ---- Virtual clock (T1) ----
-  // Not named Date: a hoisted `function Date` would shadow the real one above.
-  const VirtualDate = function Date(...args) {
-    if (!new.target) return new RealDate(now()).toString();
-    return construct(RealDate, args.length ? args : [now()], new.target);
+  // Host globals are built on first use: building Date, console and the timers
+  // in every fresh context would cost more than most scripts spend running.
+  // A script may replace any of them; the host is told, and keeps working.
+  const lazy = (name, make) => {
+    let value, made = false;
+    defineProperty(g, name, { configurable: true, enumerable: false,
+      get() { if (!made) { made = true; value = make(); } return value; },
+      set(replacement) { made = true; value = replacement; host.replaced(name); } });
   };
-  defineProperty(VirtualDate, 'prototype', { value: RealDate.prototype });
-  defineProperty(VirtualDate, 'length', { value: 7 });
-  hidden(VirtualDate, 'now', function now_() { return now(); });
-  defineProperty(VirtualDate.now, 'name', { value: 'now' });
-  hidden(VirtualDate, 'parse', RealDate.parse);
-  hidden(VirtualDate, 'UTC', RealDate.UTC);
-  hidden(RealDate.prototype, 'constructor', VirtualDate);
-  hidden(g, 'Date', VirtualDate);
 
-  // Intl.DateTimeFormat without a date reads the virtual clock too. Patched on
-  // first use of `Intl`: setting up Intl in every fresh context is costly.
+  // ---- Virtual clock (T1) ----
+  lazy('Date', () => {
+    const VirtualDate = function Date(...args) {
+      if (!new.target) return new RealDate(now()).toString();
+      return construct(RealDate, args.length ? args : [now()], new.target);
+    };
+    defineProperty(VirtualDate, 'prototype', { value: RealDate.prototype });
+    defineProperty(VirtualDate, 'length', { value: 7 });
+    hidden(VirtualDate, 'now', function now_() { return now(); });
+    defineProperty(VirtualDate.now, 'name', { value: 'now' });
+    hidden(VirtualDate, 'parse', RealDate.parse);
+    hidden(VirtualDate, 'UTC', RealDate.UTC);
+    hidden(RealDate.prototype, 'constructor', VirtualDate);
+    return VirtualDate;
+  });
+
+  // Intl.DateTimeFormat without a date reads the virtual clock too.
   const intl = getOwnDesc(g, 'Intl');
-  const patchIntl = () => {
-    defineProperty(g, 'Intl', intl);
+  lazy('Intl', () => {
     const dtfProto = intl.value.DateTimeFormat.prototype;
     const formatGetter = getOwnDesc(dtfProto, 'format').get;
     const originalFormatToParts = dtfProto.formatToParts;
@@ -62,10 +72,7 @@ enum Prelude {
       return apply(originalFormatToParts, this, [date === undefined ? now() : date]);
     });
     return intl.value;
-  };
-  defineProperty(g, 'Intl', { configurable: true, enumerable: false,
-    get() { return patchIntl(); },
-    set(value) { defineProperty(g, 'Intl', { value, writable: true, configurable: true, enumerable: false }); } });
+  });
 
   // ---- Seeded Math.random (T4): sfc32 over four 32-bit words ----
   if (seed !== undefined) {
@@ -84,55 +91,62 @@ enum Prelude {
   }
 
   // ---- console (S8) ----
-  function describe(v) {
-    switch (typeof v) {
-      case 'string': return v;
-      case 'undefined': return 'undefined';
-      case 'number': case 'boolean': return toStr(v);
-      case 'bigint': return toStr(v) + 'n';
-      case 'symbol': return v.toString();
-      case 'function': return '[Function: ' + (v.name || 'anonymous') + ']';
-    }
-    if (v === null) return 'null';
-    try {
-      if (v instanceof RealError) return toStr(v.name) + ': ' + toStr(v.message);
-      if (v instanceof RealDate) return isFiniteNumber(apply(dateGetTime, v, [])) ? apply(dateToISO, v, []) : 'Invalid Date';
-      const s = stringify(v);
-      return s === undefined ? toStr(v) : s;
-    } catch (e) {
-      return '[unprintable object: ' + (e && e.message) + ']';
-    }
-  }
-  let consoleFull = false, consoleDropped = 0;
-  const emit = (level) => function (...args) {
-    if (consoleFull) { consoleDropped++; return; }
-    let text = '';
-    for (let i = 0; i < args.length; i++) text += (i ? ' ' : '') + describe(args[i]);
-    if (log(level, text)) consoleFull = true;
-  };
-  const console = {};
-  for (const level of ['log', 'info', 'warn', 'error', 'debug']) hidden(console, level, emit(level));
-  hidden(console, 'trace', emit('debug'));
-  hidden(console, 'dir', emit('log'));
-  hidden(console, 'assert', function assert(condition, ...args) {
-    if (!condition) apply(emit('error'), undefined, ['Assertion failed' + (args.length ? ':' : ''), ...args]);
+  let consoleDropped = 0;
+  lazy('console', () => {
+    const log = host.log;
+    const describe = (v) => {
+      switch (typeof v) {
+        case 'string': return v;
+        case 'undefined': return 'undefined';
+        case 'number': case 'boolean': return toStr(v);
+        case 'bigint': return toStr(v) + 'n';
+        case 'symbol': return v.toString();
+        case 'function': return '[Function: ' + (v.name || 'anonymous') + ']';
+      }
+      if (v === null) return 'null';
+      try {
+        if (v instanceof RealError) return toStr(v.name) + ': ' + toStr(v.message);
+        if (v instanceof RealDate) return isFiniteNumber(apply(dateGetTime, v, [])) ? apply(dateToISO, v, []) : 'Invalid Date';
+        const s = stringify(v);
+        return s === undefined ? toStr(v) : s;
+      } catch (e) {
+        return '[unprintable object: ' + (e && e.message) + ']';
+      }
+    };
+    let full = false;
+    const emit = (level) => function (...args) {
+      if (full) { consoleDropped++; return; }
+      let text = '';
+      for (let i = 0; i < args.length; i++) text += (i ? ' ' : '') + describe(args[i]);
+      if (log(level, text)) full = true;
+    };
+    const console = {};
+    for (const level of ['log', 'info', 'warn', 'error', 'debug']) hidden(console, level, emit(level));
+    hidden(console, 'trace', emit('debug'));
+    hidden(console, 'dir', emit('log'));
+    hidden(console, 'assert', function assert(condition, ...args) {
+      if (!condition) apply(emit('error'), undefined, ['Assertion failed' + (args.length ? ':' : ''), ...args]);
+    });
+    return console;
   });
-  hidden(g, 'console', console);
 
   // ---- Timers (T3) ----
   const schedule = (fn, ms, repeat, args, name) => {
     if (typeof fn !== 'function') throw new TypeError(name + '(callback, ms) needs a function as its first argument');
     let delay = +ms;
     if (!(delay >= 0)) delay = 0;
-    return setTimer(() => apply(fn, undefined, args), delay, repeat);
+    return host.setTimer(() => apply(fn, undefined, args), delay, repeat);
   };
-  hidden(g, 'setTimeout', function setTimeout(fn, ms, ...args) { return schedule(fn, ms, false, args, 'setTimeout'); });
-  hidden(g, 'setInterval', function setInterval(fn, ms, ...args) { return schedule(fn, ms, true, args, 'setInterval'); });
-  hidden(g, 'clearTimeout', function clearTimeout(id) { clearTimer(id); });
-  hidden(g, 'clearInterval', function clearInterval(id) { clearTimer(id); });
-  hidden(g, 'sleep', function sleep(ms) {
-    return new RealPromise((resolve) => { setTimer(resolve, host.sleepDelay(ms), false); });
+  lazy('setTimeout', () => function setTimeout(fn, ms, ...args) { return schedule(fn, ms, false, args, 'setTimeout'); });
+  lazy('setInterval', () => function setInterval(fn, ms, ...args) { return schedule(fn, ms, true, args, 'setInterval'); });
+  lazy('clearTimeout', () => function clearTimeout(id) { host.clearTimer(id); });
+  lazy('clearInterval', () => function clearInterval(id) { host.clearTimer(id); });
+  lazy('sleep', () => function sleep(ms) {
+    return new RealPromise((resolve) => { host.setTimer(resolve, host.sleepDelay(ms), false); });
   });
+
+  // ---- Native bindings (C1–C8, S3), made on first use ----
+  for (const name of ['setUpdateFreq', 'setUpdateTime', 'endLiveActivity', 'Widget']) lazy(name, () => host.binding(name));
 
   // ---- Output conversion (O3) ----
   function convert(value) {
@@ -162,7 +176,7 @@ enum Prelude {
     apply(promiseThen, result, [(v) => host.settled(true, v === end), (e) => host.settled(false, e)]);
   });
 
-  const baseline = new Set(keys(g));
+  const baseline = keys(g);
   return {
     consoleDropped() { return consoleDropped; },
     collect() {
@@ -181,7 +195,7 @@ enum Prelude {
         }
       }
       for (const name of keys(g)) {
-        if (baseline.has(name) || name[0] === '_') continue;
+        if (name[0] === '_' || apply(includes, baseline, [name])) continue;
         let value;
         try { value = g[name]; } catch (e) { properties[name] = { t: 'unserializable', why: 'its getter threw: ' + toStr(e && e.message) }; continue; }
         properties[name] = convert(value);

@@ -57,10 +57,7 @@ struct RunExecution {
         global.define(Prelude.seedGlobal, configuration.seed.map { context.number(Double($0)) } ?? context.undefined, attributes: .dontEnum)
         let internals = try context.evaluate(host.prelude)
         self.internals = ProtectedValue(internals)
-        session.installControlBindings(in: context)
-        WidgetObject.install(in: context, kind: configuration.kind)
         context.setUnhandledRejectionHandler { [unowned session] _, reason in session.unhandledRejection(reason) }
-        let originals = HostGlobals.snapshot(context)
 
         // The body (S1): evaluating the wrapped text starts it.
         do {
@@ -99,7 +96,7 @@ struct RunExecution {
                 .pendingWorkCancelled, .warning,
                 "\(count) timer\(count == 1 ? " was" : "s were") still pending when the script finished and \(count == 1 ? "was" : "were") cancelled; await the work (e.g. await sleep(ms)) if the script needs it")
         }
-        HostGlobals.reportReplaced(originals, in: context, session: session)
+        session.reportReplacedGlobals()
 
         switch session.settlement {
         case .rejected(let reason)?:

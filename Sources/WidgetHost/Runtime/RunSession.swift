@@ -24,6 +24,8 @@ final class RunSession {
     var timers = TimerQueue()
     var settlement: Settlement?
     var requests = ControlRequests()
+    /// Host globals the script replaced, in order.
+    var replacedGlobals: [String] = []
     private var userLines: [Substring]?
     private let sourceText: String
 
@@ -95,6 +97,14 @@ final class RunSession {
         })
         host.define("sleepDelay", context.function("sleepDelay", length: 1) { [unowned self] call in
             call.context.number(try self.sleepDelay(call))
+        })
+        host.define("replaced", context.function("replaced", length: 1) { [unowned self] call in
+            let name = try call[0].toString()
+            if !self.replacedGlobals.contains(name) { self.replacedGlobals.append(name) }
+            return call.context.undefined
+        })
+        host.define("binding", context.function("binding", length: 1) { [unowned self] call in
+            try self.makeBinding(try call[0].toString(), in: call.context)
         })
         host.define("settled", context.function("settled", length: 2) { [unowned self] call in
             self.settlement = call[0].boolValue ? .fulfilled(completed: call[1].boolValue) : .rejected(ProtectedValue(call[1]))
