@@ -32,6 +32,15 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     public init(stringLiteral value: String) { rawValue = value }
     public var description: String { rawValue }
 
+    /// Every code the host emits; docs/diagnostics.md documents each (a test checks).
+    public static let all: [DiagnosticCode] = [
+        .notUTF8, .syntaxError, .uncaughtError, .timeLimit, .memoryLimit, .neverSettles, .timerLimit,
+        .pendingWorkCancelled, .unhandledRejection, .consoleTruncated, .hostGlobalReplaced, .eventsTruncated,
+        .outputNameClash, .outputDropped, .outputNotFinite, .outputNotSerializable, .topLevelReturn,
+        .invalidArgument, .freqBelowMinimum, .timeLooksLikeSeconds, .timeInPast, .alreadyEnded,
+        .endOutsideLiveActivity,
+    ]
+
     // S — running a script
     public static let notUTF8: DiagnosticCode = "not-utf8"
     public static let syntaxError: DiagnosticCode = "syntax-error"
