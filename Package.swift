@@ -25,8 +25,10 @@ let package = Package(
         .target(name: "ScriptSyntax"),
         // The only module that touches raw JavaScriptCore pointers.
         .target(name: "ScriptCore", dependencies: ["CJavaScriptCore"]),
+        // libxml2's HTML parser and XPath, for HTMLDoc.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Script model, bindings, virtual clock, run reports.
-        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime"]),
+        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "CLibXML2"]),
         // Virtual-time refresh and Live Activity simulation.
         .target(name: "Timeline", dependencies: ["WidgetHost", "JSONKit", "ZonedTime"]),
         // Live Activity push request contract (pure Swift).
