@@ -6,7 +6,8 @@ public final class CompiledScript {
     let ref: JSScriptRef
     public let sourceURL: String
     /// The runtime it was compiled for; it can only run in that runtime's contexts.
-    public unowned let runtime: ScriptRuntime
+    /// Held strongly: the script must be released before the runtime's context group.
+    public let runtime: ScriptRuntime
 
     /// Parses `source`; a syntax error is a programming error of the host.
     public init(_ source: String, sourceURL: String, runtime: ScriptRuntime) throws(ScriptError) {

@@ -117,3 +117,14 @@ final class CallerLineTests: XCTestCase {
         XCTAssertEqual(box.lines, [2, 5])
     }
 }
+
+final class CompiledScriptTests: XCTestCase {
+    func testCompiledScriptRunsInManyContextsAndOutlivesItsRuntimeReference() throws {
+        var runtime: ScriptRuntime? = ScriptRuntime()
+        let script = try CompiledScript("globalThis.n = (globalThis.n || 0) + 1; n * 10", sourceURL: "c.js", runtime: runtime!)
+        XCTAssertEqual(try runtime!.makeContext().evaluate(script).toNumber(), 10)
+        XCTAssertEqual(try runtime!.makeContext().evaluate(script).toNumber(), 10)
+        runtime = nil  // the script keeps its runtime (and group) alive until it is released
+        XCTAssertEqual(try script.runtime.makeContext().evaluate(script).toNumber(), 10)
+    }
+}
