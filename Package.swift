@@ -38,8 +38,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The local push receiver: HTTP server and durable store.
         .target(name: "PushReceiver", dependencies: ["PushContract", "CMicroHTTPD", "CSQLite", "JSONKit", "ZonedTime"]),
+        // The conformance runner: fixture format, runner, reporters.
+        .target(name: "Conformance", dependencies: ["WidgetHost", "Timeline", "JSONKit", "ZonedTime"]),
         // Command-line parsing, rendering and dispatch.
-        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "PushReceiver", "JSONKit", "ZonedTime"]),
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "PushReceiver", "Conformance", "JSONKit", "ZonedTime"]),
         .executableTarget(name: "widgethost", dependencies: ["WidgetHostCLI"]),
         // In-process benchmark for Scripts/bench.
         .executableTarget(name: "HostBench", dependencies: ["WidgetHost", "ZonedTime"]),
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit"]),
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushContract", "JSONKit"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "JSONKit"]),
         .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "JSONKit"]),
     ]
 )

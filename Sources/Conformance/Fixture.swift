@@ -1,0 +1,109 @@
+import JSONKit
+import WidgetHost
+
+/// A problem with a fixture file itself (not with the script's behaviour).
+public struct FixtureError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    public var message: String
+    public var description: String { line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)" }
+}
+
+/// A conformance fixture: a script with a test262-style front-matter block.
+///
+/// ```js
+/// /*---
+/// description: setUpdateFreq(30) asks for a refresh 30 minutes later
+/// rules: [C1, R1]
+/// now: 2026-11-29T08:00:00Z
+/// expect:
+///   status: ok
+///   nextRefresh: { reason: frequency, requested: 2026-11-29T08:30:00.000+00:00 }
+/// ---*/
+/// setUpdateFreq(30)
+/// ```
+public struct Fixture: Sendable {
+    public var path: String
+    public var source: ScriptSource
+    public var description: String
+    public var rules: [String]
+    /// The front matter as parsed (for keys read by later stages).
+    public var settings: [String: JSONValue]
+    public var expect: [String: JSONValue]
+    /// The file line of `/*---` (for messages).
+    public var frontMatterLine: Int
+
+    /// Keys a front-matter block may have.
+    public static let keys: Set<String> = [
+        "description", "rules", "kind", "now", "tz", "seed", "profile", "params", "fixtures", "context",
+        "strict", "limits", "simulate", "expect", "skip", "inject",
+    ]
+    /// Keys `expect` may have.
+    public static let expectKeys: Set<String> = [
+        "status", "outputs", "outputsInclude", "absent", "events", "diagnostics", "diagnosticsExact", "console",
+        "nextRefresh", "error", "timeline", "liveActivity",
+    ]
+
+    /// Reads a fixture file; a malformed front matter is a ``FixtureError`` naming the file and line.
+    public static func load(path: String) throws(FixtureError) -> Fixture {
+        let source: ScriptSource
+        do {
+            source = try ScriptSource.load(path: path)
+        } catch {
+            throw FixtureError(path: path, line: error.line, message: error.message)
+        }
+        return try parse(source)
+    }
+
+    public static func parse(_ source: ScriptSource) throws(FixtureError) -> Fixture {
+        let path = source.name
+        guard let open = source.text.firstRange(of: "/*---") else {
+            throw FixtureError(path: path, line: 1, message: "no front-matter block: start the file with /*--- … ---*/")
+        }
+        let openLine = source.text[..<open.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        guard let close = source.text[open.upperBound...].firstRange(of: "---*/") else {
+            throw FixtureError(path: path, line: openLine, message: "the front-matter block opened here is not closed with ---*/")
+        }
+        let yaml = source.text[open.upperBound..<close.lowerBound]
+        let value: JSONValue
+        do {
+            value = try YAMLSubset.parse(String(yaml), firstLine: openLine)
+        } catch {
+            throw FixtureError(path: path, line: error.line, message: error.message)
+        }
+        guard case .object(let settings) = value else {
+            throw FixtureError(path: path, line: openLine, message: "the front matter must be a map of keys")
+        }
+        for key in settings.keys.sorted() where !keys.contains(key) {
+            let known = keys.sorted().joined(separator: ", ")
+            throw FixtureError(path: path, line: lineOf(key, in: source.text, from: openLine), message: "unknown key '\(key)'; the keys are \(known)")
+        }
+        guard case .object(let expect)? = settings["expect"] else {
+            throw FixtureError(path: path, line: openLine, message: "missing 'expect:' — say what the run must do")
+        }
+        for key in expect.keys.sorted() where !expectKeys.contains(key) {
+            let known = expectKeys.sorted().joined(separator: ", ")
+            throw FixtureError(path: path, line: lineOf(key, in: source.text, from: openLine), message: "unknown expect key '\(key)'; the keys are \(known)")
+        }
+        let rules: [String]
+        switch settings["rules"] {
+        case .array(let items)?: rules = items.compactMap(\.stringValue)
+        case .string(let one)?: rules = [one]
+        case nil, .null?: rules = []
+        default: throw FixtureError(path: path, line: lineOf("rules", in: source.text, from: openLine), message: "'rules' is a list of rule IDs such as [S1, O3]")
+        }
+        return Fixture(
+            path: path, source: source, description: settings["description"]?.stringValue ?? "", rules: rules,
+            settings: settings, expect: expect, frontMatterLine: openLine)
+    }
+
+    /// The file line where `key:` first appears after `from`.
+    static func lineOf(_ key: String, in text: String, from: Int) -> Int? {
+        var number = 1
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if number >= from, line.drop(while: { $0 == " " || $0 == "-" }).hasPrefix(key + ":") { return number }
+            number += 1
+        }
+        return nil
+    }
+}

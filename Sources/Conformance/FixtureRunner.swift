@@ -1,0 +1,189 @@
+import JSONKit
+import WidgetHost
+import ZonedTime
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Runs fixtures in this process and checks their expectations.
+public final class FixtureRunner {
+    /// Virtual now and zone of a fixture that names none, so every fixture is reproducible.
+    public static let defaultNow = "2026-11-29T08:00:00Z"
+    public static let defaultZone = "UTC"
+
+    let host = ScriptHost()
+    /// Write golden files instead of comparing with them.
+    public var updateGoldens = false
+
+    public init() {}
+
+    /// Runs one fixture file; never throws: a malformed fixture is a failed result.
+    public func run(path: String) -> FixtureResult {
+        let start = Self.monotonicMs()
+        do {
+            let fixture = try Fixture.load(path: path)
+            var result = run(fixture)
+            result.durationMs = Self.monotonicMs() - start
+            return result
+        } catch {
+            return FixtureResult(
+                path: path, description: "", rules: [], outcome: .failed,
+                failures: ["malformed fixture: \(error.description)"], durationMs: Self.monotonicMs() - start)
+        }
+    }
+
+    public func run(_ fixture: Fixture) -> FixtureResult {
+        func result(_ outcome: FixtureResult.Outcome, _ failures: [String]) -> FixtureResult {
+            FixtureResult(
+                path: fixture.path, description: fixture.description, rules: fixture.rules, outcome: outcome,
+                failures: failures, durationMs: 0)
+        }
+        if let reason = fixture.settings["skip"], reason != .bool(false), reason != .null {
+            return result(.skipped, [reason.stringValue ?? "skipped"])
+        }
+        if let fault = fixture.settings["inject"]?.stringValue {
+            // Fault injection for the runner's own tests: a fixture that crashes or hangs its worker.
+            guard getenv("WIDGETHOST_FAULT_INJECTION") != nil else {
+                return result(.failed, ["malformed fixture: 'inject' works only with WIDGETHOST_FAULT_INJECTION=1 (the runner's own tests)"])
+            }
+            if fault == "crash" { abort() }
+            if fault == "hang" { while true { sleep(1) } }
+        }
+        let configuration: RunConfiguration
+        do {
+            configuration = try Self.configuration(for: fixture)
+        } catch {
+            return result(.failed, ["malformed fixture: \(error.description)"])
+        }
+        var failures: [String] = []
+        let report = host.run(fixture.source, configuration: configuration)
+        let json = report.json()
+        failures += Self.check(fixture.expect, report: json)
+        if fixture.settings["simulate"] != nil {
+            failures += SimulationCheck.run(fixture, configuration: configuration)
+        }
+        failures += checkGolden(fixture, json)
+        return result(failures.isEmpty ? .passed : .failed, failures)
+    }
+
+    /// The run configuration a fixture's front matter asks for.
+    static func configuration(for fixture: Fixture) throws(FixtureError) -> RunConfiguration {
+        let settings = fixture.settings
+        func bad(_ key: String, _ message: String) -> FixtureError {
+            FixtureError(
+                path: fixture.path, line: Fixture.lineOf(key, in: fixture.source.text, from: fixture.frontMatterLine),
+                message: message)
+        }
+        var configuration = RunConfiguration()
+        if let kind = settings["kind"] {
+            guard let name = kind.stringValue, let parsed = ScriptKind(rawValue: name) else {
+                throw bad("kind", "unknown kind \(kind.serialized()); use one of \(ScriptKind.namesList)")
+            }
+            configuration.kind = parsed
+        }
+        let zoneName = settings["tz"]?.stringValue ?? defaultZone
+        do { configuration.zone = try Zone(identifier: zoneName) } catch {
+            throw bad("tz", "unknown time zone '\(zoneName)'")
+        }
+        let now: String
+        switch settings["now"] {
+        case .number(let ms)?: now = JSONValue.formatNumber(ms)
+        case .string(let text)?: now = text
+        case nil: now = defaultNow
+        default: throw bad("now", "'now' is an ISO 8601 date-time or epoch milliseconds")
+        }
+        do { configuration.now = try ISO8601.parse(now, defaultZone: configuration.zone) } catch {
+            throw bad("now", "bad 'now': \(error.message)")
+        }
+        if let seed = settings["seed"] {
+            guard let value = seed.doubleValue, value >= 0, value <= 9_007_199_254_740_992, value == value.rounded() else {
+                throw bad("seed", "'seed' is a whole number from 0 to 2^53")
+            }
+            configuration.seed = UInt64(value)
+        }
+        if let strict = settings["strict"] {
+            guard let value = strict.boolValue else { throw bad("strict", "'strict' is true or false") }
+            configuration.strict = value
+        }
+        if let limits = settings["limits"] {
+            guard case .object(let values) = limits else { throw bad("limits", "'limits' is a map: { timeout: 1, memory: 64 }") }
+            for (key, value) in values {
+                guard let number = value.doubleValue, number > 0 else { throw bad("limits", "limits.\(key) must be a positive number") }
+                switch key {
+                case "timeout": configuration.timeLimitSeconds = number
+                case "memory": configuration.memoryLimitMB = number
+                case "console": configuration.consoleLimit = Int(number)
+                default: throw bad("limits", "unknown limit '\(key)'; the limits are timeout, memory, console")
+                }
+            }
+        }
+        for key in ["profile", "params", "fixtures", "context"] where settings[key] != nil {
+            try APISettings.apply(key, settings[key]!, to: &configuration, fixture: fixture)
+        }
+        return configuration
+    }
+
+    /// Checks a run report (its `widgethost.run/1` JSON) against `expect`.
+    static func check(_ expect: [String: JSONValue], report: JSONValue) -> [String] {
+        var failures: [String] = []
+        for key in expect.keys.sorted() {
+            let want = expect[key]!
+            switch key {
+            case "status", "nextRefresh", "error", "liveActivity":
+                failures += Expectation.subsetDifferences(want, report[key], at: key)
+            case "outputs":
+                failures += Expectation.exactDifferences(want, report["outputs"], at: "outputs")
+            case "outputsInclude":
+                failures += Expectation.subsetDifferences(want, report["outputs"], at: "outputs")
+            case "absent":
+                for name in want.arrayValue?.compactMap(\.stringValue) ?? [] where report["outputs"]?[name] != nil {
+                    failures.append("outputs.\(name): expected no such output, got \(report["outputs"]![name]!.serialized())")
+                }
+            case "events":
+                failures += Expectation.subsetDifferences(want, report["events"], at: "events")
+            case "console":
+                let actual = report["console"]?.arrayValue ?? []
+                let expected = (want.arrayValue ?? []).map { item -> JSONValue in
+                    item.stringValue.map { .object(["message": .string($0)]) } ?? item
+                }
+                failures += Expectation.subsetDifferences(.array(expected), .array(actual), at: "console")
+            case "diagnostics", "diagnosticsExact":
+                let actual = report["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+                let expected = want.arrayValue?.compactMap(\.stringValue) ?? []
+                if key == "diagnosticsExact" {
+                    if actual != expected { failures.append("diagnostics: expected exactly \(expected), got \(actual)") }
+                } else {
+                    for code in expected where !actual.contains(code) {
+                        failures.append("diagnostics: expected a '\(code)' diagnostic, got \(actual.isEmpty ? "none" : actual.joined(separator: ", "))")
+                    }
+                }
+            case "timeline":
+                break  // checked by SimulationCheck
+            default:
+                break
+            }
+        }
+        return failures
+    }
+
+    /// `NAME.expected.json` beside the script holds a full report, when present.
+    func checkGolden(_ fixture: Fixture, _ report: JSONValue) -> [String] {
+        guard fixture.path.hasSuffix(".js") else { return [] }
+        let golden = String(fixture.path.dropLast(3)) + ".expected.json"
+        let text = report.serialized(pretty: true) + "\n"
+        if updateGoldens {
+            return (try? GoldenFile.write(text, to: golden)) == nil ? ["cannot write \(golden)"] : []
+        }
+        guard let bytes = try? FileBytes.read(path: golden) else { return [] }
+        let expected = String(decoding: bytes, as: UTF8.self)
+        if expected == text { return [] }
+        return ["the report differs from \(golden) (run with --update to accept it):"] + TextDiff.lines(expected, text)
+    }
+
+    static func monotonicMs() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
+    }
+}

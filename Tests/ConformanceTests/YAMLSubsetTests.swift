@@ -1,0 +1,89 @@
+import JSONKit
+import XCTest
+@testable import Conformance
+
+final class YAMLSubsetTests: XCTestCase {
+    func parse(_ text: String) throws -> JSONValue { try YAMLSubset.parse(text) }
+
+    func testMapsListsAndScalars() throws {
+        let value = try parse("""
+            description: setUpdateFreq(30) asks for 30 minutes
+            rules: [C1, R1]
+            seed: 7
+            ratio: 0.5
+            strict: true
+            nothing: null
+            now: "2026-11-29T08:00:00Z"
+            plainTime: 2026-11-29T08:00:00Z
+            # a comment
+            limits: { timeout: 0.5, memory: 64 }
+            expect:
+              status: ok   # trailing comment
+              events:
+                - { type: setUpdateFreq, args: [30], valid: true }
+                - type: setUpdateTime
+                  valid: false
+              absent:
+              - a
+              - "b"
+            """)
+        XCTAssertEqual(value["description"], "setUpdateFreq(30) asks for 30 minutes")
+        XCTAssertEqual(value["rules"], ["C1", "R1"])
+        XCTAssertEqual(value["seed"], 7)
+        XCTAssertEqual(value["ratio"], 0.5)
+        XCTAssertEqual(value["strict"], true)
+        XCTAssertEqual(value["nothing"], .null)
+        XCTAssertEqual(value["now"], "2026-11-29T08:00:00Z")
+        XCTAssertEqual(value["plainTime"], "2026-11-29T08:00:00Z")
+        XCTAssertEqual(value["limits"], ["timeout": 0.5, "memory": 64])
+        XCTAssertEqual(value["expect"]?["status"], "ok")
+        XCTAssertEqual(value["expect"]?["events"], [
+            ["type": "setUpdateFreq", "args": [30], "valid": true],
+            ["type": "setUpdateTime", "valid": false],
+        ])
+        XCTAssertEqual(value["expect"]?["absent"], ["a", "b"])
+    }
+
+    func testQuotedStringsAndBlockStrings() throws {
+        let value = try parse("""
+            a: "tab\\there \\"quoted\\" \\u00e9"
+            b: 'it''s # not a comment'
+            c: |
+              line one
+                indented
+              line three
+            d: >-
+              folded
+              together
+
+              new paragraph
+            e: [ "x, y", 'z]', {k: [1, {m: 2}]} ]
+            """)
+        XCTAssertEqual(value["a"], "tab\there \"quoted\" é")
+        XCTAssertEqual(value["b"], "it's # not a comment")
+        XCTAssertEqual(value["c"], "line one\n  indented\nline three\n")
+        XCTAssertEqual(value["d"], "folded together\nnew paragraph")
+        XCTAssertEqual(value["e"], ["x, y", "z]", ["k": [1, ["m": 2]]]])
+    }
+
+    func testErrorsNameTheLine() {
+        let cases: [(String, Int, String)] = [
+            ("a: 1\nb: [1, 2\n", 2, "not closed"),
+            ("a: 1\n\tb: 2\n", 2, "tab"),
+            ("a: 1\na: 2\n", 2, "duplicate key 'a'"),
+            ("a: 1\n    b: 2\n", 2, "unexpected indentation"),
+            ("a: \"open\n", 1, "not closed"),
+            ("a: *alias\n", 1, "anchors, aliases, tags"),
+            ("just text\n", 1, "expected 'key: value'"),
+            ("a: {b 1}\n", 1, "expected ':'"),
+        ]
+        for (text, line, message) in cases {
+            XCTAssertThrowsError(try YAMLSubset.parse(text, firstLine: 1)) { error in
+                let error = error as! YAMLError
+                XCTAssertEqual(error.line, line, text)
+                XCTAssertTrue(error.message.contains(message), "\(text): \(error.message)")
+            }
+        }
+        XCTAssertThrowsError(try YAMLSubset.parse("a: 1\nb: [\n", firstLine: 10)) { XCTAssertEqual(($0 as! YAMLError).line, 11) }
+    }
+}
