@@ -159,6 +159,11 @@ public struct JSValue {
     /// Strict equality (`===`).
     public func isSame(as other: JSValue) -> Bool { JSValueIsStrictEqual(ctx, raw, other.raw) }
 
+    /// True for typed arrays and ArrayBuffers (values ``bytes()`` can read).
+    public var isBinary: Bool {
+        JSValueIsObject(ctx, raw) && JSValueGetTypedArrayType(ctx, raw, nil) != kJSTypedArrayTypeNone
+    }
+
     /// The bytes of a typed array or ArrayBuffer, or nil for other values.
     public func bytes() -> [UInt8]? {
         guard let object = JSValueToObject(ctx, raw, nil) else { return nil }

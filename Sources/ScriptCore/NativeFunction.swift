@@ -51,15 +51,6 @@ final class NativeFunctionBox {
 }
 
 enum NativeFunctionClass {
-    /// The global object's class: empty, so that the global can carry private data.
-    static func createGlobal() -> JSClassRef {
-        var definition = kJSClassDefinitionEmpty
-        return "WidgetGlobal".withCString { name in  // JSClassCreate copies the name
-            definition.className = name
-            return JSClassCreate(&definition)
-        }
-    }
-
     /// The class of the runtime's unhandled-rejection forwarder; private data: the runtime.
     static func createRejectionForwarder() -> JSClassRef {
         var definition = kJSClassDefinitionEmpty

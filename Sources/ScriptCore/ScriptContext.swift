@@ -8,6 +8,12 @@ public final class ScriptContext {
     public let runtime: ScriptRuntime
     let ref: JSGlobalContextRef
     private var functionPrototype: JSObjectRef?
+    /// Makes the lazily resolved globals of the runtime's ``GlobalTemplate``.
+    public weak var globalDelegate: GlobalPropertyDelegate?
+    /// Lazily resolved globals made so far (protected until the context goes).
+    var globalCache: [String: JSValueRef] = [:]
+    /// Set while the intercepting getter reads an engine built-in.
+    var readingBuiltin = false
     private var errorConstructor: JSObjectRef?
 
     /// Contexts alive in this process (for lifetime tests: a leaked context leaks its whole realm).
@@ -42,6 +48,7 @@ public final class ScriptContext {
 
     deinit {
         Self.live.subtract(1, ordering: .relaxed)
+        releaseGlobalCache()
         runtime.rejectionHandlers[ObjectIdentifier(self)] = nil
         if let functionPrototype { JSValueUnprotect(ref, functionPrototype) }
         if let errorConstructor { JSValueUnprotect(ref, errorConstructor) }
@@ -157,6 +164,19 @@ public final class ScriptContext {
         let raws: [JSValueRef?] = elements.map { $0.raw }
         let made = raws.withUnsafeBufferPointer { JSObjectMakeArray(ref, $0.count, $0.baseAddress, nil) }
         return JSValue(made ?? JSObjectMake(ref, nil, nil), in: self)
+    }
+
+    /// A new `Uint8Array` holding a copy of `bytes`.
+    public func uint8Array(_ bytes: [UInt8]) -> JSValue {
+        var exception: JSValueRef?
+        guard let made = JSObjectMakeTypedArray(ref, kJSTypedArrayTypeUint8Array, bytes.count, &exception) else {
+            return JSValue(JSObjectMake(ref, nil, nil), in: self)
+        }
+        if !bytes.isEmpty, let pointer = JSObjectGetTypedArrayBytesPtr(ref, made, nil) {
+            let offset = JSObjectGetTypedArrayByteOffset(ref, made, nil)
+            bytes.withUnsafeBytes { (pointer + offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        }
+        return JSValue(made, in: self)
     }
 
     /// A `Date` for epoch milliseconds.

@@ -1,4 +1,7 @@
 import CJavaScriptCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// One JavaScriptCore virtual machine (a context group) and the classes shared by its contexts.
 ///
@@ -21,9 +24,17 @@ public final class ScriptRuntime {
     /// Handlers by context; a context removes its own in `deinit`.
     var rejectionHandlers: [ObjectIdentifier: RejectionHandler] = [:]
 
-    public init() {
+    /// Names of the global template, kept alive for the global class.
+    private let globalNames: GlobalClass.Names
+    private let interceptedBuiltins: [[UInt16]]
+
+    /// - Parameter globals: names every context resolves lazily through its
+    ///   ``ScriptContext/globalDelegate``. Default: none.
+    public init(globals: GlobalTemplate = GlobalTemplate()) {
         group = JSContextGroupCreate()
-        globalClass = NativeFunctionClass.createGlobal()
+        globalNames = GlobalClass.Names(globals.names)
+        interceptedBuiltins = globals.interceptedBuiltins.map { Array($0.utf16) }
+        globalClass = GlobalClass.create(globals, names: globalNames)
         nativeFunctionClass = NativeFunctionClass.create()
         scratch = JSGlobalContextCreateInGroup(group, nil)
         rejectionClass = NativeFunctionClass.createRejectionForwarder()
@@ -81,6 +92,16 @@ public final class ScriptRuntime {
             var exception: JSValueRef?
             _ = JSEvaluateScript(scratch, source, nil, nil, 1, &exception)
         }
+    }
+
+    /// Whether `name` is one of the intercepted built-ins (checked on every global read: length first).
+    func isInterceptedBuiltin(_ name: JSStringRef) -> Bool {
+        let length = JSStringGetLength(name)
+        for candidate in interceptedBuiltins where candidate.count == length {
+            guard let characters = JSStringGetCharactersPtr(name) else { return false }
+            if candidate.withUnsafeBufferPointer({ memcmp($0.baseAddress!, characters, length * 2) == 0 }) { return true }
+        }
+        return false
     }
 
     /// Global objects alive in this runtime after a full collection (the scratch
