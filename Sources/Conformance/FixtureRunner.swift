@@ -57,7 +57,10 @@ public final class FixtureRunner {
             return result(.failed, ["malformed fixture: \(error.description)"])
         }
         var failures: [String] = []
-        let report = host.run(fixture.source, configuration: configuration)
+        // The file's base name, so locations and stack frames do not depend on where the suite runs from.
+        var source = fixture.source
+        source.name = String(fixture.path.split(separator: "/").last ?? Substring(fixture.path))
+        let report = host.run(source, configuration: configuration)
         let json = report.json()
         failures += Self.check(fixture.expect, report: json)
         if fixture.settings["simulate"] != nil {
@@ -114,7 +117,8 @@ public final class FixtureRunner {
                 case "timeout": configuration.timeLimitSeconds = number
                 case "memory": configuration.memoryLimitMB = number
                 case "console": configuration.consoleLimit = Int(number)
-                default: throw bad("limits", "unknown limit '\(key)'; the limits are timeout, memory, console")
+                case "timers": configuration.timerFiringLimit = Int(number)
+                default: throw bad("limits", "unknown limit '\(key)'; the limits are timeout, memory, console, timers")
                 }
             }
         }
@@ -149,13 +153,21 @@ public final class FixtureRunner {
                 }
                 failures += Expectation.subsetDifferences(.array(expected), .array(actual), at: "console")
             case "diagnostics", "diagnosticsExact":
-                let actual = report["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
-                let expected = want.arrayValue?.compactMap(\.stringValue) ?? []
+                let diagnostics = report["diagnostics"]?.arrayValue ?? []
+                let actual = diagnostics.compactMap { $0["code"]?.stringValue }
                 if key == "diagnosticsExact" {
+                    let expected = want.arrayValue?.compactMap(\.stringValue) ?? []
                     if actual != expected { failures.append("diagnostics: expected exactly \(expected), got \(actual)") }
-                } else {
-                    for code in expected where !actual.contains(code) {
-                        failures.append("diagnostics: expected a '\(code)' diagnostic, got \(actual.isEmpty ? "none" : actual.joined(separator: ", "))")
+                    continue
+                }
+                for item in want.arrayValue ?? [] {
+                    // A code, or an object matched as a subset (`message` as a substring).
+                    if let code = item.stringValue {
+                        if !actual.contains(code) {
+                            failures.append("diagnostics: expected a '\(code)' diagnostic, got \(actual.isEmpty ? "none" : actual.joined(separator: ", "))")
+                        }
+                    } else if !diagnostics.contains(where: { diagnosticMatches(item, $0) }) {
+                        failures.append("diagnostics: expected one matching \(item.serialized()), got \(JSONValue.array(diagnostics).serialized())")
                     }
                 }
             case "timeline":
@@ -165,6 +177,17 @@ public final class FixtureRunner {
             }
         }
         return failures
+    }
+
+    /// A diagnostic matches an expected object: every key equal, `message` as a substring.
+    static func diagnosticMatches(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
+        guard case .object(let want) = expected else { return false }
+        return want.allSatisfy { key, value in
+            if key == "message", let part = value.stringValue, let message = actual["message"]?.stringValue {
+                return message.contains(part)
+            }
+            return actual[key].map { Expectation.equal(value, $0) } ?? false
+        }
     }
 
     /// `NAME.expected.json` beside the script holds a full report, when present.
