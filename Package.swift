@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "ScriptSyntaxTests", dependencies: ["ScriptSyntax"]),
         .testTarget(name: "ScriptCoreTests", dependencies: ["ScriptCore"]),
         .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "ZonedTime"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "JSONKit"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit"]),
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushContract", "JSONKit"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "JSONKit"]),

@@ -21,6 +21,16 @@ public final class ScriptHost {
         }
     }
 
+    /// The JavaScript half of the API (``APIScript``), parsed on first use.
+    private var compiledAPI: CompiledScript?
+
+    func apiScript() throws(ScriptError) -> CompiledScript {
+        if let compiledAPI { return compiledAPI }
+        let compiled = try CompiledScript(APIScript.source, sourceURL: APIScript.sourceURL, runtime: runtime)
+        compiledAPI = compiled
+        return compiled
+    }
+
     /// JavaScript global objects still alive after a full collection: one for the
     /// engine's own scratch context when no run leaked its realm.
     public func liveGlobalObjects() -> Int { runtime.liveGlobalObjects() }
@@ -50,6 +60,7 @@ public final class ScriptHost {
         let scan = ScriptScanner.scan(source.text)
         let wrapped = WrappedScript(source: source, scan: scan)
         let session = RunSession(configuration: configuration, wrapped: wrapped, source: source, startedAt: start)
+        session.host = self
         defer { session.teardown() }
         var execution = RunExecution(host: self, session: session, source: source)
         return execution.run()

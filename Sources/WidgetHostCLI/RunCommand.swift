@@ -14,7 +14,8 @@ enum RunCommand {
             UTF-8, 66 when it cannot be read.
             """,
         arguments: [("script", "The script file (UTF-8 JavaScript).")],
-        options: RunFlags.options + [.value("format", "format", "Output format: text or json. Default: text.")],
+        options: RunFlags.options + APIFlags.options + [APIFlags.action]
+            + [.value("format", "format", "Output format: text or json. Default: text.")],
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
@@ -26,7 +27,8 @@ enum RunCommand {
         guard format == "text" || format == "json" else {
             throw UsageError("unknown format '\(format)'; use text or json")
         }
-        let configuration = try RunFlags.configuration(from: arguments)
+        var configuration = try RunFlags.configuration(from: arguments)
+        try APIFlags.apply(arguments, to: &configuration)
         let source: ScriptSource
         do {
             source = try ScriptSource.load(path: path)
@@ -41,11 +43,14 @@ enum RunCommand {
             let suffix = error.kind == .notUTF8 ? " [not-utf8]" : ""
             throw InputError(error.description + suffix, code: code)
         }
+        if let action = arguments.value("action") {
+            return try runAction(action, widget: source, configuration: configuration, format: format, terminal)
+        }
         let report = ScriptHost().run(source, configuration: configuration)
         if format == "json" {
             terminal.out(report.json().serialized(pretty: true))
         } else {
-            RunReportRenderer(report: report, sourceText: source.text).render(to: terminal)
+            RunReportRenderer(report: report, sourceText: source.text, budget: configuration.budget).render(to: terminal)
         }
         return report.status == .ok ? ExitCode.success : ExitCode.failure
     }

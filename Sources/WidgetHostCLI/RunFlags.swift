@@ -1,3 +1,4 @@
+import Timeline
 import WidgetHost
 import ZonedTime
 
@@ -11,6 +12,8 @@ enum RunFlags {
         .value("timeout", "seconds", "Wall-clock limit per run. Default: 10."),
         .value("memory-limit", "mb", "Memory limit per run in MB. Default: 30."),
         .flag("strict", "Turn binding warnings into exceptions thrown at the call."),
+        .value("budget", "profile",
+               "Refresh budget: strict (40 a day), typical (55), generous (70), unlimited, or a number of refreshes a day from 1 to 1440. A script that asks for nothing is refreshed every 1440/budget minutes. Default: typical."),
     ]
 
     /// Builds a run configuration from parsed flags.
@@ -55,6 +58,17 @@ enum RunFlags {
             configuration.memoryLimitMB = value
         }
         configuration.strict = arguments.flag("strict")
+        configuration.budget = try budget(from: arguments).refreshesPerDay
         return configuration
+    }
+
+    /// The `--budget` profile (R2); `typical` when not given.
+    static func budget(from arguments: ParsedArguments) throws(UsageError) -> BudgetProfile {
+        guard let text = arguments.value("budget") else { return .typical }
+        do {
+            return try BudgetProfile.parse(text)
+        } catch {
+            throw UsageError("unknown budget '\(text)'; use strict (40 a day), typical (55), generous (70), unlimited, or a whole number of refreshes a day from 1 to \(BudgetProfile.maximumPerDay)")
+        }
     }
 }

@@ -7,6 +7,8 @@ struct RunReportRenderer {
     let report: RunReport
     /// The script's text, for source excerpts under diagnostics.
     let sourceText: String?
+    /// The budget the run was given (refreshes a day, nil for unlimited); it sets the default cadence.
+    var budget: Int? = 55
     let width = 80
 
     func render(to terminal: Terminal) {
@@ -106,7 +108,7 @@ struct RunReportRenderer {
     // MARK: stderr
 
     func diagnosticLines(_ style: Style) -> [String] {
-        let sourceLines = sourceText.map { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+        let sourceLines = sourceText.map { SourceLines($0).lines }
         var lines: [String] = []
         for diagnostic in report.diagnostics {
             let label: String
@@ -155,8 +157,19 @@ struct RunReportRenderer {
             let clamped = minutes < 5 ? " (raised to the 5-minute minimum)" : ""
             return "setUpdateFreq(\(JSONValue.formatNumber(minutes))) is in force\(clamped)"
         case .default:
-            return "the script asked for nothing: the system's default cadence, 1440/55 minutes (about 26 min)"
+            guard let budget else {
+                return "the script asked for nothing: with an unlimited budget the system keeps the typical default cadence, 1440/55 minutes (about 26 min)"
+            }
+            return "the script asked for nothing: the system's default cadence for a budget of \(budget), 1440/\(budget) minutes (\(cadence(budget)))"
         }
+    }
+
+    /// "about 26 min", "36 min", "about 3.4 h" for 1440 / budget minutes.
+    private func cadence(_ budget: Int) -> String {
+        let minutes = 1440 / Double(max(budget, 1))
+        let exact = minutes == minutes.rounded() && minutes < 120
+        if minutes < 120 { return (exact ? "" : "about ") + "\(Int(minutes.rounded())) min" }
+        return "about \(JSONValue.formatNumber((minutes / 6).rounded() / 10)) h"
     }
 
     private func duration(_ ms: Int64) -> String {

@@ -96,3 +96,13 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
     _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
     fclose(file)
 }
+
+/// The first executable named `name` on the PATH, or nil.
+func which(_ name: String) -> String? {
+    let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+        let candidate = "\(directory)/\(name)"
+        if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+}

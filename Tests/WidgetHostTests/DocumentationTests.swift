@@ -6,11 +6,7 @@ final class DocumentationTests: XCTestCase {
     func testEveryDiagnosticCodeIsDocumentedAndNoOtherIs() throws {
         var path = #filePath
         for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        guard let file = fopen(path + "/docs/diagnostics.md", "r") else { return XCTFail("docs/diagnostics.md is missing") }
-        defer { fclose(file) }
-        var text = ""
-        var buffer = [CChar](repeating: 0, count: 4096)
-        while fgets(&buffer, Int32(buffer.count), file) != nil { text += String(cString: buffer) }
+        let text = String(decoding: try FileBytes.read(path: path + "/docs/diagnostics.md"), as: UTF8.self)
         let documented = Set(text.split(separator: "\n").compactMap { line -> String? in
             guard line.hasPrefix("| `") else { return nil }
             return line.dropFirst(3).split(separator: "`").first.map(String.init)

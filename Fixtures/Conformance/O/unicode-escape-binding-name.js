@@ -1,7 +1,7 @@
 /*---
 description: a binding written with a Unicode escape in its name is published under the name it binds (abc), not the escaped spelling
 rules: [O1]
-skip: "host bug: the output is published as \\u0061bc (the escaped spelling the tokenizer saw) instead of abc"
+skip: false
 expect:
   status: ok
   outputs: { abc: 9, plain: 9 }

@@ -1,7 +1,7 @@
 /*---
 description: an error the script catches itself also carries the line and column of the user's file, and its stack starts at that place
 rules: [S2]
-skip: "host bug: inside the script e.line is 15 (one line low, the wrapper shift), and e.stack starts @…:15:7 and contains the frame start@widgethost:prelude:153:25 and a global code frame at the wrapper line 1"
+skip: false
 expect:
   status: ok
   outputs: { line: 14, column: 7, firstFrameEndsAt: true, hostFrames: false }

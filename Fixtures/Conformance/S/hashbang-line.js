@@ -2,7 +2,7 @@
 /*---
 description: a hashbang on the first line is valid in a classic script (ES2023), so the script runs and the wrapper does not turn it into a syntax error
 rules: [S1]
-skip: "host bug: the host reports syntax-error Invalid character '#' at 1:1 (the wrapper puts the hashbang inside a function); plain JSC evaluates this file without error"
+skip: false
 expect:
   status: ok
   outputs: { ran: true }

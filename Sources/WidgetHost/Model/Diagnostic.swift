@@ -38,7 +38,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
         .pendingWorkCancelled, .unhandledRejection, .consoleTruncated, .hostGlobalReplaced, .eventsTruncated,
         .outputNameClash, .outputDropped, .outputNotFinite, .outputNotSerializable, .topLevelReturn,
         .invalidArgument, .freqBelowMinimum, .timeLooksLikeSeconds, .timeInPast, .alreadyEnded,
-        .endOutsideLiveActivity,
+        .endOutsideLiveActivity, .appOnlyAPI, .deprecatedAPI, .fixtureMissing, .stateUnreadable, .stateNotSaved,
     ]
 
     // S — running a script
@@ -67,4 +67,10 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     public static let timeInPast: DiagnosticCode = "time-in-past"
     public static let alreadyEnded: DiagnosticCode = "already-ended"
     public static let endOutsideLiveActivity: DiagnosticCode = "end-outside-live-activity"
+    // A — the wider script API
+    public static let appOnlyAPI: DiagnosticCode = "app-only-api"
+    public static let deprecatedAPI: DiagnosticCode = "deprecated-api"
+    public static let fixtureMissing: DiagnosticCode = "fixture-missing"
+    public static let stateUnreadable: DiagnosticCode = "state-unreadable"
+    public static let stateNotSaved: DiagnosticCode = "state-not-saved"
 }

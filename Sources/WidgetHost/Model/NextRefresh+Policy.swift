@@ -9,7 +9,8 @@ extension NextRefresh {
             return NextRefresh(requested: time, reason: .updateTime, frequencyMinutes: frequency)
         }
         if let frequency {
-            let minutes = max(frequency, 5)
+            // At least 5 minutes; at most 1,000 days, so that huge values stay representable.
+            let minutes = min(max(frequency, 5), 1_440_000)
             return NextRefresh(
                 requested: finishedAt + Int64((minutes * 60_000).rounded()), reason: .frequency, frequencyMinutes: frequency)
         }

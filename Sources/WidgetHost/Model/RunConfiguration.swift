@@ -27,6 +27,22 @@ public struct RunConfiguration: Sendable {
     /// Virtual timer callbacks a run may fire before it is stopped.
     public var timerFiringLimit = 100_000
 
+    // MARK: The wider API (A1–A8)
+
+    /// Where the script runs (A7): a widget refresh (default) or the app (the editor, a `runjs` URL).
+    public var context: RunContext = .widget
+    /// `$params`: the query parameters of a `runjs` URL, laid over the profile's `params`.
+    public var params: [String: String] = [:]
+    /// Device-dependent answers (A1). Default: the built-in profile.
+    public var profile = DeviceProfile()
+    /// How requests reach the network (A2, A3). Default: live.
+    public var network = NetworkConfiguration.live
+    /// Storage and files (A4, A5). nil gives the run a store of its own that ends with it;
+    /// give every run of a simulation the same store to carry state from run to run.
+    public var storage: StateStore?
+    /// `Widget.id` and `Widget.name`; nil: the profile's, else derived from the script's file name.
+    public var widget: WidgetIdentity?
+
     public init() {}
 
     /// The limits in force, as every report prints them.
@@ -36,6 +52,18 @@ public struct RunConfiguration: Sendable {
 
     /// Minutes between refreshes the system picks for a widget that asked for nothing (R1).
     public var defaultCadenceMinutes: Double { 1440 / Double(budget ?? 55) }
+}
+
+/// Where a script runs (A7).
+public enum RunContext: String, Sendable, Hashable, CaseIterable {
+    /// The main app: the editor's Run button or a `runjs` URL. `isDebug()` is true;
+    /// `Widget.openUrl`, `Widget.reload` and `Setting.add` take effect; `setValue` slot 999.
+    case app
+    /// The widget extension refreshing on the home screen (the default). `setValue` slot 1.
+    case widget
+
+    /// The `setValue`/`getValue` slot: 999 in the app (the editor's debug slot), 1 in a widget.
+    public var slot: Int { self == .app ? 999 : 1 }
 }
 
 /// The limits a run was held to (S6), printed in every report.

@@ -7,8 +7,10 @@ extension RunSession {
     /// The names the host installs on the global object, for replacement checks.
     static let controlBindingNames = ["setUpdateFreq", "setUpdateTime", "endLiveActivity"]
 
-    /// Makes a native binding the prelude installs on first use.
-    func makeBinding(_ name: String, in context: ScriptContext) throws -> JSValue {
+    /// Makes a native binding the prelude installs on first use: a control binding,
+    /// or a global of the wider API (``APIRegistry``). `tools` are intrinsics the
+    /// prelude captured before any script code ran, for the globals built in JavaScript.
+    func makeBinding(_ name: String, tools: JSValue, in context: ScriptContext) throws -> JSValue {
         switch name {
         case "setUpdateFreq":
             return context.function(name, length: 1) { [unowned self] call in
@@ -25,10 +27,11 @@ extension RunSession {
                 try self.endLiveActivity(call)
                 return call.context.undefined
             }
-        case "Widget":
-            return WidgetObject.make(in: context, kind: configuration.kind)
         default:
-            throw NativeError(.error, "no host binding named \(name)")
+            guard let made = try makeAPIBinding(name, tools: tools, in: context) else {
+                throw NativeError(.error, "no host binding named \(name)")
+            }
+            return made
         }
     }
 

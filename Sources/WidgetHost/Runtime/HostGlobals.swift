@@ -11,12 +11,3 @@ extension RunSession {
         }
     }
 }
-
-/// The `Widget` object (S3: `Widget.type` reports the kind).
-enum WidgetObject {
-    static func make(in context: ScriptContext, kind: ScriptKind) -> JSValue {
-        let widget = context.object()
-        widget.define("type", context.string(kind.rawValue), attributes: [.readOnly, .dontDelete])
-        return widget
-    }
-}

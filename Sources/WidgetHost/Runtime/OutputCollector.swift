@@ -14,9 +14,10 @@ struct OutputCollector {
         let bindings = collected["bindings"]?.objectValue ?? [:]
         let properties = collected["properties"]?.objectValue ?? [:]
         let positions = Dictionary(
-            session.wrapped.scan.bindings.map { ($0.name, $0.position) }, uniquingKeysWith: { first, _ in first })
+            session.wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
+            uniquingKeysWith: { first, _ in first })
 
-        for name in session.wrapped.scan.outputNames {
+        for name in session.wrapped.scan.outputNames.map(WrappedScript.decodedName) {
             guard let entry = bindings[name] else { continue }
             let position = positions[name]
             if let value = convert(name, entry, line: position?.line, column: position?.column) { outputs[name] = value }

@@ -18,7 +18,10 @@ enum Prelude {
 
     /// One evaluation (each entry into the engine costs time): the prelude runs
     /// and its completion value is the internals object.
-    static let source = #"""
+    static let source = template.replacing(
+        "__BOUND_NAMES__", with: "[" + APIRegistry.boundNames.map { "'\($0)'" }.joined(separator: ", ") + "]")
+
+    private static let template = #"""
 (function (host, seed) {
   'use strict';
   const g = globalThis;
@@ -35,11 +38,16 @@ enum Prelude {
   // Host globals are built on first use: building Date, console and the timers
   // in every fresh context would cost more than most scripts spend running.
   // A script may replace any of them; the host is told, and keeps working.
-  const lazy = (name, make) => {
+  // A host extra that is not an iOS global (`sleep`) is `ordinary`: assigning to it makes
+  // an ordinary property, so `this.sleep = "7h 10m"` (the docs' sleep example) is an output.
+  const lazy = (name, make, ordinary) => {
     let value, made = false;
     defineProperty(g, name, { configurable: true, enumerable: false,
       get() { if (!made) { made = true; value = make(); } return value; },
-      set(replacement) { made = true; value = replacement; host.replaced(name); } });
+      set(replacement) {
+        if (ordinary) { defineProperty(g, name, { value: replacement, writable: true, enumerable: true, configurable: true }); return; }
+        made = true; value = replacement; host.replaced(name);
+      } });
   };
 
   // ---- Virtual clock (T1) ----
@@ -143,10 +151,16 @@ enum Prelude {
   lazy('clearInterval', () => function clearInterval(id) { host.clearTimer(id); });
   lazy('sleep', () => function sleep(ms) {
     return new RealPromise((resolve) => { host.setTimer(resolve, host.sleepDelay(ms), false); });
-  });
+  }, true);
 
-  // ---- Native bindings (C1–C8, S3), made on first use ----
-  for (const name of ['setUpdateFreq', 'setUpdateTime', 'endLiveActivity', 'Widget']) lazy(name, () => host.binding(name));
+  // ---- Native bindings (C1–C8, S3) and the wider API (A1–A9), made on first use ----
+  // The globals built in JavaScript get intrinsics captured here, before any script code ran.
+  // (Intl.DateTimeFormat is not read here: the engine builds it on first access, which costs every run.)
+  const RealTypeError = TypeError, floor = Math.floor, toLocaleDateString = RealDate.prototype.toLocaleDateString;
+  let tools;
+  const getTools = () => tools || (tools = { Date: RealDate, toLocaleDateString, apply, defineProperty,
+    TypeError: RealTypeError, String: toStr, floor, now });
+  for (const name of __BOUND_NAMES__) lazy(name, () => host.binding(name, getTools()));
 
   // ---- Output conversion (O3) ----
   function convert(value) {
@@ -168,13 +182,15 @@ enum Prelude {
   let getters = null;
   const end = {};
   const register = (fn) => { getters = fn; };
-  hidden(g, '__widgethost$start', function start(body) {
+  // The wrapped script calls the body itself (so no host frame sits under the
+  // script's own in a stack trace) and hands the promise to start.
+  const start = function start(result) {
     delete g.__widgethost$start;
-    let result;
-    try { result = apply(body, g, [register, end]); }
-    catch (e) { host.settled(false, e); return; }
     apply(promiseThen, result, [(v) => host.settled(true, v === end), (e) => host.settled(false, e)]);
-  });
+  };
+  defineProperty(start, 'register', { value: register });
+  defineProperty(start, 'end', { value: end });
+  hidden(g, '__widgethost$start', start);
 
   const baseline = keys(g);
   return {

@@ -47,6 +47,8 @@ struct RunExecution {
             session.consoleDropped += Int(count)
         }
         internals = nil
+        // Storage is written back once the run ends, whatever its status (A4).
+        session.apiRun?.finish()
         return makeReport()
     }
 
@@ -88,13 +90,21 @@ struct RunExecution {
                 break
             }
             session.now = max(session.now, timer.deadline)
-            try context.call(timer.callback.value)
+            switch timer.action {
+            case .callback(let callback): try context.call(callback.value)
+            case .work(let work): try work.perform(context)
+            }
         }
         if session.settlement != nil, !session.timers.isEmpty {
+            let work = session.timers.hostWorkCount
+            let timers = session.timers.count - work
+            var parts: [String] = []
+            if timers > 0 { parts.append("\(timers) timer\(timers == 1 ? "" : "s")") }
+            if work > 0 { parts.append("\(work) request\(work == 1 ? "" : "s") or API call\(work == 1 ? "" : "s")") }
             let count = session.timers.count
             session.diagnose(
                 .pendingWorkCancelled, .warning,
-                "\(count) timer\(count == 1 ? " was" : "s were") still pending when the script finished and \(count == 1 ? "was" : "were") cancelled; await the work (e.g. await sleep(ms)) if the script needs it")
+                "\(parts.joined(separator: " and ")) \(count == 1 ? "was" : "were") still pending when the script finished and \(count == 1 ? "was" : "were") cancelled; await the work (e.g. await sleep(ms), await req.fetchJSON()) if the script needs it")
         }
         session.reportReplacedGlobals()
 

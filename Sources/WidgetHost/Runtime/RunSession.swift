@@ -26,8 +26,10 @@ final class RunSession {
     var requests = ControlRequests()
     /// Host globals the script replaced, in order.
     var replacedGlobals: [String] = []
-    private var userLines: [Substring]?
-    private let sourceText: String
+    /// The wider API's state, made when the script first touches it (see ``api``).
+    var apiRun: APIRun?
+    /// The host running this session (for its compiled API script).
+    weak var host: ScriptHost?
 
     static let maximumConsoleMessage = 10_000
 
@@ -36,12 +38,14 @@ final class RunSession {
         self.wrapped = wrapped
         self.startedAt = startedAt
         self.now = startedAt
-        self.sourceText = source.text
     }
 
     func teardown() {
         timers.removeAll()
         settlement = nil
+        apiRun?.factories = nil
+        apiRun?.htmlDocuments.removeAll()
+        apiRun = nil
     }
 
     // MARK: Diagnostics
@@ -60,11 +64,7 @@ final class RunSession {
 
     /// UTF-16 column of the first `name` on a user line.
     func column(of name: String, onLine line: Int) -> Int? {
-        if userLines == nil { userLines = sourceText.split(separator: "\n", omittingEmptySubsequences: false) }
-        guard let lines = userLines, line >= 1, line <= lines.count,
-            let range = lines[line - 1].firstRange(of: name)
-        else { return nil }
-        return lines[line - 1][..<range.lowerBound].utf16.count + 1
+        wrapped.lines.column(of: name, onLine: line)
     }
 
     // MARK: Events
@@ -103,8 +103,8 @@ final class RunSession {
             if !self.replacedGlobals.contains(name) { self.replacedGlobals.append(name) }
             return call.context.undefined
         })
-        host.define("binding", context.function("binding", length: 1) { [unowned self] call in
-            try self.makeBinding(try call[0].toString(), in: call.context)
+        host.define("binding", context.function("binding", length: 2) { [unowned self] call in
+            try self.makeBinding(try call[0].toString(), tools: call[1], in: call.context)
         })
         host.define("settled", context.function("settled", length: 2) { [unowned self] call in
             self.settlement = call[0].boolValue ? .fulfilled(completed: call[1].boolValue) : .rejected(ProtectedValue(call[1]))

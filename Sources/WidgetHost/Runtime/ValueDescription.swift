@@ -14,7 +14,8 @@ enum ValueDescription {
             let number = (try? value.toNumber()) ?? .nan
             return number.isFinite ? .number(number) : .string(number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity")
         case .string: return .string((try? value.toString()) ?? "")
-        case .symbol, .bigint: return .string((try? value.toString()) ?? "")
+        case .symbol: return .string((try? value.toString()) ?? "")
+        case .bigint: return .string(((try? value.toString()) ?? "") + "n")
         case .function: return .string("[Function: \((try? value.property("name").toString()) ?? "")]")
         case .object, .array:
             if value.isDate {

@@ -5,61 +5,73 @@ import ScriptSyntax
 ///
 /// Layout of the wrapped text:
 /// ```
-/// __widgethost$start(async function (__widgethost$register, __widgethost$end) {<registration>
-/// <the user's file, line for line>
+/// __widgethost$start((async function (__widgethost$register, __widgethost$end) {<registration><the user's line 1>
+/// <the user's other lines, line for line>
 /// ;return __widgethost$end;
-/// })
+/// }).call(globalThis, __widgethost$start.register, __widgethost$start.end))
 /// ```
-/// Every user line sits exactly one line lower, so locations map back by
-/// subtracting one line. When the file starts with a directive prologue
-/// (`"use strict";`), the registration must follow it: it is inserted right
-/// after the prologue on the same line, and columns after it are shifted back.
+/// Every user line keeps its number, so the line an error object reports to the
+/// script itself (`e.line`, `e.stack`) is the user's own. Columns on line 1 are
+/// shifted by the prefix, and mapped back. When the file starts with a directive
+/// prologue (`"use strict";`), the registration must follow it: it is inserted
+/// right after the prologue on the same line, and columns after it are mapped back.
 struct WrappedScript {
     static let registerName = "__widgethost$register"
     static let endName = "__widgethost$end"
     /// Evaluating the wrapped text hands the body to the prelude's start function
     /// in the same entry into the engine.
-    static let prefix = "\(Prelude.startGlobal)(async function (\(registerName), \(endName)) {"
-    static let suffix = "\n;return \(endName);\n})"
+    static let prefix = "\(Prelude.startGlobal)((async function (\(registerName), \(endName)) {"
+    static let suffix = "\n;return \(endName);\n}).call(globalThis, \(Prelude.startGlobal).register, \(Prelude.startGlobal).end))"
 
     let text: String
     let scan: ScriptScan
     let sourceURL: String
-    private let userLineCount: Int
+    /// The user's lines, as JavaScript counts them.
+    let lines: SourceLines
+    /// UTF-16 length of what precedes the user's line 1 on the wrapped line 1.
+    private let prefixLength: Int
     /// Where the registration went when it follows a directive prologue (user coordinates).
     private let insertion: (line: Int, column: Int, length: Int)?
 
     init(source: ScriptSource, scan: ScriptScan) {
         self.scan = scan
         sourceURL = source.name
-        let getters = scan.outputNames.map { "\(JSStringLiteral.quote($0)): () => \($0)" }
+        var body = source.text
+        if body.hasPrefix("#!") {  // a hashbang line is a comment to the engine; keep its length
+            body = "//" + body.dropFirst(2)
+        }
+        let getters = scan.outputNames.map { "\(JSStringLiteral.quote(Self.decodedName($0))): () => \($0)" }
         let registration = ";\(Self.registerName)(() => ({\(getters.joined(separator: ", "))}));"
-        let utf8 = source.text.utf8
+        let utf8 = body.utf8
         let prologueEnd = min(scan.directivePrologueEnd, utf8.count)
         if prologueEnd == 0 {
-            text = Self.prefix + registration + "\n" + source.text + Self.suffix
+            text = Self.prefix + registration + body + Self.suffix
+            prefixLength = Self.prefix.utf16.count + registration.utf16.count
             insertion = nil
         } else {
             let split = utf8.index(utf8.startIndex, offsetBy: prologueEnd)
-            let head = String(source.text[..<split])
-            let tail = String(source.text[split...])
-            text = Self.prefix + "\n" + head + registration + tail + Self.suffix
+            let head = String(body[..<split])
+            text = Self.prefix + head + registration + String(body[split...]) + Self.suffix
+            prefixLength = Self.prefix.utf16.count
             let position = Self.position(ofEndOf: head)
             insertion = (position.line, position.column, registration.utf16.count)
         }
-        userLineCount = source.text.reduce(into: 1) { count, character in if character == "\n" { count += 1 } }
+        lines = SourceLines(source.text)
     }
 
     /// Maps an engine location in the wrapped text back to the user's file.
     func userLocation(line: Int, column: Int?) -> (line: Int, column: Int?) {
-        let userLine = min(max(line - 1, 1), userLineCount)
+        let userLine = min(max(line, 1), lines.count)
         guard var column else { return (userLine, nil) }
-        if line - 1 < 1 { column = 1 }
+        if line == 1 { column = max(1, column - prefixLength) }
         if let insertion, insertion.line == userLine, column > insertion.column {
             column = max(insertion.column, column - insertion.length)
         }
         return (userLine, column)
     }
+
+    /// Whether an engine location lies in the host's own prefix (the call that starts the body).
+    func isHostLocation(line: Int, column: Int) -> Bool { line == 1 && column <= prefixLength }
 
     /// Rewrites an engine stack trace: frames in the user's file get user
     /// locations, frames inside the host are dropped.
@@ -75,7 +87,8 @@ struct WrappedScript {
             guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]),
                 parts.dropLast(2).joined(separator: ":") == sourceURL
             else { return frame }
-            if line < 2 { return nil }  // the wrapper's own first line: the host calling the body
+            // The host's prefix and suffix: the call that starts the body.
+            if isHostLocation(line: line, column: column) || line > lines.count { return nil }
             let mapped = userLocation(line: line, column: column)
             let name = function.isEmpty || function == "global code" ? "<script>" : function
             return "\(name) (\(sourceURL):\(mapped.line):\(mapped.column ?? column))"
@@ -84,12 +97,30 @@ struct WrappedScript {
 
     /// 1-based line and UTF-16 column just after `text`.
     private static func position(ofEndOf text: String) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" { line += 1; column = 1 } else { column += scalar.utf16.count }
+        let lines = SourceLines(text)
+        return (lines.count, (lines.line(lines.count)?.utf16.count ?? 0) + 1)
+    }
+
+    /// A binding name as the script means it: `\u0061bc` is `abc`.
+    static func decodedName(_ name: String) -> String {
+        guard name.contains("\\") else { return name }
+        var result = ""
+        var scalars = name.unicodeScalars[...]
+        while let first = scalars.first {
+            scalars = scalars.dropFirst()
+            guard first == "\\", scalars.first == "u" else { result.unicodeScalars.append(first); continue }
+            scalars = scalars.dropFirst()
+            var hex = ""
+            if scalars.first == "{" {
+                scalars = scalars.dropFirst()
+                while let digit = scalars.first, digit != "}" { hex.unicodeScalars.append(digit); scalars = scalars.dropFirst() }
+                scalars = scalars.dropFirst()
+            } else {
+                for _ in 0..<4 { if let digit = scalars.first { hex.unicodeScalars.append(digit); scalars = scalars.dropFirst() } }
+            }
+            if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) { result.unicodeScalars.append(scalar) }
         }
-        return (line, column)
+        return result
     }
 }
 

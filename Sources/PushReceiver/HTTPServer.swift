@@ -1,0 +1,334 @@
+import CMicroHTTPD
+import Synchronization
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// An HTTP request whose body has fully arrived.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var path: String
+    public var contentType: String?
+    public var body: [UInt8]
+    /// When its headers arrived, monotonic ms.
+    public var startedAt: Double
+}
+
+/// An HTTP response.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var body: [UInt8]
+    public var contentType: String
+    public var headers: [(String, String)]
+
+    public init(status: Int, body: [UInt8], contentType: String = "application/json", headers: [(String, String)] = []) {
+        self.status = status
+        self.body = body
+        self.contentType = contentType
+        self.headers = headers
+    }
+}
+
+/// Answers a request later, from any thread, exactly once.
+public final class HTTPResponder: @unchecked Sendable {
+    private let connection: OpaquePointer
+    private let context: RequestContext
+    private unowned let server: HTTPServer
+    private let answered = Atomic<Bool>(false)
+
+    fileprivate init(connection: OpaquePointer, context: RequestContext, server: HTTPServer) {
+        self.connection = connection
+        self.context = context
+        self.server = server
+    }
+
+    /// Hands the response to the suspended connection and resumes it.
+    public func respond(_ response: HTTPResponse) {
+        respond { response }
+    }
+
+    /// Resumes the connection; `make` builds the response on the HTTP thread that sends it
+    /// (so the caller, such as the store's single writer, does not spend time on it).
+    public func respond(_ make: @escaping @Sendable () -> HTTPResponse) {
+        guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        context.pending.withLock { $0 = make }
+        MHD_resume_connection(connection)
+        server.suspended.subtract(1, ordering: .relaxed)
+    }
+}
+
+/// What to do with a request.
+public enum HTTPRoute: Sendable {
+    /// Answer now.
+    case respond(HTTPResponse)
+    /// Answer later through the responder (the connection is suspended meanwhile).
+    case later(@Sendable (HTTPResponder) -> Void)
+}
+
+/// Why the server answers on its own.
+public enum HTTPFailure: Sendable {
+    /// The body went past the limit.
+    case bodyTooLarge(received: Int)
+    /// The body took longer than the request timeout; the connection is closed.
+    case requestTimeout(received: Int)
+}
+
+/// What a server serves.
+public protocol HTTPService: AnyObject, Sendable {
+    /// Called once the headers are in: a response here refuses the request before its body is read.
+    func head(method: String, path: String, contentType: String?, contentLength: Int?) -> HTTPResponse?
+    /// Called once the body is in.
+    func route(_ request: HTTPRequest) -> HTTPRoute
+    /// The response for a request the server refuses on its own.
+    func failure(_ failure: HTTPFailure, method: String, path: String, startedAt: Double) -> HTTPResponse
+}
+
+/// Limits of the HTTP layer.
+public struct HTTPLimits: Sendable, Hashable {
+    /// Largest body kept, bytes; larger gets `failure(.bodyTooLarge)`.
+    public var bodyLimit = 64 * 1024
+    /// Bytes of an oversized body without a declared length (chunked) read and dropped so
+    /// that the client still gets its 413 when the body ends; past this the connection is closed.
+    public var discardLimit = 16 << 20
+    /// Worker threads polling connections (libmicrohttpd's thread pool).
+    public var threads = 2
+    /// Connections at once, and per client address.
+    public var connectionLimit = 1000
+    public var perAddressLimit = 256
+    /// Seconds of inactivity before a connection is closed.
+    public var idleTimeoutSeconds = 10
+    /// Seconds a request may take to arrive once its headers are in (a slow body is cut off).
+    public var requestTimeoutSeconds = 10.0
+    /// Memory per connection for headers and buffers, bytes.
+    public var connectionMemory = 64 * 1024
+    public init() {}
+}
+
+/// Per-request state, kept alive through libmicrohttpd's `con_cls` pointer.
+final class RequestContext: @unchecked Sendable {
+    let method: String
+    let path: String
+    let contentType: String?
+    let startedAt = Clock.monotonicMilliseconds()
+    var body: [UInt8] = []
+    var received = 0
+    var deferred = false
+    let pending = Mutex<(@Sendable () -> HTTPResponse)?>(nil)
+
+    init(method: String, path: String, contentType: String?) {
+        self.method = method
+        self.path = path
+        self.contentType = contentType
+    }
+}
+
+/// Errors starting the server.
+public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// An HTTP/1.1 server on GNU libmicrohttpd: its thread pool polls connections (epoll),
+/// requests that need the store are suspended and resumed when their answer is ready.
+/// The only file of the receiver that touches libmicrohttpd's C pointers.
+public final class HTTPServer: @unchecked Sendable {
+    private let service: HTTPService
+    private let limits: HTTPLimits
+    private var daemon: OpaquePointer?
+    private var listenSocket: Int32 = -1
+    /// The port it listens on (useful with port 0).
+    public private(set) var port: Int = 0
+    let suspended = Atomic<Int>(0)
+
+    public init(service: HTTPService, limits: HTTPLimits) {
+        self.service = service
+        self.limits = limits
+    }
+
+    /// Binds `host:port` (port 0 picks a free one) and starts serving.
+    public func start(host: String, port: Int) throws(HTTPServerError) {
+        let socket = try Self.bind(host: host, port: port)
+        listenSocket = socket.fd
+        self.port = socket.port
+        let completed: MHD_RequestCompletedCallback = { _, _, pointer, _ in
+            guard let pointer, let context = pointer.pointee else { return }
+            Unmanaged<RequestContext>.fromOpaque(context).release()
+            pointer.pointee = nil
+        }
+        var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.fd), ptr_value: nil),
+            MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, limits.threads), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: limits.connectionLimit, ptr_value: nil),
+            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: limits.perAddressLimit, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: limits.idleTimeoutSeconds, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: limits.connectionMemory, ptr_value: nil),
+            MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: nil),
+            MHD_OptionItem(option: .LISTEN_BACKLOG_SIZE, value: 1024, ptr_value: nil),
+            MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
+        ]
+        let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, contextPointer in
+            guard let cls, let connection, let uploadSize, let contextPointer else { return .NO }
+            let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+            return server.access(connection, url: url, method: method, upload: upload, uploadSize: uploadSize,
+                                 contextPointer: contextPointer)
+        }
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        let cls = Unmanaged.passUnretained(self).toOpaque()
+        daemon = options.withUnsafeMutableBufferPointer { buffer in
+            withVaList([MHD_OPTION.ARRAY.rawValue, buffer.baseAddress!, MHD_OPTION.END.rawValue]) { arguments in
+                MHD_start_daemon_va(flags, 0, nil, nil, access, cls, arguments)
+            }
+        }
+        guard daemon != nil else {
+            close(socket.fd)
+            listenSocket = -1
+            throw HTTPServerError(message: "libmicrohttpd could not start on \(host):\(self.port)")
+        }
+    }
+
+    /// Stops accepting, waits up to `drainSeconds` for suspended requests to be answered,
+    /// then stops the daemon (which closes every connection) and the listening socket.
+    public func stop(drainSeconds: Double = 5) {
+        guard let daemon else { return }
+        _ = MHD_quiesce_daemon(daemon)
+        let deadline = Clock.monotonicMilliseconds() + drainSeconds * 1000
+        while suspended.load(ordering: .relaxed) > 0 && Clock.monotonicMilliseconds() < deadline { usleep(2000) }
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+        if listenSocket >= 0 { close(listenSocket) }
+        listenSocket = -1
+    }
+
+    // MARK: The access handler
+
+    private func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+                        upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+                        contextPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+        guard let existing = contextPointer.pointee else {
+            // First call: the headers are in.
+            let context = RequestContext(
+                method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
+                contentType: header(connection, "Content-Type"))
+            contextPointer.pointee = Unmanaged.passRetained(context).toOpaque()
+            let length = header(connection, "Content-Length").flatMap { Int($0) }
+            if let refusal = service.head(method: context.method, path: context.path, contentType: context.contentType,
+                                          contentLength: length) {
+                return queue(connection, refusal)
+            }
+            return .YES
+        }
+        let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
+        let size = uploadSize.pointee
+        if size > 0 {
+            context.received += size
+            if context.received <= limits.bodyLimit, let upload {
+                upload.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+                    context.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
+                }
+            } else {
+                context.body = []
+            }
+            uploadSize.pointee = 0
+            if context.received > limits.bodyLimit + limits.discardLimit { return .NO }
+            if Clock.monotonicMilliseconds() - context.startedAt > limits.requestTimeoutSeconds * 1000 {
+                // libmicrohttpd cannot answer before the body ends: log the refusal and close.
+                _ = service.failure(.requestTimeout(received: context.received), method: context.method,
+                                    path: context.path, startedAt: context.startedAt)
+                return .NO
+            }
+            return .YES
+        }
+        if let make = context.pending.withLock({ $0 }) { return queue(connection, make()) }
+        if context.deferred { return .YES }
+        if context.received > limits.bodyLimit {
+            return queue(connection, service.failure(.bodyTooLarge(received: context.received), method: context.method,
+                                                     path: context.path, startedAt: context.startedAt))
+        }
+        let request = HTTPRequest(method: context.method, path: context.path, contentType: context.contentType,
+                                  body: context.body, startedAt: context.startedAt)
+        context.body = []
+        switch service.route(request) {
+        case .respond(let response):
+            return queue(connection, response)
+        case .later(let work):
+            context.deferred = true
+            suspended.add(1, ordering: .relaxed)
+            MHD_suspend_connection(connection)
+            work(HTTPResponder(connection: connection, context: context, server: self))
+            return .YES
+        }
+    }
+
+    private func header(_ connection: OpaquePointer, _ name: String) -> String? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+
+    private func queue(_ connection: OpaquePointer, _ response: HTTPResponse) -> MHD_Result {
+        let handle = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+        guard let handle else { return .NO }
+        defer { MHD_destroy_response(handle) }
+        _ = MHD_add_response_header(handle, "Content-Type", response.contentType)
+        for (name, value) in response.headers { _ = MHD_add_response_header(handle, name, value) }
+        return MHD_queue_response(connection, UInt32(response.status), handle)
+    }
+
+    // MARK: The listening socket
+
+    private static func bind(host: String, port: Int) throws(HTTPServerError) -> (fd: Int32, port: Int) {
+        guard (0...65535).contains(port) else { throw HTTPServerError(message: "port \(port) is not between 0 and 65535") }
+        let name = host == "localhost" ? "127.0.0.1" : host
+        let isIPv6 = name.contains(":")
+        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw HTTPServerError(message: "cannot create a socket: \(String(cString: strerror(errno)))") }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var status: Int32
+        if isIPv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(port).bigEndian)
+            guard inet_pton(AF_INET6, name, &address.sin6_addr) == 1 else {
+                close(fd)
+                throw HTTPServerError(message: "'\(host)' is not an IP address; use e.g. 127.0.0.1, 0.0.0.0 or ::1")
+            }
+            status = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            guard inet_pton(AF_INET, name, &address.sin_addr) == 1 else {
+                close(fd)
+                throw HTTPServerError(message: "'\(host)' is not an IP address; use e.g. 127.0.0.1, 0.0.0.0 or ::1")
+            }
+            status = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        guard status == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw HTTPServerError(message: "cannot listen on \(host):\(port): \(reason)")
+        }
+        guard listen(fd, 1024) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw HTTPServerError(message: "cannot listen on \(host):\(port): \(reason)")
+        }
+        var bound = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let boundPort: UInt16 = withUnsafePointer(to: &bound) { pointer in
+            isIPv6 ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port }
+                   : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port }
+        }
+        return (fd, Int(UInt16(bigEndian: boundPort)))
+    }
+}
+

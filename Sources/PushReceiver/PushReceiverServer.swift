@@ -1,0 +1,150 @@
+import JSONKit
+import PushContract
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Everything a receiver needs.
+public struct ReceiverConfiguration: Sendable {
+    /// Address to bind. Default: loopback.
+    public var host = "127.0.0.1"
+    /// Port; 0 picks a free one. Default 8787.
+    public var port = 8787
+    /// The SQLite file.
+    public var databasePath: String
+    /// The Push IDs and widgets it knows.
+    public var registry: PushRegistry
+    /// Window, limits and timings of the contract.
+    public var rules = PushRules()
+    /// A fixed clock, epoch ms (`--now`); `nil` for the real time.
+    public var fixedNow: Int64?
+    /// HTTP limits (threads, connections, timeouts, body size).
+    public var http = HTTPLimits()
+    /// Where the one-line-per-request log goes; `nil` for none.
+    public var log: (@Sendable (String) -> Void)?
+
+    public init(databasePath: String, registry: PushRegistry) {
+        self.databasePath = databasePath
+        self.registry = registry
+    }
+}
+
+/// A receiver failure at start, with a message that says what to do.
+public struct ReceiverError: Error, Sendable, CustomStringConvertible {
+    /// What failed.
+    public enum Kind: Sendable { case database, listen }
+    public var kind: Kind
+    public var message: String
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+    public var description: String { message }
+}
+
+/// The local push receiver: `POST /api/push`, `POST /api/sandbox/push`,
+/// `GET /api/activities`, `GET /healthz`, on libmicrohttpd with a SQLite store.
+public final class PushReceiverServer: @unchecked Sendable {
+    public let configuration: ReceiverConfiguration
+    private let store: PushStore
+    private let writer: PushWriter
+    private let service: PushService
+    private let server: HTTPServer
+    private let checkpointer: PushCheckpointer
+    private var running = false
+
+    /// Opens the store and loads its state; does not listen yet.
+    public init(_ configuration: ReceiverConfiguration) throws(ReceiverError) {
+        self.configuration = configuration
+        let fixed = configuration.fixedNow
+        let clock: @Sendable () -> Int64 = { fixed ?? Clock.epochMilliseconds() }
+        do {
+            store = try PushStore(path: configuration.databasePath)
+            var ledger = PushLedger(rules: configuration.rules, registry: configuration.registry,
+                                    activities: try store.loadActivities(), nonces: try store.loadNonces())
+            let added = ledger.addDeviceActivities(now: clock())
+            if !added.isEmpty {
+                try store.begin()
+                for record in added { try store.save(record) }
+                try store.commit()
+            }
+            writer = PushWriter(ledger: ledger, store: store, clock: clock)
+        } catch {
+            throw ReceiverError(.database, "cannot use the database \(configuration.databasePath): \(error.message)")
+        }
+        service = PushService(writer: writer, rules: configuration.rules, limits: configuration.http,
+                              registry: configuration.registry, clock: clock, fixedClock: fixed != nil,
+                              log: configuration.log)
+        server = HTTPServer(service: service, limits: configuration.http)
+        checkpointer = PushCheckpointer(path: configuration.databasePath)
+    }
+
+    /// Starts the writer and listens.
+    public func start() throws(ReceiverError) {
+        writer.start()
+        checkpointer.start()
+        do {
+            try server.start(host: configuration.host, port: configuration.port)
+        } catch {
+            writer.stop()
+            checkpointer.stop()
+            throw ReceiverError(.listen, error.message)
+        }
+        running = true
+    }
+
+    /// The port it listens on.
+    public var port: Int { server.port }
+
+    /// `http://HOST:PORT`.
+    public var baseURL: String {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
+    }
+
+    /// Stops accepting, answers what is queued, stops HTTP, and closes the store.
+    public func stop() {
+        guard running else { return }
+        running = false
+        service.stopping()
+        writer.stop()
+        server.stop()
+        checkpointer.stop()
+        store.close()
+    }
+
+    /// Pushes acknowledged since start.
+    public var acknowledgedCount: Int { writer.statistics.acknowledged }
+}
+
+/// Blocks SIGINT and SIGTERM so that the main thread can wait for them (all threads started
+/// afterwards inherit the mask).
+public enum ShutdownSignals {
+    /// Blocks the signals in the calling thread; call before starting any thread.
+    public static func block() {
+        var set = signals()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// Unblocks them again (after a failed start).
+    public static func unblock() {
+        var set = signals()
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Waits for SIGINT or SIGTERM and returns its number.
+    public static func wait() -> Int32 {
+        var set = signals()
+        var number: Int32 = 0
+        while sigwait(&set, &number) != 0 {}
+        return number
+    }
+
+    private static func signals() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        return set
+    }
+}

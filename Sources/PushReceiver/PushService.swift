@@ -1,0 +1,176 @@
+import JSONKit
+import PushContract
+import Synchronization
+
+/// The receiver's routes over HTTP: checks that need no state run on the HTTP threads;
+/// pushes and state reads go through the single writer.
+final class PushService: HTTPService, @unchecked Sendable {
+    private let writer: PushWriter
+    private let rules: PushRules
+    private let limits: HTTPLimits
+    private let registry: PushRegistry
+    private let clock: @Sendable () -> Int64
+    private let fixedClock: Bool
+    private let log: (@Sendable (String) -> Void)?
+    private let closing = Atomic<Bool>(false)
+
+    init(writer: PushWriter, rules: PushRules, limits: HTTPLimits, registry: PushRegistry,
+         clock: @escaping @Sendable () -> Int64, fixedClock: Bool, log: (@Sendable (String) -> Void)?) {
+        self.writer = writer
+        self.rules = rules
+        self.limits = limits
+        self.registry = registry
+        self.clock = clock
+        self.fixedClock = fixedClock
+        self.log = log
+    }
+
+    func stopping() { closing.store(true, ordering: .relaxed) }
+
+    // MARK: HTTPService
+
+    func head(method: String, path: String, contentType: String?, contentLength: Int?) -> HTTPResponse? {
+        let started = Clock.monotonicMilliseconds()
+        switch path {
+        case PushPath.production.rawValue, PushPath.sandbox.rawValue:
+            guard method == "POST" else {
+                return refuse(.methodNotAllowed, "\(path) takes POST; got \(method). Send the push with curl -X POST.",
+                              method: method, path: path, started: started, headers: [("Allow", "POST")])
+            }
+            let mediaType = contentType.map { $0.split(separator: ";").first.map(String.init) ?? "" }?
+                .trimmingSpaces().lowercased()
+            guard mediaType == "application/json" else {
+                let got = contentType.map { "got \(JSONValue.quote($0))" } ?? "none was given"
+                return refuse(.unsupportedMediaType,
+                              "The body must be JSON: send the header Content-Type: application/json (\(got)).",
+                              method: method, path: path, started: started)
+            }
+            if let contentLength, contentLength > limits.bodyLimit {
+                return bodyTooLarge(contentLength, method: method, path: path, started: started)
+            }
+            return nil
+        case "/api/activities", "/healthz":
+            guard method == "GET" || method == "HEAD" else {
+                return refuse(.methodNotAllowed, "\(path) takes GET; got \(method).", method: method, path: path,
+                              started: started, headers: [("Allow", "GET, HEAD")])
+            }
+            return nil
+        default:
+            return refuse(.notFound,
+                          "No such endpoint \(JSONValue.quote(path)). Pushes go to POST /api/push or POST /api/sandbox/push; state is at GET /api/activities.",
+                          method: method, path: path, started: started)
+        }
+    }
+
+    func route(_ request: HTTPRequest) -> HTTPRoute {
+        switch request.path {
+        case "/healthz":
+            let stats = writer.statistics
+            let body: JSONValue = [
+                "ok": true, "status": closing.load(ordering: .relaxed) ? "stopping" : "serving",
+                "acknowledged": .number(Double(stats.acknowledged)), "batches": .number(Double(stats.batches)),
+                "largest_batch": .number(Double(stats.largestBatch)),
+            ]
+            return .respond(respond(200, body, request: request, summary: "ok"))
+        case "/api/activities":
+            return .later { [self] responder in
+                let submitted = writer.submit(.snapshot { [self] now, activities in
+                    responder.respond { [self] in
+                        let body: JSONValue = [
+                            "now": .string(UTCTime.format(epochMs: now)), "clock": fixedClock ? "fixed" : "system",
+                            "window_seconds": .number(Double(rules.windowSeconds)),
+                            "activities": .array(activities.map { $0.json(at: now, rules: rules) }),
+                            "registry": registry.json()["users"] ?? .array([]),
+                        ]
+                        return respond(200, body, request: request, summary: "\(activities.count) activities")
+                    }
+                })
+                if !submitted { responder.respond(unavailable(request)) }
+            }
+        default:
+            let path = PushPath(rawValue: request.path) ?? .production
+            let push: ValidatedPush
+            do {
+                push = try PushContract.validate(body: request.body, rules: rules)
+            } catch {
+                return .respond(answer(.refused(error, path: path, receivedAt: clock()), request: request))
+            }
+            let body = String(decoding: request.body, as: UTF8.self)
+            return .later { [self] responder in
+                let submitted = writer.submit(.push(push, path, body: body) { [self] outcome in
+                    responder.respond { [self] in answer(outcome, request: request) }
+                })
+                if !submitted { responder.respond(unavailable(request)) }
+            }
+        }
+    }
+
+    func failure(_ failure: HTTPFailure, method: String, path: String, startedAt: Double) -> HTTPResponse {
+        switch failure {
+        case .bodyTooLarge(let received):
+            return bodyTooLarge(received, method: method, path: path, started: startedAt)
+        case .requestTimeout(let received):
+            return refuse(.requestTimeout,
+                          "The body did not arrive within \(JSONValue.formatNumber(limits.requestTimeoutSeconds)) s (\(received) bytes so far); the connection is closed. Send the whole request at once.",
+                          method: method, path: path, started: startedAt)
+        }
+    }
+
+    // MARK: Responses
+
+    private func answer(_ outcome: PushOutcome, request: HTTPRequest) -> HTTPResponse {
+        var summary = outcome.status.rawValue
+        if let reason = outcome.reason { summary += " " + reason.rawValue }
+        if let push = outcome.push {
+            summary += " \(push.request.type.rawValue) \(push.request.userID)/\(push.request.widgetID) nonce=\(push.request.nonce)"
+        }
+        return respond(outcome.httpStatus, outcome.json(rules: rules), request: request, summary: summary)
+    }
+
+    private func bodyTooLarge(_ size: Int, method: String, path: String, started: Double) -> HTTPResponse {
+        refuse(.bodyTooLarge,
+               "The body is \(size) bytes; the limit is \(limits.bodyLimit) (64 KiB). Send one push per request and keep content_state.data small.",
+               method: method, path: path, started: started, headers: [("Connection", "close")])
+    }
+
+    private func unavailable(_ request: HTTPRequest) -> HTTPResponse {
+        refuse(.unavailable, "The receiver is shutting down; nothing was stored. Send the push again when it is back.",
+               method: request.method, path: request.path, started: request.startedAt)
+    }
+
+    private func refuse(_ reason: PushReason, _ message: String, method: String, path: String, started: Double,
+                        headers: [(String, String)] = []) -> HTTPResponse {
+        let body: JSONValue = [
+            "ok": false, "status": "refused", "reason": .string(reason.rawValue), "field": nil,
+            "message": .string(message), "warnings": [], "sound": nil, "activity": nil, "path": .string(path),
+            "received_at": .string(UTCTime.format(epochMs: clock())),
+        ]
+        let text = OrderedJSON.render(body.objectValue ?? [:], order: OrderedJSON.responseOrder)
+        let response = HTTPResponse(status: reason.httpStatus, body: Array((text + "\n").utf8), headers: headers)
+        writeLog(method: method, path: path, status: reason.httpStatus, summary: "refused \(reason.rawValue)", started: started)
+        return response
+    }
+
+    private func respond(_ status: Int, _ body: JSONValue, request: HTTPRequest, summary: String) -> HTTPResponse {
+        writeLog(method: request.method, path: request.path, status: status, summary: summary, started: request.startedAt)
+        let order = OrderedJSON.responseOrder + ["now", "clock", "window_seconds", "activities", "registry"]
+        let text = OrderedJSON.render(body.objectValue ?? [:], order: order)
+        return HTTPResponse(status: status, body: Array((text + "\n").utf8))
+    }
+
+    private func writeLog(method: String, path: String, status: Int, summary: String, started: Double) {
+        guard let log else { return }
+        let elapsed = Clock.monotonicMilliseconds() - started
+        let milliseconds = (elapsed * 10).rounded() / 10
+        log("\(UTCTime.format(epochMs: Clock.epochMilliseconds())) \(method) \(path) \(status) \(summary) \(JSONValue.formatNumber(milliseconds))ms")
+    }
+}
+
+extension String {
+    fileprivate func trimmingSpaces() -> String {
+        var scalars = Substring(self)
+        while scalars.first == " " || scalars.first == "\t" { scalars = scalars.dropFirst() }
+        while scalars.last == " " || scalars.last == "\t" { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

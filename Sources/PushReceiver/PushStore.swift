@@ -1,0 +1,195 @@
+import JSONKit
+import PushContract
+
+/// The receiver's durable state in SQLite (WAL, `synchronous=FULL`): every acknowledged
+/// push, the nonces in the replay window, and each widget's latest activity (P11, P12).
+///
+/// Used by one thread at a time (the writer). A push is acknowledged only after the
+/// transaction that stores it commits, and a commit in WAL mode with `synchronous=FULL`
+/// has reached the disk, so a process killed at any moment (or a machine losing power)
+/// keeps every acknowledged push.
+public final class PushStore {
+    private let database: SQLiteDatabase
+    private let insertPush: SQLiteStatement
+    private let insertNonce: SQLiteStatement
+    private let upsertActivity: SQLiteStatement
+    private let deleteNonces: SQLiteStatement
+    public let path: String
+
+    /// Opens (creating when needed) the database at `path`.
+    public init(path: String) throws(SQLiteError) {
+        self.path = path
+        database = try SQLiteDatabase(path: path)
+        try database.execute("PRAGMA busy_timeout = 5000")
+        try database.execute("PRAGMA journal_mode = WAL")
+        try database.execute("PRAGMA synchronous = FULL")
+        // Checkpoints run on their own connection (PushCheckpointer), off the commit path.
+        try database.execute("PRAGMA wal_autocheckpoint = 0")
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS pushes (
+              id INTEGER PRIMARY KEY,
+              received_at INTEGER NOT NULL,
+              path TEXT NOT NULL,
+              user_id TEXT NOT NULL,
+              widget_id TEXT NOT NULL,
+              type TEXT NOT NULL,
+              timestamp INTEGER NOT NULL,
+              nonce TEXT NOT NULL,
+              status TEXT NOT NULL,
+              reason TEXT,
+              activity_number INTEGER,
+              body TEXT NOT NULL,
+              payload TEXT NOT NULL
+            );
+            CREATE TABLE IF NOT EXISTS nonces (
+              user_id TEXT NOT NULL,
+              nonce TEXT NOT NULL,
+              timestamp INTEGER NOT NULL,
+              push_id INTEGER NOT NULL,
+              PRIMARY KEY (user_id, nonce)
+            ) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS activities (
+              user_id TEXT NOT NULL,
+              widget_id TEXT NOT NULL,
+              number INTEGER NOT NULL,
+              started_by TEXT NOT NULL,
+              started_at INTEGER NOT NULL,
+              ended_at INTEGER,
+              ending TEXT,
+              content TEXT NOT NULL,
+              is_loading INTEGER NOT NULL,
+              last_timestamp INTEGER NOT NULL,
+              update_count INTEGER NOT NULL,
+              last_nonce TEXT,
+              last_path TEXT,
+              PRIMARY KEY (user_id, widget_id)
+            ) WITHOUT ROWID;
+            """)
+        insertPush = try database.prepare("""
+            INSERT INTO pushes (received_at, path, user_id, widget_id, type, timestamp, nonce, status, reason,
+                                activity_number, body, payload)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+            """)
+        insertNonce = try database.prepare("INSERT INTO nonces (user_id, nonce, timestamp, push_id) VALUES (?1, ?2, ?3, ?4)")
+        upsertActivity = try database.prepare("""
+            INSERT OR REPLACE INTO activities (user_id, widget_id, number, started_by, started_at, ended_at, ending,
+                                               content, is_loading, last_timestamp, update_count, last_nonce, last_path)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+            """)
+        deleteNonces = try database.prepare("DELETE FROM nonces WHERE timestamp < ?1")
+    }
+
+    public func close() { database.close() }
+
+    public func begin() throws(SQLiteError) { try database.execute("BEGIN IMMEDIATE") }
+    public func commit() throws(SQLiteError) { try database.execute("COMMIT") }
+    public func rollback() { try? database.execute("ROLLBACK") }
+
+    /// Stores an acknowledged push: its row, its nonce and the activity it changed.
+    /// Throws a constraint error when the nonce is already stored.
+    public func record(_ outcome: PushOutcome, body: String) throws(SQLiteError) {
+        guard let push = outcome.push, outcome.isAcknowledged else { return }
+        let request = push.request
+        try insertPush.run([
+            .integer(outcome.receivedAt), .text(outcome.path.rawValue), .text(request.userID), .text(request.widgetID),
+            .text(request.type.rawValue), .integer(request.timestamp), .text(request.nonce),
+            .text(outcome.status.rawValue), outcome.reason.map { .text($0.rawValue) } ?? .null,
+            outcome.activity.map { .integer(Int64($0.number)) } ?? .null, .text(body), .text(push.payload.text),
+        ])
+        let pushID = database.lastInsertRowID
+        try insertNonce.run([.text(request.userID), .text(request.nonce), .integer(request.timestamp), .integer(pushID)])
+        if outcome.status == .accepted, let activity = outcome.activity { try save(activity) }
+    }
+
+    /// Writes an activity row.
+    public func save(_ activity: ActivityRecord) throws(SQLiteError) {
+        try upsertActivity.run([
+            .text(activity.key.userID), .text(activity.key.widgetID), .integer(Int64(activity.number)),
+            .text(activity.startedBy.rawValue), .integer(activity.startedAt),
+            activity.endedAt.map { .integer($0) } ?? .null, activity.ending.map { .text($0.rawValue) } ?? .null,
+            .text(JSONValue.object(activity.content).serialized()), .integer(activity.isLoading ? 1 : 0),
+            .integer(activity.lastTimestamp), .integer(Int64(activity.updateCount)),
+            activity.lastNonce.map { .text($0) } ?? .null, activity.lastPath.map { .text($0.rawValue) } ?? .null,
+        ])
+    }
+
+    /// Deletes nonces whose push timestamp is below `cutoff` (seconds).
+    public func pruneNonces(before cutoff: Int64) throws(SQLiteError) {
+        try deleteNonces.run([.integer(cutoff)])
+    }
+
+    /// Every stored activity.
+    public func loadActivities() throws(SQLiteError) -> [ActivityRecord] {
+        let statement = try database.prepare("""
+            SELECT user_id, widget_id, number, started_by, started_at, ended_at, ending, content, is_loading,
+                   last_timestamp, update_count, last_nonce, last_path FROM activities
+            """)
+        try statement.bind([])
+        var records: [ActivityRecord] = []
+        while try statement.step() {
+            let content = (try? JSONValue.parse(statement.text(7)))?.objectValue ?? [:]
+            records.append(ActivityRecord(
+                key: ActivityKey(userID: statement.text(0), widgetID: statement.text(1)),
+                number: Int(statement.integer(2)),
+                startedBy: ActivityRecord.StartedBy(rawValue: statement.text(3)) ?? .push,
+                startedAt: statement.integer(4), endedAt: statement.optionalInteger(5),
+                ending: statement.optionalText(6).flatMap(ActivityRecord.Ending.init(rawValue:)),
+                content: content, isLoading: statement.integer(8) != 0, lastTimestamp: statement.integer(9),
+                updateCount: Int(statement.integer(10)), lastNonce: statement.optionalText(11),
+                lastPath: statement.optionalText(12).flatMap(PushPath.init(rawValue:))))
+        }
+        return records
+    }
+
+    /// Every stored nonce with its push timestamp.
+    public func loadNonces() throws(SQLiteError) -> [(PushLedger.NonceKey, Int64)] {
+        let statement = try database.prepare("SELECT user_id, nonce, timestamp FROM nonces")
+        try statement.bind([])
+        var nonces: [(PushLedger.NonceKey, Int64)] = []
+        while try statement.step() {
+            nonces.append((PushLedger.NonceKey(userID: statement.text(0), nonce: statement.text(1)), statement.integer(2)))
+        }
+        return nonces
+    }
+
+    /// One stored push, as tests and tools read it back.
+    public struct StoredPush: Sendable, Hashable {
+        public var id: Int64
+        public var receivedAt: Int64
+        public var path: String
+        public var userID: String
+        public var widgetID: String
+        public var type: String
+        public var timestamp: Int64
+        public var nonce: String
+        public var status: String
+        public var reason: String?
+        public var body: String
+    }
+
+    /// Every stored push in arrival order.
+    public func loadPushes() throws(SQLiteError) -> [StoredPush] {
+        let statement = try database.prepare("""
+            SELECT id, received_at, path, user_id, widget_id, type, timestamp, nonce, status, reason, body
+            FROM pushes ORDER BY id
+            """)
+        try statement.bind([])
+        var pushes: [StoredPush] = []
+        while try statement.step() {
+            pushes.append(StoredPush(
+                id: statement.integer(0), receivedAt: statement.integer(1), path: statement.text(2),
+                userID: statement.text(3), widgetID: statement.text(4), type: statement.text(5),
+                timestamp: statement.integer(6), nonce: statement.text(7), status: statement.text(8),
+                reason: statement.optionalText(9), body: statement.text(10)))
+        }
+        return pushes
+    }
+
+    /// The number of stored pushes.
+    public func pushCount() throws(SQLiteError) -> Int {
+        let statement = try database.prepare("SELECT count(*) FROM pushes")
+        try statement.bind([])
+        _ = try statement.step()
+        return Int(statement.integer(0))
+    }
+}

@@ -1,0 +1,119 @@
+import CSQLite
+
+/// A SQLite failure, with SQLite's own message.
+public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+    public var code: Int32
+    public var message: String
+    public var description: String { "SQLite error \(code): \(message)" }
+}
+
+/// One SQLite connection. Not thread-safe: one owner at a time (the receiver's writer).
+/// The only file in the store that touches SQLite's C pointers.
+final class SQLiteDatabase {
+    private var handle: OpaquePointer?
+
+    init(path: String) throws(SQLiteError) {
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(handle)
+            handle = nil
+            throw SQLiteError(code: status, message: "\(message) (\(path))")
+        }
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit { close() }
+
+    func close() {
+        if let handle { sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    /// Runs one or more statements without results.
+    func execute(_ sql: String) throws(SQLiteError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &error)
+        if status != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? lastMessage
+            sqlite3_free(error)
+            throw SQLiteError(code: status, message: message)
+        }
+    }
+
+    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw SQLiteError(code: status, message: lastMessage) }
+        return SQLiteStatement(statement, database: self)
+    }
+
+    var lastMessage: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed" }
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+}
+
+/// A prepared statement, reset before every use.
+final class SQLiteStatement {
+    private let statement: OpaquePointer
+    private unowned let database: SQLiteDatabase
+
+    fileprivate init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+        self.statement = statement
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(statement) }
+
+    /// A bindable value.
+    enum Value {
+        case integer(Int64)
+        case text(String)
+        case null
+    }
+
+    /// Binds values to `?1…?n` after a reset.
+    func bind(_ values: [Value]) throws(SQLiteError) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        for (index, value) in values.enumerated() {
+            let position = Int32(index + 1)
+            let status: Int32
+            switch value {
+            case .integer(let number): status = sqlite3_bind_int64(statement, position, number)
+            case .text(let text): status = sqlite3_bind_text(statement, position, text, -1, widgethost_sqlite_transient)
+            case .null: status = sqlite3_bind_null(statement, position)
+            }
+            guard status == SQLITE_OK else { throw SQLiteError(code: status, message: database.lastMessage) }
+        }
+    }
+
+    /// Steps once: `true` when a row is ready, `false` when done.
+    func step() throws(SQLiteError) -> Bool {
+        let status = sqlite3_step(statement)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = SQLiteError(code: status, message: database.lastMessage)
+            sqlite3_reset(statement)
+            throw error
+        }
+    }
+
+    /// Binds and runs a statement that returns no rows.
+    func run(_ values: [Value]) throws(SQLiteError) {
+        try bind(values)
+        while try step() {}
+        sqlite3_reset(statement)
+    }
+
+    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    func text(_ column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(statement, column) else { return "" }
+        return String(cString: pointer)
+    }
+    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+    func optionalInteger(_ column: Int32) -> Int64? { isNull(column) ? nil : integer(column) }
+}

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A mutex with a condition variable (pthreads), for the writer's queue.
+final class ConditionLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        condition.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+
+    /// Waits (with the lock held) until signalled or `milliseconds` pass.
+    func wait(milliseconds: Int) {
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + (milliseconds % 1000) * 1_000_000
+        deadline.tv_sec += milliseconds / 1000 + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        pthread_cond_timedwait(condition, mutex, &deadline)
+    }
+
+    func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+/// Starts a detached-from-Swift-concurrency OS thread; `join` waits for it.
+final class OSThread: @unchecked Sendable {
+    private var thread = pthread_t()
+    private final class Box {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        let status = pthread_create(&thread, nil, { pointer in
+            let box = Unmanaged<Box>.fromOpaque(pointer!).takeRetainedValue()
+            box.body()
+            return nil
+        }, box)
+        precondition(status == 0, "pthread_create failed: \(status)")
+    }
+
+    func join() { pthread_join(thread, nil) }
+}
+
+/// Clocks in milliseconds.
+public enum Clock {
+    /// Wall-clock time, epoch ms.
+    public static func epochMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+
+    /// A monotonic clock, ms, for durations.
+    public static func monotonicMilliseconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
+    }
+}

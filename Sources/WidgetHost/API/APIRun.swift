@@ -1,0 +1,190 @@
+import JSONKit
+import ScriptCore
+import ZonedTime
+
+/// The per-run state of the wider API (A1–A8), made when a script first touches it:
+/// the resolved profile, the widget's identity, storage read on first use and
+/// written back once the run ends, fixture use counts, parsed HTML documents.
+final class APIRun {
+    unowned let session: RunSession
+    let store: StateStore
+
+    init(session: RunSession) {
+        self.session = session
+        store = session.configuration.storage ?? StateStore()
+    }
+
+    var configuration: RunConfiguration { session.configuration }
+
+    /// The profile as this run sees it (A1), resolved for the run's start and zone.
+    private(set) lazy var profile: JSONValue = configuration.profile.resolved(
+        now: Int64(session.startedAt), zone: configuration.zone)
+
+    /// `Widget.id` and `Widget.name`: the configuration's, else the profile's, else derived from the script's name.
+    private(set) lazy var identity: WidgetIdentity = {
+        if let widget = configuration.widget { return widget }
+        let derived = WidgetIdentity.derived(fromScriptName: session.wrapped.sourceURL)
+        let fromProfile = configuration.profile.overlay["widget"]
+        return WidgetIdentity(
+            id: fromProfile?["id"]?.stringValue ?? derived.id, name: fromProfile?["name"]?.stringValue ?? derived.name)
+    }()
+
+    func permitted(_ name: String) -> Bool { profile["permissions"]?[name]?.boolValue ?? true }
+
+    // MARK: Storage (A4)
+
+    private var widgetState: WidgetState?
+    private var widgetDirty = false
+    private var widgetUnreadable = false
+    private var slotValues: [String: String]?
+    private var valuesDirty = false
+    private var valuesUnreadable = false
+
+    /// The `setValue` slot key: the widget kind and the slot (1 in a widget run, 999 in an app run).
+    var slotKey: String { "\(configuration.kind.rawValue)-\(configuration.context.slot)" }
+
+    /// Reads (and with `mutate`, changes) the widget's stored state.
+    func widget<R>(mutate: Bool = false, _ body: (inout WidgetState) -> R) -> R {
+        if widgetState == nil {
+            do {
+                widgetState = try store.widget(identity.id)
+            } catch {
+                widgetUnreadable = true
+                widgetState = WidgetState()
+                session.diagnose(
+                    .stateUnreadable, .warning,
+                    "the widget's storage \(error.description); the run started with empty storage and will not save over that file (fix or delete it)")
+            }
+        }
+        let result = body(&widgetState!)
+        if mutate { widgetDirty = true }
+        return result
+    }
+
+    func values<R>(mutate: Bool = false, _ body: (inout [String: String]) -> R) -> R {
+        if slotValues == nil {
+            do {
+                slotValues = try store.values(slotKey)
+            } catch {
+                valuesUnreadable = true
+                slotValues = [:]
+                session.diagnose(
+                    .stateUnreadable, .warning,
+                    "the shared values \(error.description); the run started without them and will not save over that file (fix or delete it)")
+            }
+        }
+        let result = body(&slotValues!)
+        if mutate { valuesDirty = true }
+        return result
+    }
+
+    // MARK: Network (A3)
+
+    /// How many requests each fixture (by index) has answered in this run.
+    var fixtureUses: [Int: Int] = [:]
+    /// Exchanges this run recorded.
+    var recordedCount = 0
+    /// Deprecated functions already reported in this run.
+    var reportedDeprecations: Set<String> = []
+
+    // MARK: Script-built globals and HTML
+
+    /// The factories of ``APIScript``, evaluated once per context on first use.
+    var factories: ProtectedValue?
+    var htmlDocuments: [Int: HTMLDocument] = [:]
+    var nextHTMLHandle = 1
+
+    // MARK: End of run
+
+    /// Writes storage back (A4) and the recorded fixtures (A3); frees parsed documents.
+    func finish() {
+        if widgetDirty, !widgetUnreadable, let widgetState {
+            do { try store.setWidget(identity.id, widgetState) } catch {
+                session.diagnose(.stateNotSaved, .error, "the widget's storage could not be saved: \(error.description)")
+            }
+        }
+        if valuesDirty, !valuesUnreadable, let slotValues {
+            do { try store.setValues(slotKey, slotValues) } catch {
+                session.diagnose(.stateNotSaved, .error, "the shared values could not be saved: \(error.description)")
+            }
+        }
+        widgetDirty = false
+        valuesDirty = false
+        if recordedCount > 0, let recorder = configuration.network.recorder {
+            do { try recorder.write() } catch {
+                session.diagnose(.stateNotSaved, .error, "the recorded fixtures could not be written: \(error.description)")
+            }
+            recordedCount = 0
+        }
+        htmlDocuments.removeAll()
+        factories = nil
+    }
+}
+
+extension RunSession {
+    /// The wider API's state for this run, made on first use.
+    var api: APIRun {
+        if let apiRun { return apiRun }
+        let made = APIRun(session: self)
+        apiRun = made
+        return made
+    }
+
+    /// A wrong argument to an API call that the app does not document as throwing:
+    /// an `invalid-argument` warning at the call, and in strict mode (C7) an exception.
+    func misuse(_ call: NativeCall, _ function: String, _ message: String, kind: NativeError.Kind = .typeError) throws {
+        let site = callSite(call.context, name: function)
+        diagnose(.invalidArgument, .warning, message, line: site.line, column: site.column)
+        if configuration.strict { throw NativeError(kind, message) }
+    }
+
+    /// An app-only call in a widget run (A7): a no-op with an `app-only-api` info, recorded as an invalid event.
+    /// Returns true when the call takes effect (an app run).
+    func appOnly(_ call: NativeCall, _ function: String) -> Bool {
+        guard configuration.context == .app else {
+            let site = callSite(call.context, name: function)
+            diagnose(
+                .appOnlyAPI, .info,
+                "\(function) only takes effect in the app (the editor or a runjs URL); in a widget refresh it does nothing, as on the device (try --context app)",
+                line: site.line, column: site.column)
+            record(function, call, valid: false)
+            return false
+        }
+        record(function, call, valid: true)
+        return true
+    }
+
+    /// How an async API call ends.
+    enum Outcome {
+        case value(JSValue)
+        case failure(NativeError)
+    }
+
+    /// A promise the host loop settles `delay` virtual milliseconds from now (T3, S4).
+    func deferred(_ context: ScriptContext, _ label: String, delay: Double = 0, _ settle: @escaping (ScriptContext) -> Outcome) -> JSValue {
+        let (promise, resolve, reject) = context.makePromise()
+        let onResolve = ProtectedValue(resolve)
+        let onReject = ProtectedValue(reject)
+        let work = HostWork(label: label) { context throws(ScriptError) in
+            switch settle(context) {
+            case .value(let value):
+                try context.call(onResolve.value, arguments: [value])
+            case .failure(let error):
+                try context.call(onReject.value, arguments: [context.makeError(error.kind, error.message)])
+            }
+        }
+        timers.add(work: work, now: now, delay: delay)
+        return promise
+    }
+
+    /// A JSON value as a fresh JavaScript value.
+    func javaScript(_ json: JSONValue, in context: ScriptContext) -> JSValue {
+        switch json {
+        case .null: return context.null
+        case .bool(let flag): return context.boolean(flag)
+        case .number(let number): return context.number(number)
+        case .string(let text): return context.string(text)
+        case .array, .object: return context.parseJSON(json.serialized()) ?? context.undefined
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import JSONKit
+import ScriptCore
+
+/// `Config`, `setConfig`/`getConfig`, `setValue`/`getValue` and `Setting` (A4, A1, A7).
+extension RunSession {
+    /// JavaScript's default sort order (UTF-16 code units), for `Config.keys()`.
+    static func jsOrder(_ a: String, _ b: String) -> Bool { a.utf16.lexicographicallyPrecedes(b.utf16) }
+
+    func makeConfig(in context: ScriptContext) -> JSValue {
+        nativeObject(in: context, [
+            ("set", 2, { [unowned self] (call: NativeCall) throws -> JSValue in
+                guard let key = try self.stringArgument(call, 0, "Config.set", "the key") else { return call.context.undefined }
+                let value = call[1]
+                if value.isNullOrUndefined {
+                    self.api.widget(mutate: true) { _ = $0.config.removeValue(forKey: key) }
+                    return call.context.undefined
+                }
+                let text: String?
+                do { text = try value.jsonString() } catch {
+                    try self.misuse(call, "Config.set", "Config.set(\(JSONValue.quote(key)), value) cannot store this value as JSON (\((error as? ScriptError)?.message ?? "\(error)")); nothing was stored")
+                    return call.context.undefined
+                }
+                guard let text, let json = try? JSONValue.parse(text) else {
+                    try self.misuse(call, "Config.set", "Config.set(\(JSONValue.quote(key)), value) stores JSON values; got \(ValueDescription.phrase(value)), which JSON cannot hold; nothing was stored")
+                    return call.context.undefined
+                }
+                self.api.widget(mutate: true) { $0.config[key] = json }
+                return call.context.undefined
+            }),
+            ("get", 2, { [unowned self] (call: NativeCall) throws -> JSValue in
+                let fallback = call.arguments.count > 1 ? call[1] : call.context.undefined
+                guard let key = try self.stringArgument(call, 0, "Config.get", "the key") else { return fallback }
+                guard let stored = self.api.widget({ $0.config[key] }) else { return fallback }
+                return self.javaScript(stored, in: call.context)
+            }),
+            ("has", 1, { [unowned self] (call: NativeCall) throws -> JSValue in
+                guard let key = try self.stringArgument(call, 0, "Config.has", "the key") else { return call.context.boolean(false) }
+                return call.context.boolean(self.api.widget { $0.config[key] != nil })
+            }),
+            ("delete", 1, { [unowned self] (call: NativeCall) throws -> JSValue in
+                guard let key = try self.stringArgument(call, 0, "Config.delete", "the key") else { return call.context.undefined }
+                self.api.widget(mutate: true) { _ = $0.config.removeValue(forKey: key) }
+                return call.context.undefined
+            }),
+            ("keys", 0, { [unowned self] (call: NativeCall) throws -> JSValue in
+                let keys = self.api.widget { $0.config.keys.sorted(by: Self.jsOrder) }
+                return call.context.array(keys.map { call.context.string($0) })
+            }),
+        ])
+    }
+
+    /// `String(value)` for a legacy store; nil (after a warning) for objects and functions, `.none` to delete.
+    private enum Legacy { case store(String), delete, ignore }
+
+    private func legacyValue(_ call: NativeCall, _ function: String) throws -> Legacy {
+        let value = call[1]
+        switch value.kind {
+        case .undefined, .null: return .delete
+        case .string, .number, .boolean, .bigint: return .store(try value.toString())
+        default:
+            try misuse(call, function, "\(function)(key, value) stores strings; got \(ValueDescription.phrase(value)); use JSON.stringify(value), or Config.set for typed values; the call was ignored")
+            return .ignore
+        }
+    }
+
+    func makeLegacyStorage(_ name: String, in context: ScriptContext) -> JSValue {
+        switch name {
+        case "setConfig", "setValue":
+            return context.function(name, length: 2) { [unowned self] call in
+                guard let key = try self.stringArgument(call, 0, name, "the key") else { return call.context.undefined }
+                let change = try self.legacyValue(call, name)
+                if case .ignore = change { return call.context.undefined }
+                let apply: (inout [String: String]) -> Void = { store in
+                    if case .store(let text) = change { store[key] = text } else { store[key] = nil }
+                }
+                if name == "setConfig" {
+                    self.api.widget(mutate: true) { apply(&$0.legacyConfig) }
+                } else {
+                    self.api.values(mutate: true) { apply(&$0) }
+                }
+                return call.context.undefined
+            }
+        default:
+            return context.function(name, length: 1) { [unowned self] call in
+                guard let key = try self.stringArgument(call, 0, name, "the key") else { return call.context.string("") }
+                let stored = name == "getConfig" ? self.api.widget { $0.legacyConfig[key] } : self.api.values { $0[key] }
+                return call.context.string(stored ?? "")
+            }
+        }
+    }
+
+    // MARK: Setting
+
+    /// A setting's value: written by `Setting.set`, else the profile's.
+    private func setting(_ key: String) -> JSONValue? {
+        if let written = api.widget({ $0.settings[key] }) { return .string(written) }
+        return api.profile["settings"]?[key]
+    }
+
+    static let settingTypes = ["text", "number", "date", "toggle", "select", "icon", "color", "image", "file"]
+
+    func makeSetting(in context: ScriptContext) -> JSValue {
+        func reader(_ name: String, _ read: @escaping (RunSession, JSONValue?, ScriptContext) -> JSValue) -> (String, Int, NativeFunctionBody) {
+            (name, 1, { [unowned self] (call: NativeCall) throws -> JSValue in
+                guard let key = try self.stringArgument(call, 0, "Setting.\(name)", "the setting's key") else {
+                    return read(self, nil, call.context)
+                }
+                return read(self, self.setting(key), call.context)
+            })
+        }
+        return nativeObject(in: context, [
+            reader("string") { _, value, context in
+                switch value {
+                case .string(let text)?: return context.string(text)
+                case .number(let number)?: return context.string(JSONValue.formatNumber(number))
+                case .bool(let flag)?: return context.string(flag ? "true" : "false")
+                default: return context.string("")
+                }
+            },
+            reader("bool") { _, value, context in
+                switch value {
+                case .bool(let flag)?: return context.boolean(flag)
+                case .string(let text)?: return context.boolean(["true", "1", "yes", "on"].contains(text.lowercased()))
+                case .number(let number)?: return context.boolean(number != 0)
+                default: return context.boolean(false)
+                }
+            },
+            reader("number") { _, value, context in
+                switch value {
+                case .number(let number)?: return context.number(number)
+                case .string(let text)?: return context.number(Double(text.trimmingCharacters()) ?? 0)
+                default: return context.number(0)
+                }
+            },
+            reader("date") { session, value, context in
+                switch value {
+                case .number(let number)?: return context.number(number)
+                case .string(let text)?:
+                    let ms = Double(text).map { Int64($0) } ?? DeviceProfile.parseTime(text, zone: session.configuration.zone)
+                    return context.number(Double(ms ?? 0))
+                default: return context.number(0)
+                }
+            },
+            reader("image") { session, value, context in
+                guard case .string(let name)? = value, !name.isEmpty else { return context.string("") }
+                if name.contains(":") { return context.string(name) }
+                return context.string("LL:\(session.api.identity.id)/\(name)")
+            },
+            reader("fileString") { _, value, context in
+                guard case .string(let text)? = value else { return context.string("") }
+                return context.string(text)
+            },
+            ("set", 2, { [unowned self] (call: NativeCall) throws -> JSValue in
+                guard call[0].isString, call[1].isString else {
+                    try self.misuse(call, "Setting.set", "Setting.set(value, key) takes two strings, the value first; got \(ValueDescription.phrase(call[0])) and \(ValueDescription.phrase(call[1])); the call was ignored")
+                    return call.context.undefined
+                }
+                let value = try call[0].toString()
+                let key = try call[1].toString()
+                self.api.widget(mutate: true) { $0.settings[key] = value }
+                return call.context.undefined
+            }),
+            ("add", 1, { [unowned self] (call: NativeCall) throws -> JSValue in
+                try self.settingAdd(call)
+                return call.context.undefined
+            }),
+        ])
+    }
+
+    /// `Setting.add({key, name, type, icon?, description?, options?})` (A7: app runs only).
+    private func settingAdd(_ call: NativeCall) throws {
+        let spec = call[0]
+        func invalid(_ why: String) throws {
+            try misuse(call, "Setting.add", "Setting.add({key, name, type, …}): \(why); the call was ignored")
+            record("Setting.add", call, valid: false)
+        }
+        guard spec.kind == .object else { return try invalid("expects an object; got \(ValueDescription.phrase(spec))") }
+        var entry: [String: JSONValue] = [:]
+        for field in ["key", "name", "type"] {
+            let value = try spec.property(field)
+            guard value.isString, let text = try value.stringIfPresent(), !text.isEmpty else {
+                return try invalid("'\(field)' must be a non-empty string; got \(ValueDescription.phrase(value))")
+            }
+            entry[field] = .string(text)
+        }
+        let type = entry["type"]!.stringValue!
+        guard Self.settingTypes.contains(type) else {
+            return try invalid("unknown type \(JSONValue.quote(type)); use one of \(Self.settingTypes.joined(separator: ", "))")
+        }
+        for field in ["icon", "description"] {
+            let value = try spec.property(field)
+            if value.isNullOrUndefined { continue }
+            guard value.isString else { return try invalid("'\(field)' must be a string; got \(ValueDescription.phrase(value))") }
+            entry[field] = .string(try value.toString())
+        }
+        let options = try spec.property("options")
+        if !options.isNullOrUndefined {
+            guard options.isArray, let json = try options.jsonString().flatMap({ try? JSONValue.parse($0) }),
+                let list = json.arrayValue, list.allSatisfy({ $0.stringValue != nil })
+            else { return try invalid("'options' must be an array of strings") }
+            entry["options"] = json
+        } else if type == "select" {
+            return try invalid("a select setting needs 'options', an array of strings")
+        }
+        guard appOnly(call, "Setting.add") else { return }
+        let key = entry["key"]!
+        api.widget(mutate: true) { state in
+            if let index = state.declaredSettings.firstIndex(where: { $0["key"] == key }),
+                case .object(var existing) = state.declaredSettings[index]
+            {
+                // Merge by key: keep the original type (and what the new declaration leaves out), update the rest.
+                for (field, value) in entry where field != "type" { existing[field] = value }
+                state.declaredSettings[index] = .object(existing)
+            } else {
+                var added = entry
+                if added["icon"] == nil { added["icon"] = "gearshape" }
+                state.declaredSettings.append(.object(added))
+            }
+        }
+    }
+}

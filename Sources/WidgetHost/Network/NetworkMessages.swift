@@ -1,0 +1,117 @@
+/// One header line.
+public struct NetworkHeader: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A request as the host sends it.
+public struct NetworkRequest: Sendable, Hashable {
+    /// Upper case (A2: the method is case-insensitive).
+    public var method: String
+    public var url: String
+    public var headers: [NetworkHeader]
+    public var body: [UInt8]?
+
+    public init(method: String = "GET", url: String, headers: [NetworkHeader] = [], body: [UInt8]? = nil) {
+        self.method = method.uppercased()
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
+    /// `GET https://example.com/a`, for messages.
+    public var label: String { "\(method) \(url)" }
+
+    /// Same method, URL and body (what fixtures match on).
+    func sameTarget(as other: NetworkRequest) -> Bool {
+        method == other.method && url == other.url && (body ?? []) == (other.body ?? [])
+    }
+
+    /// An RFC 9110 token (methods and header names).
+    static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}
+
+/// A response: status, headers (names in lower case) and body.
+public struct NetworkResponse: Sendable, Hashable {
+    public var status: Int
+    public var headers: [NetworkHeader]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [NetworkHeader] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// A request that got no response: no connection, a timeout, a reset, too large.
+public struct NetworkFailure: Error, Sendable, Hashable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// Base64 (RFC 4648) without Foundation, for binary fixture bodies.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index + 2 < bytes.count {
+            let n = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            out += [alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)]]
+            index += 3
+        }
+        let rest = bytes.count - index
+        if rest == 1 {
+            let n = UInt32(bytes[index]) << 16
+            out += [alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)], 61, 61]
+        } else if rest == 2 {
+            let n = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
+            out += [alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], 61]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func decode(_ text: String) -> [UInt8]? {
+        var values: [UInt8] = []
+        var padding = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x41...0x5A: values.append(byte - 0x41)
+            case 0x61...0x7A: values.append(byte - 0x61 + 26)
+            case 0x30...0x39: values.append(byte - 0x30 + 52)
+            case 0x2B, 0x2D: values.append(62)
+            case 0x2F, 0x5F: values.append(63)
+            case 0x3D: padding += 1; continue
+            case 0x20, 0x0A, 0x0D, 0x09: continue
+            default: return nil
+            }
+            if padding > 0 { return nil }
+        }
+        guard values.count % 4 != 1, padding <= 2 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(values.count * 3 / 4)
+        var index = 0
+        while index < values.count {
+            let chunk = values[index..<min(index + 4, values.count)]
+            var n: UInt32 = 0
+            for (offset, value) in chunk.enumerated() { n |= UInt32(value) << (18 - 6 * offset) }
+            out.append(UInt8(n >> 16 & 0xFF))
+            if chunk.count > 2 { out.append(UInt8(n >> 8 & 0xFF)) }
+            if chunk.count > 3 { out.append(UInt8(n & 0xFF)) }
+            index += 4
+        }
+        return out
+    }
+}

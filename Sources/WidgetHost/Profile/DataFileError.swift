@@ -1,0 +1,142 @@
+import JSONKit
+
+/// A profile or fixture file that cannot be used: one line naming the file and the problem.
+public struct DataFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// The file is missing or unreadable (exit 66).
+        case unreadable
+        /// The file is not valid JSON or does not have the documented shape (exit 65).
+        case malformed
+    }
+
+    public var kind: Kind
+    public var path: String
+    public var message: String
+
+    public init(kind: Kind, path: String, message: String) {
+        self.kind = kind
+        self.path = path
+        self.message = message
+    }
+
+    /// `profile.json: device.battery.level must be …`, or `profile.json:3:7: …` for a JSON syntax error.
+    public var description: String { message.hasPrefix(":") ? "\(path)\(message)" : "\(path): \(message)" }
+
+    /// Reads and parses a JSON data file.
+    static func loadJSON(path: String) throws(DataFileError) -> JSONValue {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path: path)
+        } catch {
+            throw DataFileError(kind: .unreadable, path: path, message: error.message)
+        }
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        do {
+            return try JSONValue.parse(bytes: body)
+        } catch {
+            throw DataFileError(kind: .malformed, path: path, message: ":\(error.line):\(error.column): not valid JSON: \(error.message)")
+        }
+    }
+}
+
+/// Checks the shape of a JSON data file and names the first thing wrong by its path.
+indirect enum DataShape: Sendable {
+    case string, number, boolean, any, scalar
+    /// A number in a closed range.
+    case range(Double, Double)
+    /// A number of milliseconds since 1970, or an ISO 8601 date-time string.
+    case time
+    case oneOf([String])
+    /// An object with only these keys.
+    case object([String: DataShape])
+    /// An object with any keys, each of this shape.
+    case map(DataShape)
+    case list(DataShape)
+
+    /// The first problem in `value` as a message, or nil.
+    func problem(in value: JSONValue, at path: String) -> String? {
+        func expected(_ what: String) -> String {
+            "\(path.isEmpty ? "the top level" : path) must be \(what); got \(Self.phrase(value))"
+        }
+        switch self {
+        case .any: return nil
+        case .string: return value.stringValue == nil ? expected("a string") : nil
+        case .number: return value.doubleValue == nil ? expected("a number") : nil
+        case .boolean: return value.boolValue == nil ? expected("true or false") : nil
+        case .scalar:
+            switch value {
+            case .string, .number, .bool: return nil
+            default: return expected("a string, a number or true/false")
+            }
+        case .range(let low, let high):
+            guard let number = value.doubleValue, number >= low, number <= high else {
+                return expected("a number from \(JSONValue.formatNumber(low)) to \(JSONValue.formatNumber(high))")
+            }
+            return nil
+        case .time:
+            switch value {
+            case .number: return nil
+            case .string(let text): return DeviceProfile.parseTime(text, zone: .utc) == nil ? expected("epoch milliseconds or an ISO 8601 date-time such as 2026-05-03T10:00:00Z") : nil
+            default: return expected("epoch milliseconds or an ISO 8601 date-time such as 2026-05-03T10:00:00Z")
+            }
+        case .oneOf(let names):
+            guard let text = value.stringValue, names.contains(text) else {
+                return expected("one of " + names.map { "\"\($0)\"" }.joined(separator: ", "))
+            }
+            return nil
+        case .object(let members):
+            guard let object = value.objectValue else { return expected("an object") }
+            for key in object.keys.sorted() where members[key] == nil {
+                let full = path.isEmpty ? key : "\(path).\(key)"
+                let hint = Self.closest(key, among: Array(members.keys)).map { " (did you mean '\(path.isEmpty ? $0 : "\(path).\($0)")'?)" } ?? ""
+                return "unknown key '\(full)'\(hint)"
+            }
+            for key in object.keys.sorted() {
+                if let problem = members[key]!.problem(in: object[key]!, at: path.isEmpty ? key : "\(path).\(key)") { return problem }
+            }
+            return nil
+        case .map(let shape):
+            guard let object = value.objectValue else { return expected("an object") }
+            for key in object.keys.sorted() {
+                if let problem = shape.problem(in: object[key]!, at: path.isEmpty ? key : "\(path).\(key)") { return problem }
+            }
+            return nil
+        case .list(let shape):
+            guard let array = value.arrayValue else { return expected("an array") }
+            for (index, element) in array.enumerated() {
+                if let problem = shape.problem(in: element, at: "\(path)[\(index)]") { return problem }
+            }
+            return nil
+        }
+    }
+
+    static func phrase(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return JSONValue.formatNumber(number)
+        case .string(let text): return "the string \(JSONValue.quote(text.count > 40 ? String(text.prefix(40)) + "…" : text))"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// The nearest key by edit distance, for "did you mean".
+    static func closest(_ name: String, among candidates: [String]) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            var previous = Array(0...b.count)
+            for (i, x) in a.enumerated() {
+                var current = [i + 1]
+                for (j, y) in b.enumerated() {
+                    current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x.lowercased() == y.lowercased() ? 0 : 1)))
+                }
+                previous = current
+            }
+            return previous[b.count]
+        }
+        let scored = candidates.sorted().map { ($0, distance(Array(name), Array($0))) }.min { $0.1 < $1.1 }
+        guard let (best, cost) = scored, cost <= max(2, name.count / 3) else { return nil }
+        return best
+    }
+}

@@ -1,0 +1,165 @@
+import JSONKit
+import ZonedTime
+
+/// Device-dependent data a run answers from (A1): `Device.*`, `Location`, `Weather`,
+/// `Health`, `Calendar.getEvents`, `Setting` values, `$params`, `Widget.id/name`
+/// and the permissions the user granted.
+///
+/// A profile is the built-in default (every documented call answers something
+/// plausible with no configuration, its times relative to the run's now) with an
+/// overlay laid over it: objects merge key by key, anything else replaces. The
+/// format is documented in docs/profile.md.
+public struct DeviceProfile: Sendable, Hashable {
+    public static let schema = "widgethost.profile/1"
+
+    /// The overlay, validated: an object with the documented keys.
+    public private(set) var overlay: JSONValue
+    /// The file the overlay came from, for messages.
+    public private(set) var source: String?
+
+    /// The built-in profile with nothing laid over it.
+    public init() {
+        overlay = .object([:])
+        source = nil
+    }
+
+    /// A profile from JSON laid over the built-in default; the JSON is checked first.
+    public init(json: JSONValue, source: String = "profile") throws(DataFileError) {
+        var object = json
+        if case .object(var members) = json {
+            if let schema = members["schema"] {
+                guard schema.stringValue == Self.schema else {
+                    throw DataFileError(kind: .malformed, path: source, message: "schema must be \"\(Self.schema)\"; got \(DataShape.phrase(schema))")
+                }
+                members["schema"] = nil
+                object = .object(members)
+            }
+        }
+        if let problem = Self.shape.problem(in: object, at: "") {
+            throw DataFileError(kind: .malformed, path: source, message: problem + "; see docs/profile.md")
+        }
+        overlay = object
+        self.source = source
+    }
+
+    /// Reads a profile file (`--profile FILE`).
+    public static func load(path: String) throws(DataFileError) -> DeviceProfile {
+        try DeviceProfile(json: try DataFileError.loadJSON(path: path), source: path)
+    }
+
+    /// The profile as a run sees it: the default for `now` in `zone`, with the overlay laid over it.
+    public func resolved(now: Int64, zone: Zone) -> JSONValue {
+        Self.merge(DefaultProfile.make(now: now, zone: zone), overlay)
+    }
+
+    static func merge(_ base: JSONValue, _ top: JSONValue) -> JSONValue {
+        guard case .object(var merged) = base, case .object(let over) = top else { return top }
+        for (key, value) in over { merged[key] = merged[key].map { merge($0, value) } ?? value }
+        return .object(merged)
+    }
+
+    /// Epoch milliseconds from a profile time: a number, or an ISO 8601 date-time
+    /// (a time without an offset is in `zone`), or the `2026-05-03 10:00:00 +0000` form.
+    static func parseTime(_ text: String, zone: Zone) -> Int64? {
+        if let ms = try? ISO8601.parse(text, defaultZone: zone) { return ms }
+        // "yyyy-MM-dd HH:mm:ss +hhmm", the form Calendar.getEvents prints.
+        let parts = text.split(separator: " ")
+        guard parts.count == 3, parts[2].count == 5, let sign = parts[2].first, sign == "+" || sign == "-",
+            let hours = Int(parts[2].dropFirst().prefix(2)), let minutes = Int(parts[2].suffix(2))
+        else { return nil }
+        let offset = String(sign) + (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+        return try? ISO8601.parse("\(parts[0])T\(parts[1])\(offset)", defaultZone: zone)
+    }
+
+    /// The documented keys and their types.
+    static let shape: DataShape = {
+        let text = DataShape.string
+        let measurement = DataShape.object(["value": .number, "unit": .string, "date": .time])
+        let placemark = DataShape.object([
+            "name": text, "street": text, "streetNumber": text, "district": text, "city": text, "state": text,
+            "country": text, "countryCode": text, "postalCode": text,
+        ])
+        return .object([
+            "widget": .object(["id": text, "name": text]),
+            "params": .map(.string),
+            "settings": .map(.scalar),
+            "permissions": .object(["location": .boolean, "calendar": .boolean, "health": .boolean]),
+            "device": .object([
+                "systemVersion": text, "name": text, "model": text, "language": text, "darkMode": .boolean,
+                "screen": .object(["scale": .range(1, 4), "width": .range(1, 10_000), "height": .range(1, 10_000)]),
+                "battery": .object([
+                    "state": .oneOf(["unknown", "charging", "full", "unplugged"]), "level": .range(0, 1),
+                ]),
+                "network": .object(["wifi": .boolean, "cellular": .boolean, "online": .boolean, "vpn": .boolean]),
+                "connectivity": .object([
+                    "bluetooth": .oneOf(["on", "off", "unsupported", "unauthorized", "resetting", "unknown"]),
+                    "hotspot": .boolean,
+                ]),
+            ]),
+            "location": .object([
+                "latitude": .range(-90, 90), "longitude": .range(-180, 180), "altitude": .number,
+                "placemark": placemark,
+                "places": .list(.object(["latitude": .range(-90, 90), "longitude": .range(-180, 180), "placemark": placemark])),
+            ]),
+            "weather": .object(["current": .map(.any), "today": .map(.any)]),
+            "health": .object([
+                "stepsToday": .range(0, 1e7), "activeEnergyToday": .range(0, 1e6), "distanceToday": .range(0, 1e7),
+                "flightsClimbedToday": .range(0, 1e5), "stepsPerHour": .range(0, 1e6),
+                "latestHeartRate": measurement, "restingHeartRate": measurement, "latestBodyMass": measurement,
+                "activitySummaryToday": .map(.any),
+                "workouts": .list(.object([
+                    "activityType": .number, "startDate": .time, "endDate": .time, "duration": .any,
+                    "activeEnergyBurned": .any, "totalDistance": .any,
+                ])),
+                "lastSleepDetail": .object([
+                    "startDate": .time, "endDate": .time,
+                    "sleepDatas": .list(.object(["category": .number, "seconds": .number])),
+                ]),
+                "sleepData": .list(.object([
+                    "startDate": .time, "endDate": .time, "value": .range(1, 5),
+                    "sleepState": .oneOf(["inBed", "Awake", "sleepCore", "asleepDeep", "asleepREM"]),
+                ])),
+            ]),
+            "calendar": .object([
+                "events": .list(.object([
+                    "title": text, "startDate": .time, "endDate": .time, "notes": text, "color": text,
+                ])),
+            ]),
+        ])
+    }()
+}
+
+/// Who the widget is (`Widget.id`, `Widget.name`): it decides where its storage lives.
+public struct WidgetIdentity: Sendable, Hashable {
+    public var id: String
+    public var name: String
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    /// The identity a script gets when neither the configuration nor the profile names one:
+    /// a UUID-shaped id derived from the script's file name (so two scripts never share
+    /// storage by accident, and the same script always finds its own), and the file's base name.
+    public static func derived(fromScriptName path: String) -> WidgetIdentity {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let base = file.hasSuffix(".js") ? String(file.dropLast(3)) : file
+        // FNV-1a, 128 bits as two 64-bit lanes with different offsets.
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        var second: UInt64 = 0x6c62_272e_07bb_0142
+        for byte in base.utf8 {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 &+ 0x9E37_79B9
+        }
+        func hex(_ value: UInt64, _ digits: Int) -> String {
+            let text = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text.suffix(digits)
+        }
+        // Shaped like a version-4 UUID.
+        let a = hex(first >> 32, 8), b = hex((first >> 16) & 0xFFFF, 4)
+        let c = "4" + hex(first & 0x0FFF, 3)
+        let d = hex(0x8000 | ((second >> 48) & 0x3FFF), 4), e = hex(second & 0xFFFF_FFFF_FFFF, 12)
+        return WidgetIdentity(id: "\(a)-\(b)-\(c)-\(d)-\(e)", name: base)
+    }
+}

@@ -1,0 +1,62 @@
+import JSONKit
+import WidgetHost
+
+/// `widgethost api`: the script API the host installs, from its registry.
+enum APICommand {
+    static let command = Command(
+        name: "api",
+        abstract: "List the script API the host offers (the source of docs/api.md).",
+        discussion: """
+            Prints every global and entry point with its shape: sync or async, what it returns,
+            and its error cases. --markdown prints the reference page; regenerate it with
+            'widgethost api --markdown > docs/api.md'.
+            """,
+        arguments: [],
+        options: [
+            .flag("markdown", "Print the reference page (docs/api.md)."),
+            .value("format", "format", "Output format: text or json. Default: text."),
+        ],
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
+        if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'; api takes none") }
+        if arguments.flag("markdown") {
+            terminal.writeOut(APIReference.markdown())
+            return ExitCode.success
+        }
+        switch arguments.value("format") ?? "text" {
+        case "json":
+            terminal.out(json().serialized(pretty: true))
+        case "text":
+            for global in APIRegistry.globals {
+                terminal.out("\(global.name)  (\(global.kind.rawValue), \(global.rules))")
+                for member in global.members {
+                    let mode = member.kind == .property || member.kind == .constructor ? member.kind.rawValue : member.mode.rawValue
+                    terminal.out("  \(member.signature)  → \(member.returns)  [\(mode)]")
+                }
+            }
+        case let other:
+            throw UsageError("unknown format '\(other)'; use text or json")
+        }
+        return ExitCode.success
+    }
+
+    static func json() -> JSONValue {
+        .object([
+            "schema": "widgethost.api/1",
+            "globals": .array(APIRegistry.globals.map { global in
+                .object([
+                    "name": .string(global.name), "kind": .string(global.kind.rawValue), "rules": .string(global.rules),
+                    "summary": .string(global.summary),
+                    "members": .array(global.members.map { member in
+                        .object([
+                            "path": .string(member.path), "signature": .string(member.signature),
+                            "kind": .string(member.kind.rawValue), "mode": .string(member.mode.rawValue),
+                            "returns": .string(member.returns), "summary": .string(member.summary),
+                        ])
+                    }),
+                ])
+            }),
+        ])
+    }
+}

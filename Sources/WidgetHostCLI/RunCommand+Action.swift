@@ -1,0 +1,27 @@
+import WidgetHost
+
+extension RunCommand {
+    /// `run WIDGET --action BUTTON`: the button's action script, then the widget refresh it triggers (A8).
+    static func runAction(
+        _ path: String, widget: ScriptSource, configuration: RunConfiguration, format: String, _ terminal: Terminal
+    ) throws -> Int32 {
+        let action: ScriptSource
+        do {
+            action = try ScriptSource.load(path: path)
+        } catch {
+            let code = error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput
+            throw InputError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), code: code)
+        }
+        let report = ScriptHost().runAction(action, widget: widget, configuration: configuration)
+        if format == "json" {
+            terminal.out(report.json().serialized(pretty: true))
+        } else {
+            terminal.out("Button action, then the widget refresh it triggers (a free refresh)")
+            terminal.out("")
+            RunReportRenderer(report: report.action, sourceText: action.text, budget: configuration.budget).render(to: terminal)
+            terminal.out("")
+            RunReportRenderer(report: report.refresh, sourceText: widget.text, budget: configuration.budget).render(to: terminal)
+        }
+        return report.isOK ? ExitCode.success : ExitCode.failure
+    }
+}

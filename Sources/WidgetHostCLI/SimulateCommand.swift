@@ -1,0 +1,378 @@
+import JSONKit
+import Timeline
+import WidgetHost
+import ZonedTime
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `widgethost simulate SCRIPT …`: hours or days of refreshes under the iOS budget, and the
+/// Live Activity lifecycle, computed on a virtual clock (R1–R7, L1–L5).
+enum SimulateCommand {
+    static let command = Command(
+        name: "simulate",
+        abstract: "Simulate hours or days of refreshes under the iOS budget, and the Live Activity lifecycle.",
+        discussion: """
+            Runs the script at every refresh the system would grant, on a virtual clock: a
+            simulated day takes milliseconds, not a day. Reports, per refresh, the time
+            requested and granted, the delay and why (spacing, budget, jitter), the run's
+            status, whether the outputs changed and the budget left; then refreshes per
+            24 h, the longest gap, the budget verdict and the Live Activity's span.
+            The span starts at --now (default: the real time) and lasts --hours or --days
+            (default: 24 hours, at most 366 days). Runs are seeded from --seed (default 0),
+            so the same inputs give the same report, byte for byte.
+
+            TIME (for --tap and --foreground) is an ISO 8601 date-time or epoch milliseconds,
+            like --now, or an offset from the start of the span: +90m, +2h, +1d, +1h30m,
+            +45s (units d, h, m, s; fractions such as +1.5h allowed). It must lie inside the
+            span. Taps and the app coming to the foreground refresh at once, free of charge.
+            Each run may take up to --timeout of real time (default 10 s): lower it to
+            simulate a script that hangs.
+
+            Formats: text (a table and a summary), json (schema widgethost.timeline/1),
+            jsonl (one event per line), svg (a chart). --out writes the report to a file
+            (replaced atomically) instead of stdout. Script diagnostics go to stderr, each
+            once with the number of runs that produced it. On a terminal, a long simulation
+            shows its progress on stderr.
+
+            Exit status: 0 when the simulation ran, even if runs inside it failed (failing
+            runs are part of the report); 64 for a usage error (a bad duration, budget, time,
+            format or flag); 65 when the script is not UTF-8; 66 when it cannot be read or
+            --out cannot be written; 70 for an internal error.
+            """,
+        arguments: [("script", "The script file (UTF-8 JavaScript).")],
+        options: [
+            .value("hours", "h", "Length of the span in hours (fractions allowed). Default: 24."),
+            .value("days", "d", "Length of the span in days (fractions allowed), at most 366. Not with --hours."),
+            .flag("realistic", "Realistic mode: a seeded delay of 0 to 10 minutes on each granted refresh."),
+            .repeated("tap", "time", "A tap on the widget at TIME: a free refresh. Repeat for more taps."),
+            .repeated("foreground", "time", "The app comes to the foreground at TIME: a free refresh. Repeatable."),
+        ] + RunFlags.options + [
+            .value("format", "format", "Output format: text, json, jsonl or svg. Default: text."),
+            .value("out", "file", "Write the report to FILE (atomically) instead of stdout."),
+        ],
+        run: run)
+
+    static let formats = ["text", "json", "jsonl", "svg"]
+
+    static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
+        guard let path = arguments.positionals.first else { throw UsageError("missing the script to simulate") }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'; simulate takes one script")
+        }
+        let format = arguments.value("format") ?? "text"
+        guard formats.contains(format) else {
+            throw UsageError("unknown format '\(format)'; use text, json, jsonl or svg")
+        }
+        let outPath = arguments.value("out")
+        if let outPath, outPath.isEmpty { throw UsageError("bad --out ''; name a file to write") }
+
+        let runConfiguration = try RunFlags.configuration(from: arguments)
+        let simulation = try makeSimulation(arguments, runConfiguration: runConfiguration)
+
+        let source: ScriptSource
+        do {
+            source = try ScriptSource.load(path: path)
+        } catch {
+            let code = error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput
+            throw InputError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), code: code)
+        }
+
+        var runner = HostRefreshRunner(script: source, simulation: simulation, configuration: runConfiguration)
+        let progress = ProgressLine(terminal: terminal)
+        let report = simulation.run(runner: &runner, progressEvery: 20) { progress.update($0, zone: simulation.zone) }
+        progress.finish()
+
+        let rendered: String
+        switch format {
+        case "json": rendered = report.json(pretty: true) + "\n"
+        case "jsonl": rendered = report.jsonLines()
+        case "svg": rendered = report.svg()
+        default: rendered = heading(path: path, runner: runner) + report.text()
+        }
+        if let outPath {
+            do {
+                try AtomicFile.write(rendered, to: outPath)
+            } catch {
+                throw InputError("cannot write \(outPath): \(error.message)", code: ExitCode.noInput)
+            }
+            terminal.out("wrote \(outPath) (\(format), \(report.summary.refreshCount) refreshes)")
+        } else {
+            terminal.writeOut(rendered)
+        }
+        for line in diagnosticLines(runner: runner, path: path, style: Style(enabled: terminal.colorErr)) {
+            terminal.err(line)
+        }
+        return ExitCode.success
+    }
+
+    // MARK: - Flags
+
+    /// The simulation the flags describe, validated.
+    static func makeSimulation(_ arguments: ParsedArguments, runConfiguration: RunConfiguration) throws(UsageError)
+        -> Simulation
+    {
+        let durationMs = try duration(arguments)
+        let startMs = runConfiguration.now ?? WallClock.nowMilliseconds()
+        let zone = runConfiguration.zone
+        let endMs = startMs &+ durationMs
+        func times(_ name: String, _ what: String) throws(UsageError) -> [Int64] {
+            var result: [Int64] = []
+            for text in arguments.all(name) {
+                let at = try time(text, flag: name, startMs: startMs, zone: zone)
+                guard at >= startMs && at < endMs else {
+                    throw UsageError(
+                        "bad --\(name) '\(text)': \(what) at \(ISO8601.format(epochMs: at, in: zone)) lies outside the simulated span, \(ISO8601.format(epochMs: startMs, in: zone)) to \(ISO8601.format(epochMs: endMs, in: zone)) (end excluded)")
+                }
+                result.append(at)
+            }
+            return result
+        }
+        var configuration = SimulationConfiguration(
+            startMs: startMs, durationMs: durationMs, zoneIdentifier: arguments.value("tz"),
+            budget: try RunFlags.budget(from: arguments), realistic: arguments.flag("realistic"),
+            seed: runConfiguration.seed ?? 0, isLive: runConfiguration.kind == .live)
+        configuration.taps = try times("tap", "the tap")
+        configuration.foregrounds = try times("foreground", "the foreground")
+        do {
+            return try Simulation(configuration)
+        } catch {
+            throw UsageError(lowercasingFirst(error.message))
+        }
+    }
+
+    static let maximumDays = 366.0
+
+    /// `--hours` or `--days` in milliseconds; 24 hours when neither is given.
+    static func duration(_ arguments: ParsedArguments) throws(UsageError) -> Int64 {
+        let hours = arguments.value("hours")
+        let days = arguments.value("days")
+        if hours != nil && days != nil { throw UsageError("give --hours or --days, not both") }
+        let name: String
+        let text: String
+        let unitMs: Double
+        if let hours {
+            (name, text, unitMs) = ("hours", hours, 3_600_000)
+        } else if let days {
+            (name, text, unitMs) = ("days", days, 86_400_000)
+        } else {
+            return TimelineConstants.dayMs
+        }
+        let limit = maximumDays * 86_400_000 / unitMs
+        guard let value = decimal(text), value > 0 else {
+            throw UsageError("bad --\(name) '\(text)'; use a number of \(name) above 0 (at most \(JSONValue.formatNumber(limit)))")
+        }
+        guard value <= limit else {
+            let inHours = name == "hours" ? " (\(JSONValue.formatNumber(limit)) hours)" : ""
+            throw UsageError("bad --\(name) '\(text)': a simulation spans at most 366 days\(inHours)")
+        }
+        let ms = (value * unitMs).rounded()
+        guard ms >= 1000 else {
+            throw UsageError("bad --\(name) '\(text)': the span must be at least one second")
+        }
+        return Int64(ms)
+    }
+
+    /// A plain decimal number: digits with an optional fraction, no sign, exponent, `inf` or `nan`.
+    static func decimal<S: StringProtocol>(_ text: S) -> Double? {
+        var digits = 0
+        var dots = 0
+        for character in text {
+            if character == "." { dots += 1 } else if character.isASCII && character.isNumber { digits += 1 } else { return nil }
+        }
+        guard digits > 0, dots <= 1 else { return nil }
+        return Double(String(text))
+    }
+
+    /// A TIME: `+` and an offset from the start (`+90m`, `+1h30m`), else ISO 8601 or epoch ms.
+    static func time(_ text: String, flag: String, startMs: Int64, zone: Zone) throws(UsageError) -> Int64 {
+        if text.hasPrefix("+") {
+            guard let offset = offsetMs(text.dropFirst()) else {
+                throw UsageError("bad --\(flag) '\(text)'; an offset from the start is + and a number with a unit d, h, m or s, e.g. +90m, +2h, +1h30m")
+            }
+            return startMs.addingReportingOverflow(offset).overflow ? .max : startMs + offset
+        }
+        do {
+            return try ISO8601.parse(text, defaultZone: zone)
+        } catch {
+            throw UsageError("bad --\(flag) '\(text)': \(error.message), or an offset from the start such as +2h")
+        }
+    }
+
+    /// `1h30m` → 5,400,000. Units `d`, `h`, `m`, `s`; each number may have a fraction.
+    static func offsetMs(_ text: Substring) -> Int64? {
+        let units: [Character: Double] = ["d": 86_400_000, "h": 3_600_000, "m": 60_000, "s": 1000]
+        var total = 0.0
+        var number = ""
+        var parts = 0
+        for character in text {
+            if let unit = units[character] {
+                guard let value = decimal(number) else { return nil }
+                total += value * unit
+                number = ""
+                parts += 1
+            } else {
+                number.append(character)
+            }
+        }
+        guard number.isEmpty, parts > 0, total.isFinite, total < 1e15 else { return nil }
+        return Int64(total.rounded())
+    }
+
+    private static func lowercasingFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    // MARK: - Rendering
+
+    /// The line that names the script above the text report.
+    static func heading(path: String, runner: HostRefreshRunner) -> String {
+        let kind = runner.configuration.kind
+        let what = kind == .live ? "Live Activity" : "\(kind.rawValue) widget"
+        let failed = runner.failedRunCount == 0 ? "" : ", \(runner.failedRunCount) failed"
+        return "\(path): \(runner.runCount) run\(runner.runCount == 1 ? "" : "s") as a \(what)\(failed)\n"
+    }
+
+    /// Every diagnostic the runs produced, once each, as `warning: file:line:column: … [code]`.
+    static func diagnosticLines(runner: HostRefreshRunner, path: String, style: Style) -> [String] {
+        runner.diagnostics.map { tally in
+            let diagnostic = tally.diagnostic
+            let label: String
+            switch diagnostic.severity {
+            case .error: label = style.red("error")
+            case .warning: label = style.yellow("warning")
+            case .info: label = style.cyan("info")
+            }
+            var location = path
+            if let line = diagnostic.line {
+                location += ":\(line)"
+                if let column = diagnostic.column { location += ":\(column)" }
+            }
+            let runs = tally.runCount == runner.runCount
+                ? (runner.runCount == 1 ? "in the only run" : "in all \(runner.runCount) runs")
+                : "in \(tally.runCount) of \(runner.runCount) runs, first run \(tally.firstRunIndex)"
+            return "\(label): \(location): \(diagnostic.message) [\(diagnostic.code)] (\(runs))"
+        }
+    }
+}
+
+/// A single updating progress line on stderr, shown only when stderr is a terminal and
+/// only once a simulation has taken a moment, and cleared when it ends.
+final class ProgressLine {
+    private let terminal: Terminal
+    private let enabled: Bool
+    private let startedAt: Double
+    private var lastDrawnAt = 0.0
+    private var shown = false
+
+    /// Delay before the line first appears, and between updates, in seconds.
+    static let delay = 0.25
+    static let interval = 0.1
+
+    init(terminal: Terminal) {
+        self.terminal = terminal
+        // A terminal built in-process (tests, embedding) carries no environment: its
+        // stderr is not the process's, so whether fd 2 is a TTY says nothing about it.
+        enabled = isatty(2) == 1 && !terminal.environment.isEmpty && terminal.environment["TERM"] != "dumb"
+        startedAt = Self.seconds()
+    }
+
+    func update(_ progress: SimulationProgress, zone: Zone) {
+        guard enabled, progress.fraction < 1 else { return }
+        let now = Self.seconds()
+        guard now - startedAt >= Self.delay, now - lastDrawnAt >= Self.interval else { return }
+        lastDrawnAt = now
+        shown = true
+        let percent = Int((progress.fraction * 100).rounded(.down))
+        let reached = String(ISO8601.format(epochMs: progress.virtualNow, in: zone).prefix(16))
+            .replacingFirst("T", with: " ")
+        terminal.writeErr("\r\u{1B}[Ksimulating: \(percent)% (\(progress.refreshCount) refreshes, at \(reached))")
+    }
+
+    func finish() {
+        if shown { terminal.writeErr("\r\u{1B}[K") }
+        shown = false
+    }
+
+    private static func seconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}
+
+extension String {
+    fileprivate func replacingFirst(_ target: Character, with replacement: String) -> String {
+        guard let index = firstIndex(of: target) else { return self }
+        return String(self[..<index]) + replacement + String(self[self.index(after: index)...])
+    }
+}
+
+/// Writes a whole file atomically: a temporary file in the same folder, then `rename`.
+///
+/// A path that names something other than a regular file (`/dev/null`, a pipe) is
+/// written in place, since it cannot be replaced; a symbolic link is followed, so the
+/// file it points to is replaced and the link stays.
+enum AtomicFile {
+    struct WriteError: Error {
+        var message: String
+    }
+
+    static func write(_ text: String, to requested: String) throws(WriteError) {
+        var path = requested
+        var info = stat()
+        if stat(requested, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw WriteError(message: "is a folder; name a file") }
+            if type != S_IFREG { return try writeInPlace(text, to: requested) }
+            if let resolved = realpath(requested, nil) {
+                path = String(cString: resolved)
+                free(resolved)
+            }
+        }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty, name != ".", name != ".." else { throw WriteError(message: "not a file name") }
+        var template = Array((folder + "." + name + ".tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw WriteError(message: String(cString: strerror(errno))) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let mask = umask(0)
+        umask(mask)
+        var failure: String?
+        if fchmod(fd, 0o666 & ~mask) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil { failure = writeAll(text, to: fd) }
+        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw WriteError(message: failure)
+        }
+    }
+
+    private static func writeInPlace(_ text: String, to path: String) throws(WriteError) {
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard fd >= 0 else { throw WriteError(message: String(cString: strerror(errno))) }
+        let failure = writeAll(text, to: fd)
+        close(fd)
+        if let failure { throw WriteError(message: failure) }
+    }
+
+    /// Writes every byte; returns the error text, or `nil`.
+    private static func writeAll(_ text: String, to fd: Int32) -> String? {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += count
+        }
+        return nil
+    }
+}

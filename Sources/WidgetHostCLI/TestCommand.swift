@@ -1,0 +1,129 @@
+import Conformance
+import JSONKit
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `widgethost test [PATH…]`: the conformance runner.
+enum TestCommand {
+    static let command = Command(
+        name: "test",
+        abstract: "Run conformance fixtures and report which ones pass.",
+        discussion: """
+            A fixture is a script whose leading /*--- … ---*/ block says how to run it and
+            what it must do (see docs/conformance.md). Fixtures run in parallel worker
+            processes, so a crash or hang fails that fixture alone. The last line of the
+            spec report is 'N passed, N failed'. Exit status: 0 when every fixture passes,
+            1 when any fails, 64 for a usage error.
+            """,
+        arguments: [("path", "Fixture files or folders (default: Fixtures/Conformance).")],
+        options: [
+            .value("filter", "text", "Run only fixtures whose path or description contains the text."),
+            .value("jobs", "n", "Worker processes. Default: one per core."),
+            .value("shard", "i/n", "Run the i-th of n deterministic slices of the suite (for CI matrices)."),
+            .value("reporter", "name", "spec (default), tap (TAP 14), junit (JUnit XML) or json (widgethost.test/1)."),
+            .value("output", "file", "Write the report to a file; the closing line still goes to stdout."),
+            .value("timeout", "seconds", "Wall-clock seconds a fixture may take before its worker is stopped. Default: 60."),
+            .flag("update", "Write NAME.expected.json golden files instead of comparing (refused when CI is set)."),
+            .flag("worker", "Internal: run fixtures named on stdin, one JSON result per line."),
+        ],
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
+        let update = arguments.flag("update")
+        if update, let ci = terminal.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
+            throw UsageError("--update is refused when CI is set: golden files are written on a developer's machine and committed")
+        }
+        if arguments.flag("worker") { return worker(update: update) }
+
+        let reporterName = arguments.value("reporter") ?? "spec"
+        guard let reporter = ReporterKind(rawValue: reporterName) else {
+            throw UsageError("unknown reporter '\(reporterName)'; use spec, tap, junit or json")
+        }
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        var jobs = cores
+        if let text = arguments.value("jobs") {
+            guard let value = Int(text), value >= 1, value <= 256 else { throw UsageError("bad --jobs '\(text)'; use a whole number from 1 to 256") }
+            jobs = value
+        }
+        var timeout = 60.0
+        if let text = arguments.value("timeout") {
+            guard let value = Double(text), value > 0, value <= 3600 else { throw UsageError("bad --timeout '\(text)'; use seconds above 0, at most 3600") }
+            timeout = value
+        }
+        var paths = arguments.positionals
+        if paths.isEmpty { paths = ["Fixtures/Conformance"] }
+        var fixtures: [String]
+        do { fixtures = try Suite.discover(paths) } catch {
+            throw InputError(error.description, code: ExitCode.noInput)
+        }
+        if let shard = arguments.value("shard") {
+            guard let (index, count) = Suite.parseShard(shard) else { throw UsageError("bad --shard '\(shard)'; use i/n such as 1/4") }
+            fixtures = Suite.shard(fixtures, index: index, count: count)
+        }
+        if let filter = arguments.value("filter") {
+            fixtures = fixtures.filter { path in
+                path.contains(filter) || ((try? Fixture.load(path: path))?.description.contains(filter) ?? false)
+            }
+        }
+
+        let start = monotonicMs()
+        let pool = WorkerPool(
+            command: [selfExecutable(), "test", "--worker"] + (update ? ["--update"] : []), jobs: jobs,
+            fixtureTimeout: timeout, environment: terminal.environment.map { "\($0.key)=\($0.value)" })
+        var done = 0
+        let showProgress = terminal.colorErr && fixtures.count > 20
+        let results = pool.run(fixtures) { _ in
+            done += 1
+            if showProgress { terminal.writeErr("\r\u{1B}[2K\(done)/\(fixtures.count) fixtures") }
+        }
+        if showProgress { terminal.writeErr("\r\u{1B}[2K") }
+        let summary = SuiteSummary(results, durationMs: monotonicMs() - start)
+        let text = Reporter.render(reporter, results, summary: summary, color: terminal.colorOut && arguments.value("output") == nil)
+        if let output = arguments.value("output") {
+            guard AtomicText.write(text, to: output) else { throw InputError("cannot write \(output)", code: ExitCode.noInput) }
+            terminal.out(summary.closingLine)
+        } else {
+            terminal.writeOut(text)
+        }
+        return summary.failed > 0 ? ExitCode.failure : ExitCode.success
+    }
+
+    /// Worker mode: one fixture path per line on stdin, one JSON result per line on stdout.
+    static func worker(update: Bool) -> Int32 {
+        let runner = FixtureRunner()
+        runner.updateGoldens = update
+        while let line = readLine() {
+            guard !line.isEmpty else { continue }
+            let result = runner.run(path: line)
+            fputs(result.jsonLine + "\n", stdout)
+            fflush(stdout)
+        }
+        return ExitCode.success
+    }
+
+    static func selfExecutable() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    }
+
+    static func monotonicMs() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
+    }
+}
+
+/// Writes a file through a temporary name and a rename.
+enum AtomicText {
+    static func write(_ text: String, to path: String) -> Bool {
+        let temporary = path + ".tmp-\(getpid())"
+        guard let file = fopen(temporary, "wb") else { return false }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+        guard written == bytes.count, rename(temporary, path) == 0 else { unlink(temporary); return false }
+        return true
+    }
+}

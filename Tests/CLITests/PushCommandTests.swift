@@ -1,0 +1,113 @@
+import JSONKit
+import XCTest
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `widgethost push`: building, printing, checking and sending requests.
+final class PushCommandTests: XCTestCase {
+    /// The body inside a printed curl command's -d '…'.
+    func curlBody(_ output: String) throws -> JSONValue {
+        let start = try XCTUnwrap(output.firstRange(of: "-d '")).upperBound
+        let end = try XCTUnwrap(output.lastIndex(of: "'"))
+        return try JSONValue.parse(String(output[start..<end]).replacingOccurrences("'\\''", "'"))
+    }
+
+    func testPrintsACurlCommandWithTimestampAndNonce() throws {
+        let result = tool("push", "start", "--user-id", "你的 Push ID", "--widget-id", "实时活动组件 ID",
+                          "--data", "{\"title\": \"进行中\", \"count\": 1}", "--alert-title", "实时活动已启动",
+                          "--sound-mode", "custom")
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.out.hasPrefix("curl -X POST http://127.0.0.1:8787/api/push \\\n  -H 'Content-Type: application/json' \\\n  -d '{\n"), result.out)
+        let body = try curlBody(result.out)
+        XCTAssertEqual(body["type"], "start")
+        XCTAssertEqual(body["content_state"], ["isLoading": false, "data": "{\"count\":1,\"title\":\"进行中\"}"])
+        XCTAssertEqual(body["sound_mode"], "custom")
+        let timestamp = try XCTUnwrap(body["timestamp"]?.doubleValue)
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        XCTAssertLessThan(abs(timestamp - Double(now.tv_sec)), 5)
+        XCTAssertEqual(body["nonce"]?.stringValue?.count, 32)
+        let second = try curlBody(tool("push", "start", "--user-id", "u", "--widget-id", "w", "--data", "{}").out)
+        XCTAssertNotEqual(second["nonce"], body["nonce"], "a fresh nonce every time")
+    }
+
+    func testPrintJSONSandboxAndQuoting() throws {
+        let json = tool("push", "end", "--user-id", "O'Brien", "--widget-id", "w", "--timestamp", "1710000002",
+                        "--nonce", "end-001", "--print", "json")
+        XCTAssertEqual(json.code, 0, json.err)
+        XCTAssertEqual(try JSONValue.parse(json.out),
+                       ["user_id": "O'Brien", "widget_id": "w", "type": "end", "timestamp": 1_710_000_002, "nonce": "end-001"])
+        let curl = tool("push", "end", "--user-id", "O'Brien", "--widget-id", "w", "--sandbox")
+        XCTAssertTrue(curl.out.contains("http://127.0.0.1:8787/api/sandbox/push"))
+        XCTAssertTrue(curl.out.contains("O'\\''Brien"))
+        // The printed command really is valid shell: sh reads the same body back.
+        let directory = pushTemporaryDirectory()
+        let script = directory + "/echo.sh"
+        let printed = curl.out.replacingOccurrences("curl -X POST http://127.0.0.1:8787/api/sandbox/push", "printf %s")
+            .replacingOccurrences("-H 'Content-Type: application/json' \\\n  -d ", "")
+        writeFile(script, Array(printed.utf8))
+        let echoed = try spawn(["/bin/sh", script], environment: [])
+        XCTAssertEqual(try JSONValue.parse(String(echoed.out.trimmingPrefix(" "))), try curlBody(curl.out))
+    }
+
+    func testChecksTheRequestLocally() {
+        let array = tool("push", "update", "--user-id", "u", "--widget-id", "w", "--data", "[1, 2]")
+        XCTAssertEqual(array.code, 65)
+        XCTAssertTrue(array.err.contains("[data-not-json-object]"), array.err)
+        let nonce = tool("push", "update", "--user-id", "u", "--widget-id", "w", "--data", "{}",
+                         "--nonce", String(repeating: "n", count: 129))
+        XCTAssertEqual(nonce.code, 65)
+        XCTAssertTrue(nonce.err.contains("[invalid-value]"), nonce.err)
+        XCTAssertEqual(tool("push", "update", "--user-id", "u", "--widget-id", "w").code, 64, "update needs variables")
+        XCTAssertEqual(tool("push", "restart", "--user-id", "u", "--widget-id", "w").code, 64)
+        XCTAssertEqual(tool("push", "start", "--widget-id", "w", "--data", "{}").code, 64)
+        XCTAssertEqual(tool("push", "start", "--user-id", "u", "--widget-id", "w", "--data", "{}", "--sound-mode", "loud").code, 64)
+        let alert = tool("push", "update", "--user-id", "u", "--widget-id", "w", "--data", "{}", "--alert-title", "t")
+        XCTAssertEqual(alert.code, 0)
+        XCTAssertTrue(alert.err.contains("warning: alert_title belongs to a push start") && alert.err.contains("[alert-ignored]"),
+                      alert.err)
+    }
+
+    func testScriptOutputsBecomeTheVariables() throws {
+        let result = tool("push", "update", "--user-id", "u", "--widget-id", "w", "--script",
+                          packageRoot + "/Fixtures/Push/score.js", "--now", "2026-11-29T20:00:00Z", "--tz", "UTC",
+                          "--print", "json")
+        XCTAssertEqual(result.code, 0, result.err)
+        let body = try JSONValue.parse(result.out)
+        let data = try XCTUnwrap(body["content_state"]?["data"]?.stringValue)
+        XCTAssertEqual(try JSONValue.parse(data), ["home": 2, "away": 1, "minute": 67, "title": "2 : 1", "updated": "20:00"])
+    }
+
+    func testSendPostsWithCurlAndReportsRefusals() throws {
+        let directory = pushTemporaryDirectory()
+        let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w"])
+        let url = "http://127.0.0.1:\(server.port)/api/push"
+        let sent = tool("push", "start", "--user-id", "u", "--widget-id", "w", "--data", "{\"a\":1}", "--nonce", "one",
+                        "--send", "--url", url)
+        XCTAssertEqual(sent.code, 0, sent.err)
+        let response = try JSONValue.parse(sent.out)
+        XCTAssertEqual(response["status"], "accepted")
+        XCTAssertEqual(response["activity"]?["content"], ["a": 1])
+        let again = tool("push", "update", "--user-id", "u", "--widget-id", "w", "--data", "{\"a\":2}", "--nonce", "one",
+                         "--send", "--url", url)
+        XCTAssertEqual(again.code, 1)
+        XCTAssertTrue(again.err.contains("refused (HTTP 409)") && again.err.contains("[duplicate-nonce]"), again.err)
+        XCTAssertEqual(server.stop(SIGTERM), 0)
+        let unreachable = tool("push", "end", "--user-id", "u", "--widget-id", "w", "--send", "--url", url)
+        XCTAssertEqual(unreachable.code, 1)
+        XCTAssertTrue(unreachable.err.contains("could not reach"), unreachable.err)
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

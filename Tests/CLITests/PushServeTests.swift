@@ -1,0 +1,98 @@
+import JSONKit
+import XCTest
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `widgethost serve` as a user runs it: started, loaded, killed, restarted, stopped.
+final class PushServeTests: XCTestCase {
+    func serve(_ directory: String, _ extra: [String] = []) throws -> ServeProcess {
+        try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w",
+                          "--now", "1710000000"] + extra)
+    }
+
+    func testKillNineUnderLoadLosesNoAcknowledgedPush() throws {
+        let directory = pushTemporaryDirectory()
+        var server: ServeProcess? = try serve(directory, ["--quiet"])
+        let port = server!.port
+        XCTAssertEqual(PushConnection(port: port)?.request("POST", "/api/push", body: cliPushBody("start", nonce: "start"))?.status, 200)
+
+        let acknowledged = AcknowledgedNonces()
+        let threads = (0..<8).map { worker in
+            LoadThread {
+                guard let connection = PushConnection(port: port) else { return }
+                for index in 0..<100_000 {
+                    let nonce = "w\(worker)-\(index)"
+                    guard let response = connection.request("POST", "/api/push", body: cliPushBody("update", nonce: nonce))
+                    else { return }
+                    if response.status == 200 { acknowledged.add(nonce) }
+                }
+            }
+        }
+        usleep(400_000)
+        XCTAssertEqual(server!.stop(SIGKILL), 128 + SIGKILL)
+        server = nil
+        threads.forEach { $0.join() }
+        let nonces = acknowledged.all
+        XCTAssertGreaterThan(nonces.count, 50, "the receiver acknowledged pushes before it was killed")
+
+        let restarted = try serve(directory, ["--quiet"])
+        let connection = try XCTUnwrap(PushConnection(port: restarted.port))
+        for nonce in nonces {
+            let replay = connection.request("POST", "/api/push", body: cliPushBody("update", nonce: nonce))
+            XCTAssertEqual(replay?.status, 409, nonce)
+            if replay?.status != 409 { break }
+            XCTAssertEqual(replay?.json?["reason"], "duplicate-nonce")
+        }
+        let health = connection.request("GET", "/api/activities")
+        XCTAssertEqual(health?.json?["activities"]?[0]?["state"], "active")
+        XCTAssertEqual(restarted.stop(SIGTERM), 0)
+    }
+
+    func testStartsPrintsACurlCommandAndStopsCleanly() throws {
+        let directory = pushTemporaryDirectory()
+        let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db"])
+        let id = try server.waitForLine(containing: "Push ID ")
+        XCTAssertTrue(id.contains("push-"), id)
+        try server.waitForLine(containing: "-H 'Content-Type: application/json' \\")
+        try server.waitForLine(containing: "Stop with Ctrl-C.")
+        let connection = try XCTUnwrap(PushConnection(port: server.port))
+        XCTAssertEqual(connection.request("GET", "/healthz")?.status, 200)
+        XCTAssertEqual(connection.request("POST", "/api/push", body: cliPushBody("start", nonce: "x"))?.json?["reason"],
+                       "unknown-user")
+        try server.waitForLine(containing: "POST /api/push 404 refused unknown-user")
+        XCTAssertEqual(server.stop(SIGINT), 0)
+        XCTAssertTrue(server.lines.contains { $0.contains("SIGINT received, stopping") })
+    }
+
+    func testServeRefusesBadOptions() throws {
+        XCTAssertEqual(tool("serve", "--user-id", "u").code, 64)
+        XCTAssertEqual(tool("serve", "--registry", "/nonexistent/registry.json").code, 66)
+        let directory = pushTemporaryDirectory()
+        writeFile(directory + "/bad.json", Array("{\"users\": [{\"push_id\": 1}]}".utf8))
+        let bad = tool("serve", "--registry", directory + "/bad.json")
+        XCTAssertEqual(bad.code, 65)
+        XCTAssertTrue(bad.err.contains("push_id must be a non-empty string"), bad.err)
+        XCTAssertEqual(tool("serve", "--port", "70000").code, 64)
+        XCTAssertEqual(tool("serve", "--now", "yesterday").code, 64)
+        XCTAssertEqual(tool("serve", "--db", "/nonexistent/dir/push.db", "--port", "0").code, 66)
+    }
+
+    func testARegistryFile() throws {
+        let directory = pushTemporaryDirectory()
+        writeFile(directory + "/registry.json", Array("""
+            {"users": [{"push_id": "old", "ios": "16.4", "widgets": ["w1", {"id": "w2", "active_on_device": true}]}]}
+            """.utf8))
+        let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--registry", directory + "/registry.json",
+                                       "--now", "2024-03-09T16:00:00Z"])
+        let connection = try XCTUnwrap(PushConnection(port: server.port))
+        var body = cliPushBody("start", nonce: "a").objectValue!
+        body["user_id"] = "old"
+        body["widget_id"] = "w1"
+        XCTAssertEqual(connection.request("POST", "/api/push", body: .object(body))?.json?["reason"], "push-start-unsupported")
+        body["type"] = "update"
+        body["widget_id"] = "w2"
+        XCTAssertEqual(connection.request("POST", "/api/push", body: .object(body))?.status, 200)
+        XCTAssertEqual(server.stop(SIGTERM), 0)
+    }
+}

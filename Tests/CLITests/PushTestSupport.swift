@@ -1,0 +1,223 @@
+import JSONKit
+import XCTest
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The built `widgethost` binary next to the test bundle.
+func widgethostBinary() throws -> String {
+    var bundle = CommandLine.arguments[0]
+    if !bundle.hasSuffix(".xctest") { bundle = CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? bundle }
+    let executable = String(bundle[..<(bundle.lastIndex(of: "/") ?? bundle.startIndex)]) + "/widgethost"
+    guard access(executable, X_OK) == 0 else { throw XCTSkip("the widgethost binary is not built at \(executable)") }
+    return executable
+}
+
+func pushTemporaryDirectory() -> String {
+    var template = Array("/tmp/widgethost-push-cli-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+}
+
+/// A line `widgethost serve` should have printed and did not.
+struct ServeOutputMissing: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// A `widgethost serve` process running in the background.
+final class ServeProcess {
+    let pid: pid_t
+    private let output: Int32
+    private var pending: [UInt8] = []
+    private(set) var lines: [String] = []
+    private(set) var port = 0
+    private var exitStatus: Int32?
+
+    init(_ arguments: [String]) throws {
+        let argv = [try widgethostBinary(), "serve"] + arguments
+        var outPipe: [Int32] = [0, 0]
+        guard pipe(&outPipe) == 0 else { throw XCTSkip("no pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 2)
+        posix_spawn_file_actions_addclose(&actions, outPipe[0])
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let environment: [String] = ["NO_COLOR=1", "TZ=UTC", "SWIFT_BACKTRACE=enable=no"]
+        let cEnv = environment.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+        posix_spawn_file_actions_destroy(&actions)
+        close(outPipe[1])
+        guard status == 0 else { throw XCTSkip("cannot start widgethost serve") }
+        self.pid = pid
+        self.output = outPipe[0]
+        let listening = try waitForLine(containing: "listening on http://127.0.0.1:")
+        port = Int(listening.split(separator: ":").last ?? "") ?? 0
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            _ = wait()
+        }
+        close(output)
+    }
+
+    /// Reads output until a line contains `text` (10 s at most).
+    @discardableResult
+    func waitForLine(containing text: String, seconds: Int32 = 10) throws -> String {
+        var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var waited: Int32 = 0
+        while true {
+            while let newline = pending.firstIndex(of: 10) {
+                lines.append(String(decoding: pending[..<newline], as: UTF8.self))
+                pending.removeSubrange(...newline)
+            }
+            if let line = lines.first(where: { $0.contains(text) }) { return line }
+            guard waited < seconds * 1000 else { break }
+            let ready = poll(&descriptor, 1, 100)
+            waited += 100
+            guard ready > 0 else { continue }
+            let n = read(output, &buffer, buffer.count)
+            if n <= 0 { break }
+            pending += buffer[0..<n]
+        }
+        throw ServeOutputMissing(message: "widgethost serve never printed '\(text)'; output so far: \(lines.joined(separator: "\n"))")
+    }
+
+    /// Sends a signal and waits for the exit code (128 + signal when killed by it).
+    func stop(_ signal: Int32) -> Int32 {
+        kill(pid, signal)
+        return wait()
+    }
+
+    private func wait() -> Int32 {
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        // Keep what it printed on the way out.
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(output, &buffer, buffer.count)
+            if n <= 0 { break }
+            pending += buffer[0..<n]
+        }
+        lines += String(decoding: pending, as: UTF8.self).split(separator: "\n").map(String.init)
+        pending = []
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        exitStatus = code
+        return code
+    }
+}
+
+/// A keep-alive HTTP/1.1 connection to 127.0.0.1.
+final class PushConnection {
+    let fd: Int32
+
+    init?(port: Int) {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if status != 0 {
+            close(fd)
+            return nil
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends one request and reads its response: the status and the JSON body; nil when the
+    /// connection broke.
+    func request(_ method: String, _ path: String, body: JSONValue? = nil) -> (status: Int, json: JSONValue?)? {
+        let payload = body.map { Array($0.serialized().utf8) } ?? []
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        if body != nil { head += "Content-Type: application/json\r\nContent-Length: \(payload.count)\r\n" }
+        let bytes = Array((head + "\r\n").utf8) + payload
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return nil }
+            sent += n
+        }
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let end = headerEnd(data) {
+                let head = String(decoding: data[..<end], as: UTF8.self)
+                let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+                var length = 0
+                for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
+                    length = Int(line.split(separator: ":")[1].trimmingPrefix(" ")) ?? 0
+                }
+                if data.count >= end + 4 + length {
+                    return (status, try? JSONValue.parse(bytes: data[(end + 4)..<(end + 4 + length)]))
+                }
+            }
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { return nil }
+            data += buffer[0..<n]
+        }
+    }
+
+    private func headerEnd(_ data: [UInt8]) -> Int? {
+        guard data.count >= 4 else { return nil }
+        for index in 0...(data.count - 4) where data[index] == 13 && data[index + 1] == 10 && data[index + 2] == 13 && data[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+}
+
+/// An OS thread for load generators.
+final class LoadThread {
+    private var thread = pthread_t()
+    private final class Box {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    init(_ body: @escaping () -> Void) {
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        pthread_create(&thread, nil, { pointer in
+            Unmanaged<Box>.fromOpaque(pointer!).takeRetainedValue().body()
+            return nil
+        }, box)
+    }
+
+    func join() { pthread_join(thread, nil) }
+}
+
+/// Nonces acknowledged by the receiver, collected from several threads.
+final class AcknowledgedNonces: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var nonces: [String] = []
+    init() { pthread_mutex_init(&mutex, nil) }
+    func add(_ nonce: String) {
+        pthread_mutex_lock(&mutex)
+        nonces.append(nonce)
+        pthread_mutex_unlock(&mutex)
+    }
+    var all: [String] {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return nonces
+    }
+}
+
+/// A documented-style request body.
+func cliPushBody(_ type: String, nonce: String, timestamp: Int = 1_710_000_000) -> JSONValue {
+    [
+        "user_id": "u", "widget_id": "w", "type": .string(type), "timestamp": .number(Double(timestamp)),
+        "nonce": .string(nonce), "content_state": ["isLoading": false, "data": "{\"n\":1}"],
+    ]
+}

@@ -1,0 +1,130 @@
+import JSONKit
+import PushContract
+@testable import PushReceiver
+import Synchronization
+import XCTest
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Bad input and bad clients: each gets a clear refusal (or is cut off), and the receiver
+/// keeps serving everyone else.
+final class HostileInputTests: XCTestCase {
+    func assertServing(_ receiver: TestReceiver, nonce: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let started = Clock.monotonicMilliseconds()
+        let response = try post(receiver.port, pushBody("update", nonce: nonce))
+        XCTAssertTrue(response.status == 200 || response.status == 409, "\(response.status)", file: file, line: line)
+        XCTAssertLessThan(Clock.monotonicMilliseconds() - started, 1000, "answered promptly", file: file, line: line)
+    }
+
+    func testTenMegabyteBodiesWithCurl() throws {
+        let receiver = try TestReceiver()
+        let path = receiver.directory + "/big.json"
+        let file = fopen(path, "wb")!
+        let chunk = [UInt8](repeating: 0x61, count: 1 << 20)
+        for _ in 0..<10 { _ = chunk.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) } }
+        fclose(file)
+        for extra in [[String](), ["-H", "Transfer-Encoding: chunked"]] {
+            let result = try runProgram(["curl", "-sS", "-X", "POST", receiver.url + "/api/push", "-H", "Content-Type: application/json"]
+                                 + extra + ["--data-binary", "@" + path, "-w", "\n%{http_code}"])
+            XCTAssertTrue(result.out.hasSuffix("\n413"), result.out)
+            XCTAssertTrue(result.out.contains("\"reason\": \"body-too-large\""), result.out)
+        }
+        XCTAssertEqual(try post(receiver.port, pushBody(nonce: "s")).status, 200)
+    }
+
+    func testBinaryGarbageInsteadOfHTTP() throws {
+        let receiver = try TestReceiver()
+        for seed in 0..<5 {
+            let connection = try RawConnection(port: receiver.port)
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            var state = UInt32(seed * 7 + 1)
+            for index in bytes.indices {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                bytes[index] = UInt8(truncatingIfNeeded: state >> 24)
+            }
+            connection.send(bytes)
+            if let response = connection.readResponse(timeoutSeconds: 3) {
+                XCTAssertGreaterThanOrEqual(response.status, 400, "libmicrohttpd refuses what is not HTTP")
+            } else {
+                XCTAssertTrue(true, "closed without a response")
+            }
+        }
+        try assertServing(receiver, nonce: "after-garbage")
+    }
+
+    func testASlowBodyIsCutOffAndOthersAreServed() throws {
+        let receiver = try TestReceiver()
+        XCTAssertEqual(try post(receiver.port, pushBody(nonce: "s")).status, 200)
+        let slow = try RawConnection(port: receiver.port)
+        let body = Array(pushBody("update", nonce: "slow").serialized().utf8)
+        slow.send(Array("POST /api/push HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8))
+        let started = Clock.monotonicMilliseconds()
+        var cutOff = false
+        for (index, byte) in body.enumerated() {
+            if !slow.send([byte]) { cutOff = true; break }
+            if index % 2 == 1 { try assertServing(receiver, nonce: "meanwhile-\(index)") }
+            usleep(500_000)
+            if Clock.monotonicMilliseconds() - started > 4000 { break }
+        }
+        XCTAssertTrue(cutOff || slow.closedByPeer(within: 2), "the server closes a request slower than its timeout")
+        XCTAssertLessThan(Clock.monotonicMilliseconds() - started, 4500)
+        XCTAssertTrue(receiver.log.all.contains { $0.contains("408 refused request-timeout") }, "\(receiver.log.all)")
+    }
+
+    func testSlowHeadersAreClosedWhenIdle() throws {
+        let receiver = try TestReceiver()
+        let slow = try RawConnection(port: receiver.port)
+        slow.send(Array("POST /api/pu".utf8))
+        try assertServing(receiver, nonce: "while-slow")
+        XCTAssertTrue(slow.closedByPeer(within: 4), "idle for longer than the idle timeout (2 s)")
+    }
+
+    func testAFloodOfConnectionsFromOneAddress() throws {
+        let receiver = try TestReceiver()
+        var flood: [RawConnection] = []
+        for _ in 0..<100 {
+            if let connection = try? RawConnection(port: receiver.port, source: "127.0.0.2") { flood.append(connection) }
+        }
+        // Beyond the per-address limit (64 here) connections are closed at once.
+        usleep(200_000)
+        let refused = flood.filter(\.isClosed).count
+        XCTAssertGreaterThanOrEqual(refused, 100 - 64)
+        XCTAssertLessThan(refused, 100)
+        // Another address is served normally meanwhile, and so is a request on a flood connection.
+        XCTAssertEqual(try post(receiver.port, pushBody(nonce: "s")).status, 200)
+        let kept = try XCTUnwrap(flood.first { !$0.isClosed })
+        kept.send(httpRequest("POST", "/api/push", body: Array(pushBody("update", nonce: "from-flood").serialized().utf8)))
+        XCTAssertEqual(kept.readResponse(timeoutSeconds: 3)?.status, 200)
+        flood.removeAll()
+        try assertServing(receiver, nonce: "after-flood")
+    }
+
+    func testConcurrentRequestsWithTheSameNonce() throws {
+        let receiver = try TestReceiver()
+        XCTAssertEqual(try post(receiver.port, pushBody(nonce: "s")).status, 200)
+        let port = receiver.port
+        for round in 0..<20 {
+            let statuses = Collected<Int>()
+            let body = pushBody("update", nonce: "race-\(round)")
+            concurrently(4) { _ in
+                statuses.append((try? post(port, body))?.status ?? -1)
+            }
+            XCTAssertEqual(statuses.all.sorted(), [200, 409, 409, 409], "round \(round)")
+        }
+        receiver.server.stop()
+        let stored = try PushStore(path: receiver.directory + "/push.db").loadPushes()
+        XCTAssertEqual(stored.count, 21)
+        XCTAssertEqual(Set(stored.map(\.nonce)).count, 21)
+    }
+
+    func testKeepAliveConnectionsServeManyPushes() throws {
+        let receiver = try TestReceiver()
+        let connection = try RawConnection(port: receiver.port)
+        for index in 0..<50 {
+            let body = index == 0 ? pushBody(nonce: "k0") : pushBody("update", nonce: "k\(index)")
+            connection.send(httpRequest("POST", "/api/push", body: Array(body.serialized().utf8), keepAlive: true))
+            XCTAssertEqual(connection.readResponse(timeoutSeconds: 3)?.status, 200, "request \(index)")
+        }
+    }
+}

@@ -1,0 +1,284 @@
+import JSONKit
+import PushContract
+@testable import PushReceiver
+import XCTest
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+let docNow: Int64 = 1_710_000_000_000
+let docUser = "你的 Push ID"
+let docWidget = "实时活动组件 ID"
+
+/// The package root, found from this file's path.
+let packageRoot: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+}()
+
+/// A fresh temporary directory.
+func temporaryDirectory() -> String {
+    var template = Array("/tmp/push-receiver-test-XXXXXX".utf8CString)
+    let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    return path
+}
+
+/// A receiver on a free loopback port with a temporary database, the documented Push ID
+/// and widget, a clock fixed at the documented timestamps, and short timeouts.
+final class TestReceiver {
+    let server: PushReceiverServer
+    let directory: String
+    let log = LogLines()
+
+    init(registry: PushRegistry? = nil, now: Int64? = docNow, database: String? = nil,
+         configure: (inout ReceiverConfiguration) -> Void = { _ in }) throws {
+        directory = temporaryDirectory()
+        let registry = registry ?? PushRegistry(users: [
+            .init(pushID: docUser, widgets: [.init(id: docWidget), .init(id: "second")]),
+            .init(pushID: "old-phone", ios: IOSVersion(16, 4), widgets: [.init(id: "local", activeOnDevice: true)]),
+        ])
+        var configuration = ReceiverConfiguration(databasePath: database ?? directory + "/push.db", registry: registry)
+        configuration.port = 0
+        configuration.fixedNow = now
+        configuration.http.idleTimeoutSeconds = 2
+        configuration.http.requestTimeoutSeconds = 1.5
+        configuration.http.perAddressLimit = 64
+        configuration.http.connectionLimit = 256
+        let log = self.log
+        configuration.log = { log.append($0) }
+        configure(&configuration)
+        server = try PushReceiverServer(configuration)
+        try server.start()
+    }
+
+    var port: Int { server.port }
+    var url: String { server.baseURL }
+
+    deinit { server.stop() }
+}
+
+/// Log lines collected from the receiver's threads.
+final class LogLines: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
+
+/// A response read off a raw socket.
+struct RawResponse {
+    var status: Int
+    var headers: [String: String]
+    var body: [UInt8]
+    var json: JSONValue? { try? JSONValue.parse(bytes: body) }
+    var reason: String? { json?["reason"]?.stringValue }
+}
+
+/// A TCP connection to the receiver, optionally from another loopback source address.
+final class RawConnection {
+    let fd: Int32
+
+    init(port: Int, source: String? = nil) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw XCTSkip("no socket") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            _ = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard status == 0 else {
+            close(fd)
+            throw ConnectionClosed()
+        }
+    }
+
+    deinit { close(fd) }
+
+    struct ConnectionClosed: Error {}
+
+    /// Sends everything; false when the peer closed.
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return false }
+            sent += n
+        }
+        return true
+    }
+
+    /// Reads one response (until its Content-Length, or the connection closes); nil when
+    /// the connection closed without one.
+    func readResponse(timeoutSeconds: Int = 10) -> RawResponse? {
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let response = Self.parse(data) { return response }
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { return Self.parse(data, complete: true) }
+            data += buffer[0..<n]
+        }
+    }
+
+    /// Whether the server has closed this connection (EOF or reset) within `seconds`.
+    func closedByPeer(within seconds: Int) -> Bool {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n == 0 { return true }
+            if n < 0 { return errno == ECONNRESET }
+        }
+    }
+
+    /// Whether the server has already closed this connection (checked without waiting).
+    var isClosed: Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        let n = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return n == 0 || (n < 0 && errno == ECONNRESET)
+    }
+
+    static func parse(_ data: [UInt8], complete: Bool = false) -> RawResponse? {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard data.count >= 4, let end = (0...(data.count - 4)).first(where: { Array(data[$0..<$0 + 4]) == separator })
+        else { return nil }
+        let head = String(decoding: data[0..<end], as: UTF8.self).split(separator: "\r\n").map(String.init)
+        guard let statusLine = head.first, statusLine.hasPrefix("HTTP/1.") else { return nil }
+        let status = Int(statusLine.split(separator: " ")[1]) ?? 0
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = String(line[line.index(after: colon)...]).trimmingCharacters()
+        }
+        let body = Array(data[(end + 4)...])
+        if let length = headers["content-length"].flatMap(Int.init) {
+            return body.count >= length ? RawResponse(status: status, headers: headers, body: Array(body.prefix(length))) : nil
+        }
+        return complete ? RawResponse(status: status, headers: headers, body: body) : nil
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+/// The bytes of an HTTP/1.1 request.
+func httpRequest(_ method: String, _ path: String, body: [UInt8] = [], contentType: String? = "application/json",
+                 keepAlive: Bool = false, extraHeaders: [String] = []) -> [UInt8] {
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    if let contentType { head += "Content-Type: \(contentType)\r\n" }
+    if method == "POST" || !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }
+    for header in extraHeaders { head += header + "\r\n" }
+    head += keepAlive ? "\r\n" : "Connection: close\r\n\r\n"
+    return Array(head.utf8) + body
+}
+
+/// One request on a new connection.
+func exchange(_ port: Int, _ method: String, _ path: String, body: [UInt8] = [],
+              contentType: String? = "application/json", source: String? = nil) throws -> RawResponse {
+    let connection = try RawConnection(port: port, source: source)
+    connection.send(httpRequest(method, path, body: body, contentType: contentType))
+    guard let response = connection.readResponse() else { throw RawConnection.ConnectionClosed() }
+    return response
+}
+
+/// POSTs a JSON body to /api/push (or `path`).
+func post(_ port: Int, _ value: JSONValue, path: String = "/api/push") throws -> RawResponse {
+    try exchange(port, "POST", path, body: Array(value.serialized().utf8))
+}
+
+/// A valid request body with changes (a `nil` value removes the field).
+func pushBody(_ type: String = "start", nonce: String, timestamp: Int64 = 1_710_000_000,
+              data: String? = "{\"title\":\"进行中\",\"count\":1}", changes: [String: JSONValue?] = [:]) -> JSONValue {
+    var object: [String: JSONValue] = [
+        "user_id": .string(docUser), "widget_id": .string(docWidget), "type": .string(type),
+        "timestamp": .number(Double(timestamp)), "nonce": .string(nonce),
+    ]
+    if let data { object["content_state"] = ["isLoading": false, "data": .string(data)] }
+    for (key, value) in changes {
+        if let value { object[key] = value } else { object.removeValue(forKey: key) }
+    }
+    return .object(object)
+}
+
+/// Runs a program and returns its exit code and stdout.
+func runProgram(_ argv: [String]) throws -> (code: Int32, out: String) {
+    var outPipe: [Int32] = [0, 0]
+    guard pipe(&outPipe) == 0 else { throw XCTSkip("no pipe") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+    posix_spawn_file_actions_addclose(&actions, outPipe[0])
+    let cArgs = argv.map { strdup($0) } + [nil]
+    defer { cArgs.forEach { free($0) } }
+    var pid: pid_t = 0
+    let status = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
+    posix_spawn_file_actions_destroy(&actions)
+    close(outPipe[1])
+    guard status == 0 else {
+        close(outPipe[0])
+        throw XCTSkip("cannot run \(argv[0])")
+    }
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = read(outPipe[0], &buffer, buffer.count)
+        if n <= 0 { break }
+        out += buffer[0..<n]
+    }
+    close(outPipe[0])
+    var exit: Int32 = 0
+    waitpid(pid, &exit, 0)
+    return ((exit >> 8) & 0xff, String(decoding: out, as: UTF8.self))
+}
+
+/// Runs `body` on `count` threads at once and waits for all.
+func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let threads = (0..<count).map { index in OSThread { body(index) } }
+    threads.forEach { $0.join() }
+}
+
+/// Results collected from several threads.
+final class Collected<T>: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var items: [T] = []
+    func append(_ item: T) { lock.withLock { items.append(item) } }
+    var all: [T] { lock.withLock { items } }
+}
+
+func readText(_ path: String) -> String {
+    guard let file = fopen(path, "rb") else { return "" }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, file)
+        if n <= 0 { break }
+        bytes += buffer[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
