@@ -94,6 +94,8 @@ public struct HostRefreshRunner: RefreshScriptRunner {
             base.kind = .small
         }
         base.frequencyInForce = nil
+        // Storage written by one run is visible to the next (A4): one store for the whole simulation.
+        if base.storage == nil { base.storage = StateStore() }
         self.script = script
         self.configuration = base
         self.simulationSeed = simulation.configuration.seed

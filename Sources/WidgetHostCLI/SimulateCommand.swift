@@ -43,11 +43,12 @@ enum SimulateCommand {
         arguments: [("script", "The script file (UTF-8 JavaScript).")],
         options: [
             .value("hours", "h", "Length of the span in hours (fractions allowed). Default: 24."),
+            .value("pushes", "file", "Timed Live Activity push requests in JSON Lines (see docs/push.md); needs --kind live."),
             .value("days", "d", "Length of the span in days (fractions allowed), at most 366. Not with --hours."),
             .flag("realistic", "Realistic mode: a seeded delay of 0 to 10 minutes on each granted refresh."),
             .repeated("tap", "time", "A tap on the widget at TIME: a free refresh. Repeat for more taps."),
             .repeated("foreground", "time", "The app comes to the foreground at TIME: a free refresh. Repeatable."),
-        ] + RunFlags.options + [
+        ] + RunFlags.options + APIFlags.options + [
             .value("format", "format", "Output format: text, json, jsonl or svg. Default: text."),
             .value("out", "file", "Write the report to FILE (atomically) instead of stdout."),
         ],
@@ -67,7 +68,8 @@ enum SimulateCommand {
         let outPath = arguments.value("out")
         if let outPath, outPath.isEmpty { throw UsageError("bad --out ''; name a file to write") }
 
-        let runConfiguration = try RunFlags.configuration(from: arguments)
+        var runConfiguration = try RunFlags.configuration(from: arguments)
+        try APIFlags.apply(arguments, to: &runConfiguration)
         let simulation = try makeSimulation(arguments, runConfiguration: runConfiguration)
 
         let source: ScriptSource
@@ -109,7 +111,7 @@ enum SimulateCommand {
     // MARK: - Flags
 
     /// The simulation the flags describe, validated.
-    static func makeSimulation(_ arguments: ParsedArguments, runConfiguration: RunConfiguration) throws(UsageError)
+    static func makeSimulation(_ arguments: ParsedArguments, runConfiguration: RunConfiguration) throws
         -> Simulation
     {
         let durationMs = try duration(arguments)
@@ -134,6 +136,10 @@ enum SimulateCommand {
             seed: runConfiguration.seed ?? 0, isLive: runConfiguration.kind == .live)
         configuration.taps = try times("tap", "the tap")
         configuration.foregrounds = try times("foreground", "the foreground")
+        if let path = arguments.value("pushes") {
+            let zone = (try? Zone(identifier: arguments.value("tz") ?? "")) ?? runConfiguration.zone
+            configuration.pushes = try PushesFile.events(path: path, startMs: startMs, zone: zone)
+        }
         do {
             return try Simulation(configuration)
         } catch {

@@ -35,6 +35,19 @@ final class HostRefreshRunnerTests: XCTestCase {
         SimulationConfiguration(startMs: startMs, durationMs: durationMs, zoneIdentifier: zone, budget: budget)
     }
 
+    // MARK: - Storage between runs (A4)
+
+    func testStorageWrittenByOneRunIsReadByTheNext() throws {
+        let script = """
+            const count = (Number(getValue("count")) || 0) + 1
+            setValue("count", String(count))
+            setUpdateFreq(60)
+            """
+        let (report, _) = try simulateScript(script, zoned("UTC", durationMs: 4 * 3_600_000))
+        XCTAssertEqual(report.refreshes.count, 4)
+        XCTAssertEqual(report.publishedOutputs?["count"], 4, "each run saw the count the run before stored")
+    }
+
     // MARK: - Known cases
 
     func testEveryThirtyMinutesForADayIs48RefreshesAllOnTime() throws {
