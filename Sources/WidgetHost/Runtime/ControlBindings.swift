@@ -80,7 +80,8 @@ extension RunSession {
         let argument = call[0]
         let isTime = argument.isNumber || argument.isDate
         let ms = isTime ? try argument.toNumber() : .nan
-        guard isTime, ms.isFinite else {
+        // Beyond ±8.64e15 ms no Date exists: treated like a non-finite time.
+        guard isTime, ms.isFinite, abs(ms) <= 8.64e15 else {
             try complain(
                 call, "setUpdateTime", .invalidArgument, .warning,
                 "setUpdateTime(time) expects epoch milliseconds (a number) or a Date; got \(ValueDescription.phrase(argument)); the call was ignored",

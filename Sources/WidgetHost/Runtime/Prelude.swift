@@ -142,7 +142,7 @@ enum Prelude {
   const schedule = (fn, ms, repeat, args, name) => {
     if (typeof fn !== 'function') throw new TypeError(name + '(callback, ms) needs a function as its first argument');
     let delay = +ms;
-    if (!(delay >= 0)) delay = 0;
+    if (!(delay >= 0) || delay > 2147483647) delay = 0;  // as browsers do: an overflowing delay fires at once
     return host.setTimer(() => apply(fn, undefined, args), delay, repeat);
   };
   lazy('setTimeout', () => function setTimeout(fn, ms, ...args) { return schedule(fn, ms, false, args, 'setTimeout'); });

@@ -142,7 +142,7 @@ final class RunSession {
     private func sleepDelay(_ call: NativeCall) throws -> Double {
         let argument = call[0]
         let number = argument.isNumber ? try argument.toNumber() : .nan
-        if number.isFinite && number >= 0 { return number }
+        if number.isFinite && number >= 0 && number <= 8.64e15 { return number }  // beyond it no clock can end
         let site = callSite(call.context, name: "sleep")
         let message = "sleep(ms) expects a number of milliseconds, 0 or more; got \(ValueDescription.phrase(argument)); it waited 0 ms"
         diagnose(.invalidArgument, .warning, message, line: site.line, column: site.column)
