@@ -1,9 +1,87 @@
 import JSONKit
+import Timeline
 import WidgetHost
+import ZonedTime
 
-/// Runs a fixture's `simulate:` block on the refresh timeline and checks `expect.timeline`.
+/// Runs a fixture's `simulate:` block on the refresh timeline (R1–R7, L1–L5) and
+/// checks `expect.timeline` against the simulation's summary (a subset match).
+///
+/// ```yaml
+/// simulate: { hours: 24, budget: typical, realistic: false, taps: ["+2h"], foregrounds: [] }
+/// expect:
+///   timeline: { refreshCount: 48, budgetVerdict: { askedPerDay: 48 } }
+/// ```
 enum SimulationCheck {
     static func run(_ fixture: Fixture, configuration: RunConfiguration) -> [String] {
-        ["'simulate' needs the refresh timeline, which this host does not offer"]
+        guard case .object(let settings)? = fixture.settings["simulate"] else {
+            return ["malformed fixture: 'simulate' is a map such as { hours: 24, budget: typical }"]
+        }
+        let start = configuration.now ?? 0
+        var hours = 24.0
+        if let value = settings["hours"] ?? settings["days"].map({ .number(($0.doubleValue ?? 0) * 24) }) {
+            guard let number = value.doubleValue, number > 0, number <= 366 * 24 else {
+                return ["malformed fixture: simulate.hours/days must be a positive span of at most 366 days"]
+            }
+            hours = number
+        }
+        var budget = BudgetProfile.typical
+        if let value = settings["budget"] {
+            let text = value.stringValue ?? value.doubleValue.map { JSONValue.formatNumber($0) } ?? ""
+            do { budget = try BudgetProfile.parse(text) } catch { return ["malformed fixture: simulate.budget: \(error.message)"] }
+        }
+        func times(_ key: String) -> [Int64]? {
+            var result: [Int64] = []
+            for item in settings[key]?.arrayValue ?? [] {
+                guard let text = item.stringValue else { return nil }
+                if text.hasPrefix("+"), let offset = Offset.milliseconds(String(text.dropFirst())) {
+                    result.append(start + offset)
+                } else if let at = try? ISO8601.parse(text, defaultZone: configuration.zone) {
+                    result.append(at)
+                } else {
+                    return nil
+                }
+            }
+            return result
+        }
+        guard let taps = times("taps"), let foregrounds = times("foregrounds") else {
+            return ["malformed fixture: simulate.taps and simulate.foregrounds are lists of ISO times or offsets such as \"+2h\""]
+        }
+        var simulation = SimulationConfiguration(
+            startMs: start, durationMs: Int64(hours * 3_600_000), zoneIdentifier: configuration.zone.identifier,
+            budget: budget, realistic: settings["realistic"]?.boolValue ?? false,
+            seed: configuration.seed ?? 0, isLive: configuration.kind == .live)
+        simulation.taps = taps
+        simulation.foregrounds = foregrounds
+        let report: TimelineReport
+        do {
+            let timeline = try Simulation(simulation)
+            var runner = HostRefreshRunner(script: fixture.source, simulation: timeline, configuration: configuration)
+            report = timeline.run(runner: &runner)
+        } catch {
+            return ["malformed fixture: simulate: \(error.message)"]
+        }
+        guard let expected = fixture.expect["timeline"] else { return [] }
+        return Expectation.subsetDifferences(expected, report.jsonValue["summary"], at: "timeline")
+    }
+}
+
+/// Offsets such as `90m`, `2h`, `1h30m`, `1d`, `45s` in milliseconds.
+enum Offset {
+    static func milliseconds(_ text: String) -> Int64? {
+        var total = 0.0
+        var number = ""
+        for character in text {
+            if character.isNumber || character == "." { number.append(character); continue }
+            guard let value = Double(number) else { return nil }
+            switch character {
+            case "d": total += value * 86_400_000
+            case "h": total += value * 3_600_000
+            case "m": total += value * 60_000
+            case "s": total += value * 1000
+            default: return nil
+            }
+            number = ""
+        }
+        return number.isEmpty && total > 0 ? Int64(total) : nil
     }
 }

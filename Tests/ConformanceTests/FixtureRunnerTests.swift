@@ -45,6 +45,23 @@ final class FixtureRunnerTests: XCTestCase {
         XCTAssertEqual(present.failures, ["outputs.a: expected no such output, got 1"])
     }
 
+    func testSimulateChecksTheTimelineSummary() throws {
+        let passing = runner.run(try fixture("""
+            /*---
+            now: 2026-11-29T00:00:00Z
+            simulate: { hours: 3, taps: ["+20m"] }
+            expect:
+              timeline: { refreshCount: 7, freeCount: 1, chargedCount: 6 }
+            ---*/
+            setUpdateFreq(30)
+            """))
+        XCTAssertEqual(passing.outcome, .passed, "\(passing.failures)")
+        let failing = runner.run(try fixture("/*---\nsimulate: { hours: 1 }\nexpect:\n  timeline: { refreshCount: 5 }\n---*/\nsetUpdateFreq(30)\n"))
+        XCTAssertEqual(failing.failures, ["timeline.refreshCount: expected 5, got 2"])
+        let malformed = runner.run(try fixture("/*---\nsimulate: { hours: -1 }\nexpect:\n  status: ok\n---*/\n"))
+        XCTAssertEqual(malformed.failures.first?.hasPrefix("malformed fixture: simulate.hours/days"), true)
+    }
+
     func testFrontMatterSettingsReachTheRun() throws {
         let result = runner.run(try fixture("""
             /*---
