@@ -122,6 +122,8 @@ public final class FixtureRunner {
                 }
             }
         }
+        // Fixtures never touch the network: requests are answered only from a `fixtures:` file.
+        configuration.network = .replay(NetworkFixtures())
         for key in ["profile", "params", "fixtures", "context"] where settings[key] != nil {
             try APISettings.apply(key, settings[key]!, to: &configuration, fixture: fixture)
         }

@@ -43,11 +43,11 @@ enum SimulateCommand {
         arguments: [("script", "The script file (UTF-8 JavaScript).")],
         options: [
             .value("hours", "h", "Length of the span in hours (fractions allowed). Default: 24."),
-            .value("pushes", "file", "Timed Live Activity push requests in JSON Lines (see docs/push.md); needs --kind live."),
             .value("days", "d", "Length of the span in days (fractions allowed), at most 366. Not with --hours."),
             .flag("realistic", "Realistic mode: a seeded delay of 0 to 10 minutes on each granted refresh."),
             .repeated("tap", "time", "A tap on the widget at TIME: a free refresh. Repeat for more taps."),
             .repeated("foreground", "time", "The app comes to the foreground at TIME: a free refresh. Repeatable."),
+            .value("pushes", "file", "Timed Live Activity push requests in JSON Lines (see docs/push.md); needs --kind live."),
         ] + RunFlags.options + APIFlags.options + [
             .value("format", "format", "Output format: text, json, jsonl or svg. Default: text."),
             .value("out", "file", "Write the report to FILE (atomically) instead of stdout."),
