@@ -81,7 +81,11 @@ enum TestCommand {
         let summary = SuiteSummary(results, durationMs: monotonicMs() - start)
         let text = Reporter.render(reporter, results, summary: summary, color: terminal.colorOut && arguments.value("output") == nil)
         if let output = arguments.value("output") {
-            guard AtomicText.write(text, to: output) else { throw InputError("cannot write \(output)", code: ExitCode.noInput) }
+            do {
+                try AtomicFile.write(text, to: output)
+            } catch {
+                throw InputError("cannot write \(output): \(error.message)", code: ExitCode.noInput)
+            }
             terminal.out(summary.closingLine)
         } else {
             terminal.writeOut(text)
@@ -112,18 +116,5 @@ enum TestCommand {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
-    }
-}
-
-/// Writes a file through a temporary name and a rename.
-enum AtomicText {
-    static func write(_ text: String, to path: String) -> Bool {
-        let temporary = path + ".tmp-\(getpid())"
-        guard let file = fopen(temporary, "wb") else { return false }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
-        fclose(file)
-        guard written == bytes.count, rename(temporary, path) == 0 else { unlink(temporary); return false }
-        return true
     }
 }
