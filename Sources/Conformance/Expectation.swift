@@ -3,20 +3,26 @@ import JSONKit
 /// Compares what a fixture expects with what a run produced.
 enum Expectation {
     /// Differences between `expected` and `actual` where every key of an expected
-    /// object must match, arrays match element by element, and scalars are equal.
-    static func subsetDifferences(_ expected: JSONValue, _ actual: JSONValue?, at path: String) -> [String] {
+    /// object must match, arrays match element by element, and scalars are equal. A string
+    /// under one of `substringKeys` (such as `message`) must be part of the actual string.
+    static func subsetDifferences(_ expected: JSONValue, _ actual: JSONValue?, at path: String,
+                                  substringKeys: Set<String> = []) -> [String] {
         guard let actual else { return ["\(path): expected \(expected.serialized()), but it is missing"] }
         switch (expected, actual) {
         case (.object(let want), .object(let have)):
-            return want.keys.sorted().flatMap { key in
-                subsetDifferences(want[key]!, have[key], at: path.isEmpty ? key : "\(path).\(key)")
+            return want.keys.sorted().flatMap { key -> [String] in
+                let name = path.isEmpty ? key : "\(path).\(key)"
+                if substringKeys.contains(key), case .string(let part)? = want[key], case .string(let text)? = have[key] {
+                    return text.contains(part) ? [] : ["\(name): expected a text containing \(JSONValue.quote(part)), got \(JSONValue.quote(text))"]
+                }
+                return subsetDifferences(want[key]!, have[key], at: name, substringKeys: substringKeys)
             }
         case (.array(let want), .array(let have)):
             guard want.count == have.count else {
                 return ["\(path): expected \(want.count) item\(want.count == 1 ? "" : "s"), got \(have.count): \(actual.serialized())"]
             }
             return zip(want, have).enumerated().flatMap { index, pair in
-                subsetDifferences(pair.0, pair.1, at: "\(path)[\(index)]")
+                subsetDifferences(pair.0, pair.1, at: "\(path)[\(index)]", substringKeys: substringKeys)
             }
         default:
             return equal(expected, actual) ? [] : ["\(path): expected \(expected.serialized()), got \(actual.serialized())"]

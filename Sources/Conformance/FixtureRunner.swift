@@ -60,13 +60,35 @@ public final class FixtureRunner {
         // The file's base name, so locations and stack frames do not depend on where the suite runs from.
         var source = fixture.source
         source.name = String(fixture.path.split(separator: "/").last ?? Substring(fixture.path))
-        let report = host.run(source, configuration: configuration)
-        let json = report.json()
-        failures += Self.check(fixture.expect, report: json)
+        let report: RunReport
+        let interface: InterfaceCheck
+        if let action = fixture.settings["action"] {
+            // A8: the button's action script, then the widget's refresh (the fixture's script).
+            guard let text = action.stringValue else {
+                return result(.failed, ["malformed fixture: 'action' is the button's action script as a block string (action: |)"])
+            }
+            let run = host.runAction(ScriptSource(text: text, name: "action.js"), widget: source, configuration: configuration)
+            report = run.refresh
+            interface = InterfaceCheck(action: run)
+            if let want = fixture.expect["action"] {
+                failures += Expectation.subsetDifferences(want, run.action.json(), at: "action")
+            }
+        } else {
+            if fixture.expect["action"] != nil {
+                return result(.failed, ["malformed fixture: 'expect.action' needs an 'action:' script"])
+            }
+            report = host.run(source, configuration: configuration)
+            interface = InterfaceCheck(run: report)
+        }
+        failures += Self.check(fixture.expect, report: report.json())
+        failures += interface.check(fixture.expect)
         if fixture.settings["simulate"] != nil {
             failures += SimulationCheck.run(fixture, configuration: configuration)
         }
-        failures += checkGolden(fixture, json)
+        if fixture.settings["pushes"] != nil || fixture.settings["registry"] != nil {
+            failures += PushCheck.run(fixture, now: configuration.now ?? 0, zone: configuration.zone)
+        }
+        failures += checkGolden(fixture, interface.report)
         return result(failures.isEmpty ? .passed : .failed, failures)
     }
 
@@ -174,6 +196,10 @@ public final class FixtureRunner {
                 }
             case "timeline":
                 break  // checked by SimulationCheck
+            case "pushes", "activities", "stored":
+                break  // checked by PushCheck
+            case "action", "report", "exitCode", "stderr":
+                break  // checked in run(_:) and by InterfaceCheck
             default:
                 break
             }

@@ -4,7 +4,8 @@ import WidgetHost
 import ZonedTime
 
 /// Runs a fixture's `simulate:` block on the refresh timeline (R1–R7, L1–L5) and
-/// checks `expect.timeline` against the simulation's summary (a subset match).
+/// checks `expect.timeline` against the simulation's summary (a subset match). The
+/// fixture's `pushes:`, if any, arrive on the timeline as Live Activity pushes.
 ///
 /// ```yaml
 /// simulate: { hours: 24, budget: typical, realistic: false, taps: ["+2h"], foregrounds: [] }
@@ -52,6 +53,13 @@ enum SimulationCheck {
             seed: configuration.seed ?? 0, isLive: configuration.kind == .live)
         simulation.taps = taps
         simulation.foregrounds = foregrounds
+        if let list = fixture.settings["pushes"] {
+            // The fixture's pushes reach the device's timeline as `simulate --pushes` puts them there.
+            switch PushRequestEntry.parse(list, start: start, zone: configuration.zone).flatMap({ PushTimeline.events($0, start: start) }) {
+            case .success(let events): simulation.pushes = events
+            case .failure(let error): return ["malformed fixture: simulate: \(error.message)"]
+            }
+        }
         let report: TimelineReport
         do {
             let timeline = try Simulation(simulation)

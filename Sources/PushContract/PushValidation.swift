@@ -27,8 +27,7 @@ public enum PushContract {
         -> ValidatedPush
     {
         if body.count > rules.bodyLimit {
-            throw PushRefusal(.bodyTooLarge,
-                "The body is \(body.count) bytes; the limit is \(rules.bodyLimit) (64 KiB). Send one push per request and keep content_state.data small.")
+            throw PushHTTP.bodyTooLarge(body.count, limit: rules.bodyLimit)
         }
         let value: JSONValue
         do {

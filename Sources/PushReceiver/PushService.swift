@@ -32,33 +32,21 @@ final class PushService: HTTPService, @unchecked Sendable {
     func head(method: String, path: String, contentType: String?, contentLength: Int?) -> HTTPResponse? {
         let started = Clock.monotonicMilliseconds()
         switch path {
-        case PushPath.production.rawValue, PushPath.sandbox.rawValue:
-            guard method == "POST" else {
-                return refuse(.methodNotAllowed, "\(path) takes POST; got \(method). Send the push with curl -X POST.",
-                              method: method, path: path, started: started, headers: [("Allow", "POST")])
-            }
-            let mediaType = contentType.map { $0.split(separator: ";").first.map(String.init) ?? "" }?
-                .trimmingSpaces().lowercased()
-            guard mediaType == "application/json" else {
-                let got = contentType.map { "got \(JSONValue.quote($0))" } ?? "none was given"
-                return refuse(.unsupportedMediaType,
-                              "The body must be JSON: send the header Content-Type: application/json (\(got)).",
-                              method: method, path: path, started: started)
-            }
-            if let contentLength, contentLength > limits.bodyLimit {
-                return bodyTooLarge(contentLength, method: method, path: path, started: started)
-            }
-            return nil
         case "/api/activities", "/healthz":
             guard method == "GET" || method == "HEAD" else {
-                return refuse(.methodNotAllowed, "\(path) takes GET; got \(method).", method: method, path: path,
+                return refuse(PushRefusal(.methodNotAllowed, "\(path) takes GET; got \(method)."), method: method, path: path,
                               started: started, headers: [("Allow", "GET, HEAD")])
             }
             return nil
         default:
-            return refuse(.notFound,
-                          "No such endpoint \(JSONValue.quote(path)). Pushes go to POST /api/push or POST /api/sandbox/push; state is at GET /api/activities.",
-                          method: method, path: path, started: started)
+            // P1 for the push paths (and 404 for any other path), shared with the conformance runner.
+            guard let refusal = PushHTTP.checkHead(method: method, path: path, contentType: contentType,
+                                                   contentLength: contentLength, bodyLimit: limits.bodyLimit)
+            else { return nil }
+            var headers: [(String, String)] = []
+            if refusal.reason == .methodNotAllowed { headers.append(("Allow", "POST")) }
+            if refusal.reason == .bodyTooLarge { headers.append(("Connection", "close")) }
+            return refuse(refusal, method: method, path: path, started: started, headers: headers)
         }
     }
 
@@ -110,8 +98,8 @@ final class PushService: HTTPService, @unchecked Sendable {
         case .bodyTooLarge(let received):
             return bodyTooLarge(received, method: method, path: path, started: startedAt)
         case .requestTimeout(let received):
-            return refuse(.requestTimeout,
-                          "The body did not arrive within \(JSONValue.formatNumber(limits.requestTimeoutSeconds)) s (\(received) bytes so far); the connection is closed. Send the whole request at once.",
+            return refuse(PushRefusal(.requestTimeout,
+                          "The body did not arrive within \(JSONValue.formatNumber(limits.requestTimeoutSeconds)) s (\(received) bytes so far); the connection is closed. Send the whole request at once."),
                           method: method, path: path, started: startedAt)
         }
     }
@@ -128,26 +116,22 @@ final class PushService: HTTPService, @unchecked Sendable {
     }
 
     private func bodyTooLarge(_ size: Int, method: String, path: String, started: Double) -> HTTPResponse {
-        refuse(.bodyTooLarge,
-               "The body is \(size) bytes; the limit is \(limits.bodyLimit) (64 KiB). Send one push per request and keep content_state.data small.",
-               method: method, path: path, started: started, headers: [("Connection", "close")])
+        refuse(PushHTTP.bodyTooLarge(size, limit: limits.bodyLimit), method: method, path: path, started: started,
+               headers: [("Connection", "close")])
     }
 
     private func unavailable(_ request: HTTPRequest) -> HTTPResponse {
-        refuse(.unavailable, "The receiver is shutting down; nothing was stored. Send the push again when it is back.",
+        refuse(PushRefusal(.unavailable, "The receiver is shutting down; nothing was stored. Send the push again when it is back."),
                method: request.method, path: request.path, started: request.startedAt)
     }
 
-    private func refuse(_ reason: PushReason, _ message: String, method: String, path: String, started: Double,
+    private func refuse(_ refusal: PushRefusal, method: String, path: String, started: Double,
                         headers: [(String, String)] = []) -> HTTPResponse {
-        let body: JSONValue = [
-            "ok": false, "status": "refused", "reason": .string(reason.rawValue), "field": nil,
-            "message": .string(message), "warnings": [], "sound": nil, "activity": nil, "path": .string(path),
-            "received_at": .string(UTCTime.format(epochMs: clock())),
-        ]
+        let body = PushHTTP.refusalJSON(refusal, path: path, receivedAt: clock())
         let text = OrderedJSON.render(body.objectValue ?? [:], order: OrderedJSON.responseOrder)
-        let response = HTTPResponse(status: reason.httpStatus, body: Array((text + "\n").utf8), headers: headers)
-        writeLog(method: method, path: path, status: reason.httpStatus, summary: "refused \(reason.rawValue)", started: started)
+        let status = refusal.httpStatus
+        let response = HTTPResponse(status: status, body: Array((text + "\n").utf8), headers: headers)
+        writeLog(method: method, path: path, status: status, summary: "refused \(refusal.reason.rawValue)", started: started)
         return response
     }
 
@@ -163,14 +147,5 @@ final class PushService: HTTPService, @unchecked Sendable {
         let elapsed = Clock.monotonicMilliseconds() - started
         let milliseconds = (elapsed * 10).rounded() / 10
         log("\(UTCTime.format(epochMs: Clock.epochMilliseconds())) \(method) \(path) \(status) \(summary) \(JSONValue.formatNumber(milliseconds))ms")
-    }
-}
-
-extension String {
-    fileprivate func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while scalars.first == " " || scalars.first == "\t" { scalars = scalars.dropFirst() }
-        while scalars.last == " " || scalars.last == "\t" { scalars = scalars.dropLast() }
-        return String(scalars)
     }
 }

@@ -85,20 +85,19 @@ public final class PushStore {
     public func commit() throws(SQLiteError) { try database.execute("COMMIT") }
     public func rollback() { try? database.execute("ROLLBACK") }
 
-    /// Stores an acknowledged push: its row, its nonce and the activity it changed.
-    /// Throws a constraint error when the nonce is already stored.
+    /// Stores an acknowledged push as ``PushOutcome/storeWrite`` says: its row, its nonce and
+    /// the activity it changed. Throws a constraint error when the nonce is already stored.
     public func record(_ outcome: PushOutcome, body: String) throws(SQLiteError) {
-        guard let push = outcome.push, outcome.isAcknowledged else { return }
-        let request = push.request
+        guard let write = outcome.storeWrite else { return }
         try insertPush.run([
-            .integer(outcome.receivedAt), .text(outcome.path.rawValue), .text(request.userID), .text(request.widgetID),
-            .text(request.type.rawValue), .integer(request.timestamp), .text(request.nonce),
-            .text(outcome.status.rawValue), outcome.reason.map { .text($0.rawValue) } ?? .null,
-            outcome.activity.map { .integer(Int64($0.number)) } ?? .null, .text(body), .text(push.payload.text),
+            .integer(write.receivedAt), .text(write.path.rawValue), .text(write.userID), .text(write.widgetID),
+            .text(write.type.rawValue), .integer(write.timestamp), .text(write.nonce),
+            .text(write.status.rawValue), write.reason.map { .text($0.rawValue) } ?? .null,
+            write.activityNumber.map { .integer(Int64($0)) } ?? .null, .text(body), .text(write.payload),
         ])
         let pushID = database.lastInsertRowID
-        try insertNonce.run([.text(request.userID), .text(request.nonce), .integer(request.timestamp), .integer(pushID)])
-        if outcome.status == .accepted, let activity = outcome.activity { try save(activity) }
+        try insertNonce.run([.text(write.userID), .text(write.nonce), .integer(write.timestamp), .integer(pushID)])
+        if let activity = write.activity { try save(activity) }
     }
 
     /// Writes an activity row.

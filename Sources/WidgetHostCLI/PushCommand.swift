@@ -101,13 +101,13 @@ enum PushCommand {
         }
         terminal.out(response.body.trimmingNewlines())
         let parsed = try? JSONValue.parse(response.body)
-        let ok = response.status < 400 && (parsed?["ok"]?.boolValue ?? true)
-        if !ok {
+        let code = ExitCode.ofPushResponse(httpStatus: response.status, ok: parsed?["ok"]?.boolValue)
+        if code != ExitCode.success {
             let reason = parsed?["reason"]?.stringValue.map { " [\($0)]" } ?? ""
             let message = parsed?["message"]?.stringValue ?? "HTTP \(response.status)"
             terminal.err("\(Style(enabled: terminal.colorErr).red("error")): refused (HTTP \(response.status)): \(message)\(reason)")
         }
-        return ok ? ExitCode.success : ExitCode.failure
+        return code
     }
 
     /// `content_state.data` from --data or --script, or nil when neither is given (only end may omit it).

@@ -1,3 +1,4 @@
+import Conformance
 import PushContract
 import Timeline
 import ZonedTime
@@ -20,17 +21,6 @@ enum PushesFile {
         } catch {
             throw InputError("\(path):\(error.line): \(error.message)", code: ExitCode.dataError)
         }
-        return scheduled.map(event)
-    }
-
-    /// One scheduled push as a timeline event: labelled with its nonce.
-    static func event(_ push: ScheduledPush) -> PushEvent {
-        let kind: PushEvent.Kind
-        switch push.type {
-        case .start: kind = .start
-        case .update: kind = .update
-        case .end: kind = .end
-        }
-        return PushEvent(at: push.at, type: kind, data: push.variables, label: push.label)
+        return scheduled.map(PushEvent.init)
     }
 }

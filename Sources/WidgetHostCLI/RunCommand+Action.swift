@@ -22,6 +22,6 @@ extension RunCommand {
             terminal.out("")
             RunReportRenderer(report: report.refresh, sourceText: widget.text, budget: configuration.budget).render(to: terminal)
         }
-        return report.isOK ? ExitCode.success : ExitCode.failure
+        return ExitCode.of(report)
     }
 }

@@ -38,7 +38,7 @@ enum RunCommand {
                 let report = try? ScriptHost().run(path: path, configuration: configuration)
             {
                 terminal.out(report.json().serialized(pretty: true))
-                return code
+                return ExitCode.of(report)
             }
             let suffix = error.kind == .notUTF8 ? " [not-utf8]" : ""
             throw InputError(error.description + suffix, code: code)
@@ -52,6 +52,6 @@ enum RunCommand {
         } else {
             RunReportRenderer(report: report, sourceText: source.text, budget: configuration.budget).render(to: terminal)
         }
-        return report.status == .ok ? ExitCode.success : ExitCode.failure
+        return ExitCode.of(report)
     }
 }

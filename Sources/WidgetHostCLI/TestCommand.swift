@@ -90,7 +90,7 @@ enum TestCommand {
         } else {
             terminal.writeOut(text)
         }
-        return summary.failed > 0 ? ExitCode.failure : ExitCode.success
+        return ExitCode.ofSuite(failed: summary.failed)
     }
 
     /// Worker mode: one fixture path per line on stdin, one JSON result per line on stdout.

@@ -1,0 +1,39 @@
+/// The tool's exit codes (X2), and the code each kind of work ends with. The command-line
+/// tool and the conformance runner both ask here, so a fixture's `expect.exitCode` is the
+/// code `widgethost` itself returns.
+public enum ExitStatus {
+    public static let success: Int32 = 0
+    /// The work ran and found failure: a script error, a failing fixture, a refused push.
+    public static let failure: Int32 = 1
+    public static let usage: Int32 = 64
+    /// Bad input data: a malformed fixture, profile or JSON, a script that is not UTF-8.
+    public static let dataError: Int32 = 65
+    /// A named file is missing or unreadable.
+    public static let noInput: Int32 = 66
+    public static let internalError: Int32 = 70
+
+    /// `widgethost run`: 0 when the run ends `ok`, 65 when the file is not UTF-8 (no run),
+    /// 1 for `error`, `timeout` and `memory`.
+    public static func of(_ report: RunReport) -> Int32 {
+        if report.diagnostics.contains(where: { $0.code == .notUTF8 }) { return dataError }
+        return report.status == .ok ? success : failure
+    }
+
+    /// `widgethost run --action`: 0 when the action and the refresh both end `ok`, else the
+    /// code of the first run that did not.
+    public static func of(_ report: ActionReport) -> Int32 {
+        let action = of(report.action)
+        return action != success ? action : of(report.refresh)
+    }
+
+    /// `widgethost push --send`: 0 when the receiver acknowledged the push (HTTP below 400
+    /// and `ok` not false), else 1.
+    public static func ofPushResponse(httpStatus: Int, ok: Bool?) -> Int32 {
+        httpStatus < 400 && (ok ?? true) ? success : failure
+    }
+
+    /// `widgethost test`: 1 when any fixture failed, else 0.
+    public static func ofSuite(failed: Int) -> Int32 {
+        failed > 0 ? failure : success
+    }
+}
