@@ -38,10 +38,14 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The local push receiver: HTTP server and durable store.
         .target(name: "PushReceiver", dependencies: ["PushContract", "CMicroHTTPD", "CSQLite", "JSONKit", "ZonedTime"]),
+        // Layout placeholders (A10): `${path}` resolution against a script's outputs, layout checks.
+        .target(name: "Layout", dependencies: ["JSONKit"]),
         // The conformance runner: fixture format, runner, reporters.
-        .target(name: "Conformance", dependencies: ["WidgetHost", "Timeline", "JSONKit", "ZonedTime"]),
+        .target(name: "Conformance", dependencies: ["WidgetHost", "Timeline", "PushContract", "Layout", "JSONKit", "ZonedTime"]),
+        // The author preview: terminal view, HTML report, watch mode.
+        .target(name: "Preview", dependencies: ["WidgetHost", "Timeline", "Layout", "JSONKit", "ZonedTime"]),
         // Command-line parsing, rendering and dispatch.
-        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "PushReceiver", "Conformance", "JSONKit", "ZonedTime"]),
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "PushReceiver", "Conformance", "Preview", "Layout", "JSONKit", "ZonedTime"]),
         .executableTarget(name: "widgethost", dependencies: ["WidgetHostCLI"]),
         // In-process benchmark for Scripts/bench.
         .executableTarget(name: "HostBench", dependencies: ["WidgetHost", "ZonedTime"]),
@@ -54,7 +58,9 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit"]),
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushContract", "JSONKit"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "JSONKit"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit"]),
         .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "JSONKit"]),
     ]
 )

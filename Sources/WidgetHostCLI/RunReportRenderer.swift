@@ -1,4 +1,5 @@
 import JSONKit
+import Preview
 import WidgetHost
 import ZonedTime
 
@@ -108,29 +109,17 @@ struct RunReportRenderer {
     // MARK: stderr
 
     func diagnosticLines(_ style: Style) -> [String] {
-        let sourceLines = sourceText.map { SourceLines($0).lines }
         var lines: [String] = []
         for diagnostic in report.diagnostics {
-            let label: String
-            switch diagnostic.severity {
-            case .error: label = style.red("error")
-            case .warning: label = style.yellow("warning")
-            case .info: label = style.cyan("info")
-            }
-            var location = report.script
-            if let line = diagnostic.line {
-                location += ":\(line)"
-                if let column = diagnostic.column { location += ":\(column)" }
-            }
-            lines.append("\(label): \(location): \(diagnostic.message) [\(diagnostic.code)]")
-            if let line = diagnostic.line, let sourceLines, line >= 1, line <= sourceLines.count {
-                let text = sourceLines[line - 1].replacingTabs()
-                let gutter = String(line)
-                lines.append("  \(gutter) | \(clip(text, width - gutter.count - 5))")
-                if let column = diagnostic.column, column >= 1 {
-                    let blank = String(repeating: " ", count: gutter.count)
-                    lines.append("  \(blank) | " + String(repeating: " ", count: column - 1) + style.bold("^"))
+            lines.append(diagnostic.stderrLine(file: report.script) { severity in
+                switch severity {
+                case .error: return style.red("error")
+                case .warning: return style.yellow("warning")
+                case .info: return style.cyan("info")
                 }
+            })
+            if let line = diagnostic.line, let sourceText {
+                lines += SourceExcerpt.lines(source: sourceText, line: line, column: diagnostic.column, width: width, style: style)
             }
         }
         if let error = report.error, error.stack.count > 1 {
@@ -149,48 +138,11 @@ struct RunReportRenderer {
         return full.prefix(10) == time(report.startedAt).prefix(10) ? String(full.dropFirst(11).prefix(12)) : full
     }
 
-    private func reason(_ next: NextRefresh) -> String {
-        switch next.reason {
-        case .updateTime: return "setUpdateTime asked for this time (it decides only the next refresh)"
-        case .frequency:
-            let minutes = next.frequencyMinutes ?? 0
-            let clamped = minutes < 5 ? " (raised to the 5-minute minimum)" : ""
-            return "setUpdateFreq(\(JSONValue.formatNumber(minutes))) is in force\(clamped)"
-        case .default:
-            guard let budget else {
-                return "the script asked for nothing: with an unlimited budget the system keeps the typical default cadence, 1440/55 minutes (about 26 min)"
-            }
-            return "the script asked for nothing: the system's default cadence for a budget of \(budget), 1440/\(budget) minutes (\(cadence(budget)))"
-        }
-    }
+    private func reason(_ next: NextRefresh) -> String { Wording.reason(next, budget: budget) }
 
-    /// "about 26 min", "36 min", "about 3.4 h" for 1440 / budget minutes.
-    private func cadence(_ budget: Int) -> String {
-        let minutes = 1440 / Double(max(budget, 1))
-        let exact = minutes == minutes.rounded() && minutes < 120
-        if minutes < 120 { return (exact ? "" : "about ") + "\(Int(minutes.rounded())) min" }
-        return "about \(JSONValue.formatNumber((minutes / 6).rounded() / 10)) h"
-    }
+    private func duration(_ ms: Int64) -> String { Wording.duration(ms) }
 
-    private func duration(_ ms: Int64) -> String {
-        let minutes = Double(ms) / 60_000
-        if minutes < 1 { return "\(ms / 1000) s" }
-        if minutes < 120 { return "\(JSONValue.formatNumber((minutes * 10).rounded() / 10)) min" }
-        return "\(JSONValue.formatNumber((minutes / 6).rounded() / 10)) h"
-    }
+    private func pad(_ s: String, _ count: Int) -> String { Columns.pad(s, count) }
 
-    private func pad(_ s: String, _ count: Int) -> String {
-        s.count >= count ? s : s + String(repeating: " ", count: count - s.count)
-    }
-
-    private func clip(_ s: String, _ limit: Int) -> String {
-        let limit = max(limit, 8)
-        return s.count <= limit ? s : String(s.prefix(limit - 1)) + "…"
-    }
-}
-
-extension Substring {
-    fileprivate func replacingTabs() -> String {
-        String(self).split(separator: "\t", omittingEmptySubsequences: false).joined(separator: " ")
-    }
+    private func clip(_ s: String, _ limit: Int) -> String { Columns.clip(s, max(limit, 8)) }
 }

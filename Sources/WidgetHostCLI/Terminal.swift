@@ -1,3 +1,5 @@
+import Preview
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -10,16 +12,24 @@ public final class Terminal {
     public let colorOut: Bool
     public let colorErr: Bool
     public let environment: [String: String]
+    /// Whether stdout is a terminal (whatever NO_COLOR says): watch mode then redraws the
+    /// screen instead of appending.
+    public let outIsTerminal: Bool
+    /// Pushes buffered stdout to its destination (watch mode, after each redraw).
+    public let flush: () -> Void
 
     public init(
         writeOut: @escaping (String) -> Void, writeErr: @escaping (String) -> Void,
-        colorOut: Bool = false, colorErr: Bool = false, environment: [String: String] = [:]
+        colorOut: Bool = false, colorErr: Bool = false, environment: [String: String] = [:],
+        outIsTerminal: Bool = false, flush: @escaping () -> Void = {}
     ) {
         self.writeOut = writeOut
         self.writeErr = writeErr
         self.colorOut = colorOut
         self.colorErr = colorErr
         self.environment = environment
+        self.outIsTerminal = outIsTerminal
+        self.flush = flush
     }
 
     /// The process's real streams and environment.
@@ -31,7 +41,9 @@ public final class Terminal {
             writeErr: { text in fputs(text, stderr) },
             colorOut: !noColor && isatty(1) == 1 && environment["TERM"] != "dumb",
             colorErr: !noColor && isatty(2) == 1 && environment["TERM"] != "dumb",
-            environment: environment)
+            environment: environment,
+            outIsTerminal: isatty(1) == 1 && environment["TERM"] != "dumb",
+            flush: { fflush(stdout) })
     }
 
     public func out(_ line: String = "") { writeOut(line + "\n") }
@@ -54,14 +66,5 @@ public enum ProcessEnvironment {
     }
 }
 
-/// ANSI styling, applied only when enabled.
-struct Style {
-    let enabled: Bool
-    func bold(_ s: String) -> String { wrap(s, "1") }
-    func dim(_ s: String) -> String { wrap(s, "2") }
-    func red(_ s: String) -> String { wrap(s, "31") }
-    func green(_ s: String) -> String { wrap(s, "32") }
-    func yellow(_ s: String) -> String { wrap(s, "33") }
-    func cyan(_ s: String) -> String { wrap(s, "36") }
-    private func wrap(_ s: String, _ code: String) -> String { enabled ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
-}
+/// ANSI styling, applied only when enabled (shared with the preview).
+typealias Style = TextStyle

@@ -55,6 +55,10 @@ func spawn(_ argv: [String], environment: [String]) throws -> ToolResult {
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
     posix_spawn_file_actions_addclose(&actions, outPipe[0])
     posix_spawn_file_actions_addclose(&actions, errPipe[0])
+    // The originals too: a child that starts a daemon (tmux) must not pass them on, or
+    // the pipes never reach their end.
+    posix_spawn_file_actions_addclose(&actions, outPipe[1])
+    posix_spawn_file_actions_addclose(&actions, errPipe[1])
     let cArgs = argv.map { strdup($0) } + [nil]
     let cEnv = (environment + ["SWIFT_BACKTRACE=enable=no"]).map { strdup($0) } + [nil]
     defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }

@@ -177,6 +177,10 @@ public final class NetworkRecorder: Sendable {
 
     public init(path: String) { self.path = path }
 
+    /// A recorder that keeps what it sees in memory and writes no file (its ``path`` is
+    /// empty): the preview records a live run to replay it on the refresh strip.
+    public static func inMemory() -> NetworkRecorder { NetworkRecorder(path: "") }
+
     public var recorded: [NetworkExchange] { exchanges.withLock { $0 } }
 
     func record(_ exchange: NetworkExchange) {
@@ -190,8 +194,9 @@ public final class NetworkRecorder: Sendable {
         .object(["schema": .string(NetworkFixtures.schema), "fixtures": .array(recorded.map(\.fixtureJSON))])
     }
 
-    /// Writes the fixture file.
+    /// Writes the fixture file; an in-memory recorder writes nothing.
     public func write() throws(FileSystemError) {
+        guard !path.isEmpty else { return }
         try FileSystem.writeAtomically(path, Array((json.serialized(pretty: true) + "\n").utf8))
     }
 }

@@ -1,0 +1,231 @@
+import JSONKit
+import Timeline
+import WidgetHost
+import ZonedTime
+
+/// The preview as one self-contained HTML file: no network, no external fonts, images
+/// or scripts (a content security policy forbids them), readable on a phone and on a
+/// desktop. It holds the outputs, console, diagnostics, the timeline chart, the
+/// placeholder table and, for a Live Activity, its lifecycle.
+public struct HTMLReport: Sendable {
+    public let document: PreviewDocument
+
+    public init(document: PreviewDocument) { self.document = document }
+
+    public func render() -> String {
+        var body = header()
+        for problem in document.problems {
+            body += "<p class=\"problem\"><strong>error</strong> \(Self.escape(problem.message)) <code>\(problem.code)</code></p>\n"
+        }
+        if let primary = document.primary {
+            body += outputs()
+            body += console(primary)
+            body += diagnostics()
+            body += nextRefresh(primary)
+            if let timeline = document.timeline { body += self.timeline(timeline) }
+            if let layout = document.layout { body += LayoutTable.html(layout) }
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+            <title>\(Self.escape(document.scriptPath)) — widgethost preview</title>
+            <style>\(Self.css)</style>
+            </head>
+            <body>
+            <main>
+            \(body)</main>
+            </body>
+            </html>
+
+            """
+    }
+
+    // MARK: - Sections
+
+    private func header() -> String {
+        var html = "<header>\n<h1>\(Self.escape(document.scriptPath))</h1>\n"
+        if let primary = document.primary {
+            let kind = primary.kind == .live ? "Live Activity" : document.runs.count > 1 ? "widget" : "\(primary.kind.rawValue) widget"
+            html += "<p class=\"meta\">\(kind) · now \(Self.escape(ISO8601.format(epochMs: primary.startedAt, in: primary.zone))) (\(Self.escape(primary.zone.identifier)))"
+            if let seed = primary.seed { html += " · seed \(seed)" }
+            html += "</p>\n<p class=\"statuses\">"
+            for run in document.runs {
+                let label = document.runs.count > 1 ? "\(run.kind.rawValue): " : ""
+                html += "<span class=\"status \(run.status.rawValue)\">\(label)\(run.status.rawValue)</span> "
+            }
+            html += "</p>\n"
+            if let error = primary.error {
+                let location = [error.line, error.column].compactMap { $0.map(String.init) }.joined(separator: ":")
+                html += "<p class=\"error\"><strong>\(Self.escape(error.name))</strong> \(Self.escape(error.message))"
+                html += location.isEmpty ? "" : " <span class=\"where\">at line \(location)</span>"
+                html += "</p>\n"
+            }
+        }
+        return html + "</header>\n"
+    }
+
+    private func outputs() -> String {
+        let runs = document.runs
+        let names = Set(runs.flatMap { $0.outputs.keys }).sorted()
+        var html = "<section id=\"outputs\">\n<h2>Outputs <span class=\"count\">\(names.count)</span></h2>\n"
+        if runs.allSatisfy({ $0.status != .ok }) {
+            return html + "<p class=\"muted\">None published: the run did not end ok, so the widget keeps its last outputs.</p>\n</section>\n"
+        }
+        if names.isEmpty {
+            return html + "<p class=\"muted\">None. Declare top-level let/const/var or set this.name.</p>\n</section>\n"
+        }
+        html += "<div class=\"scroll\"><table>\n<thead><tr><th>name</th>"
+        if runs.count > 1 { html += "<th>kind</th>" }
+        html += "<th>type</th><th>value</th></tr></thead>\n<tbody>\n"
+        for name in names {
+            let values = runs.map { $0.status == .ok ? $0.outputs[name] : nil }
+            let same = values.allSatisfy { $0 == values[0] }
+            for (run, value) in zip(runs, values) {
+                html += "<tr><td class=\"name\">\(Self.escape(name))</td>"
+                if runs.count > 1 { html += "<td>\(same ? "all" : run.kind.rawValue)</td>" }
+                html += "<td class=\"type\">\(value.map(TerminalView.typeName) ?? "—")</td>"
+                html += "<td class=\"value\"><code>\(value.map { Self.escape($0.serialized()) } ?? "<span class=\"muted\">absent</span>")</code></td></tr>\n"
+                if same { break }
+            }
+        }
+        return html + "</tbody></table></div>\n</section>\n"
+    }
+
+    private func console(_ run: RunReport) -> String {
+        var html = "<section id=\"console\">\n<h2>Console <span class=\"count\">\(run.console.count)</span></h2>\n"
+        if run.console.isEmpty { return html + "<p class=\"muted\">Nothing printed.</p>\n</section>\n" }
+        html += "<pre class=\"console\">"
+        for entry in run.console {
+            html += "<span class=\"level \(entry.level.rawValue)\">\(entry.level.rawValue)</span> \(Self.escape(entry.message))\n"
+        }
+        if run.consoleDropped > 0 { html += "<span class=\"muted\">… \(run.consoleDropped) more not kept</span>\n" }
+        return html + "</pre>\n</section>\n"
+    }
+
+    private func diagnostics() -> String {
+        var seen: [Diagnostic] = []
+        for run in document.runs { for diagnostic in run.diagnostics where !seen.contains(diagnostic) { seen.append(diagnostic) } }
+        guard !seen.isEmpty else { return "" }
+        var html = "<section id=\"diagnostics\">\n<h2>Diagnostics <span class=\"count\">\(seen.count)</span></h2>\n"
+        for diagnostic in seen {
+            var location = document.scriptPath
+            if let line = diagnostic.line {
+                location += ":\(line)"
+                if let column = diagnostic.column { location += ":\(column)" }
+            }
+            html += "<div class=\"diagnostic \(diagnostic.severity.rawValue)\"><p><strong>\(diagnostic.severity.rawValue)</strong> "
+            html += "<span class=\"where\">\(Self.escape(location))</span> \(Self.escape(diagnostic.message)) <code>\(Self.escape(diagnostic.code.rawValue))</code></p>\n"
+            if let line = diagnostic.line, let source = document.sourceText {
+                let excerpt = SourceExcerpt.lines(source: source, line: line, column: diagnostic.column, width: 100)
+                if !excerpt.isEmpty { html += "<pre class=\"excerpt\">\(Self.escape(excerpt.joined(separator: "\n")))</pre>\n" }
+            }
+            html += "</div>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    private func nextRefresh(_ run: RunReport) -> String {
+        var html = "<section id=\"next-refresh\">\n<h2>Next refresh</h2>\n"
+        guard let next = run.nextRefresh else {
+            return html + "<p>None: the Live Activity has ended, so its script does not run again.</p>\n</section>\n"
+        }
+        html += "<p>Requested <strong>\(Self.escape(ISO8601.format(epochMs: next.requested, in: run.zone)))</strong>, "
+        html += "\(Wording.duration(next.requested - run.finishedAt)) after the run.</p>\n"
+        html += "<p class=\"muted\">\(Self.escape(Wording.reason(next, budget: document.budget)))</p>\n"
+        return html + "</section>\n"
+    }
+
+    private func timeline(_ timeline: TimelineReport) -> String {
+        let summary = timeline.summary
+        var html = "<section id=\"timeline\">\n<h2>Refreshes</h2>\n<div class=\"chart\">"
+        var svg = timeline.svg()
+        if svg.hasPrefix("<?xml"), let end = svg.firstIndex(of: "\n") { svg = String(svg[svg.index(after: end)...]) }
+        html += svg + "</div>\n<ul class=\"figures\">\n"
+        html += "<li><strong>\(summary.refreshCount)</strong> refreshes (\(summary.chargedCount) charged, \(summary.freeCount) free)</li>\n"
+        html += "<li><strong>\(summary.delayedCount)</strong> delayed, <strong>\(summary.failedCount)</strong> failed</li>\n"
+        if let gap = summary.longestGap { html += "<li>longest gap <strong>\(Wording.duration(gap.lengthMs))</strong></li>\n" }
+        html += "</ul>\n<p>\(Self.escape(summary.budgetVerdict.sentence))</p>\n"
+        if !summary.liveActivities.isEmpty { html += lifecycle(timeline) }
+        return html + "</section>\n"
+    }
+
+    /// The Live Activity's lifecycle: start, updates, end and dismissal, in time order.
+    private func lifecycle(_ timeline: TimelineReport) -> String {
+        func time(_ ms: Int64) -> String { Self.escape(ISO8601.format(epochMs: ms, in: timeline.zone)) }
+        var html = "<h3 id=\"live-activity\">Live Activity</h3>\n<ol class=\"lifecycle\">\n"
+        for activity in timeline.summary.liveActivities {
+            html += "<li><time>\(time(activity.startedAt))</time> started by \(activity.startedBy.rawValue)</li>\n"
+            if activity.updateCount > 0 { html += "<li>\(activity.updateCount) update\(activity.updateCount == 1 ? "" : "s")</li>\n" }
+            if let ended = activity.endedAt {
+                let how: String
+                switch activity.ending {
+                case .script?: how = "ended by endLiveActivity()"
+                case .push?: how = "ended by a push"
+                case .expired?: how = "expired (8 hours)"
+                case nil: how = "ended"
+                }
+                html += "<li><time>\(time(ended))</time> \(how), after \(Wording.duration(ended - activity.startedAt))</li>\n"
+            } else {
+                html += "<li>still active at the end of the span</li>\n"
+            }
+            if let dismissed = activity.dismissedAt { html += "<li><time>\(time(dismissed))</time> dismissed from the Lock Screen</li>\n" }
+        }
+        return html + "</ol>\n"
+    }
+
+    // MARK: - Text
+
+    /// `text` with `&`, `<`, `>` and quotes escaped for HTML.
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    static let css = """
+        :root{color-scheme:light;--fg:#111827;--muted:#6b7280;--line:#e5e7eb;--ok:#15803d;--bad:#b91c1c;--warn:#b45309}
+        *{box-sizing:border-box}
+        body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:#f9fafb}
+        main{max-width:1040px;margin:0 auto;padding:16px}
+        header,section{background:#fff;border:1px solid var(--line);border-radius:10px;padding:12px 16px;margin:0 0 14px}
+        h1{font-size:1.3rem;margin:0 0 4px;overflow-wrap:anywhere}
+        h2{font-size:1.05rem;margin:0 0 8px}
+        h3{font-size:1rem;margin:14px 0 6px}
+        .count{color:var(--muted);font-weight:normal}
+        .meta,.muted{color:var(--muted)}
+        .status{display:inline-block;padding:1px 10px;border-radius:999px;font-weight:600;color:#fff;background:var(--bad)}
+        .status.ok{background:var(--ok)}
+        .error,.problem{color:var(--bad);overflow-wrap:anywhere}
+        .scroll{overflow-x:auto}
+        table{border-collapse:collapse;width:100%}
+        th,td{text-align:left;padding:4px 8px;border-bottom:1px solid var(--line);vertical-align:top}
+        td.value code{white-space:pre-wrap;overflow-wrap:anywhere}
+        td.name{font-weight:600;overflow-wrap:anywhere}
+        code,pre{font-family:"DejaVu Sans Mono",ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
+        pre{background:#f3f4f6;border-radius:6px;padding:8px;overflow-x:auto;margin:6px 0}
+        .level{display:inline-block;min-width:3.5em;color:var(--muted)}
+        .level.warn{color:var(--warn)}.level.error{color:var(--bad)}
+        .diagnostic p{margin:8px 0 0;overflow-wrap:anywhere}
+        .diagnostic.error strong{color:var(--bad)}.diagnostic.warning strong{color:var(--warn)}
+        .where{font-family:"DejaVu Sans Mono",ui-monospace,monospace;font-size:.9em}
+        .chart{overflow-x:auto}
+        .chart svg{width:100%;min-width:720px;height:auto;display:block}
+        .figures{padding-left:20px}
+        .finding.error{color:var(--bad)}.finding.warning{color:var(--warn)}
+        @media (max-width:600px){main{padding:8px}header,section{padding:10px}body{font-size:15px}th,td{padding:3px 5px}}
+        """
+}

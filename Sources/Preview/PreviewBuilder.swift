@@ -1,0 +1,54 @@
+import JSONKit
+import Layout
+import Timeline
+import WidgetHost
+
+/// Makes a ``PreviewDocument``: runs the script as each kind, simulates the span of the
+/// refresh strip for the first kind, and checks the layout against its outputs.
+public struct PreviewBuilder {
+    /// The host that runs every script of this builder; a watch session keeps one.
+    public let host: ScriptHost
+
+    public init(host: ScriptHost = ScriptHost()) { self.host = host }
+
+    public func build(_ inputs: PreviewInputs) -> PreviewDocument {
+        var document = PreviewDocument(
+            scriptPath: inputs.scriptPath, sourceText: inputs.source?.text, runs: [], timeline: nil, layout: nil,
+            problems: inputs.problems, budget: inputs.configuration.budget)
+        guard let source = inputs.source else { return document }
+
+        // A live network is asked once per kind; the strip replays what the first run saw,
+        // so that previewing a script does not fetch once for every simulated refresh.
+        var recorded: NetworkRecorder?
+        for (index, kind) in inputs.kinds.enumerated() {
+            var configuration = inputs.configuration
+            configuration.kind = kind
+            if index == 0, configuration.network.mode == .live {
+                let recorder = NetworkRecorder.inMemory()
+                configuration.network.mode = .record
+                configuration.network.recorder = recorder
+                recorded = recorder
+            }
+            document.runs.append(host.run(source, configuration: configuration))
+        }
+
+        if let simulation = inputs.simulation, let first = inputs.kinds.first {
+            var configuration = inputs.configuration
+            configuration.kind = first
+            // The strip starts from empty storage so that simulating never touches the
+            // state folder; the single run above is the one that reads and writes it.
+            configuration.storage = StateStore()
+            if let recorded, let fixtures = try? NetworkFixtures(json: recorded.json, source: "preview", folder: ".") {
+                configuration.network = .replay(fixtures)
+            }
+            var runner = HostRefreshRunner(script: source, simulation: simulation, configuration: configuration, host: host)
+            document.timeline = simulation.run(runner: &runner)
+        }
+
+        if let path = inputs.layoutPath, let layout = inputs.layout {
+            let outputs = document.runs.first.map { $0.outputs } ?? [:]
+            document.layout = LayoutSection(path: path, report: LayoutCheck.run(layout, outputs: outputs))
+        }
+        return document
+    }
+}

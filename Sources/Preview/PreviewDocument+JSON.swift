@@ -1,0 +1,28 @@
+import JSONKit
+import Timeline
+import WidgetHost
+
+extension PreviewDocument {
+    /// The preview as one JSON object, schema `widgethost.preview/1`: `script`, `runs`
+    /// (one `widgethost.run/1` report per kind), `timeline` (the strip's simulation,
+    /// `widgethost.timeline/1`, or null), `layout` (its fields and findings, or null) and
+    /// `problems` (files that could not be used).
+    public var jsonValue: JSONValue {
+        .object([
+            "schema": .string(Self.schema),
+            "script": .string(scriptPath),
+            "runs": .array(runs.map { $0.json() }),
+            "timeline": timeline?.jsonValue ?? .null,
+            "layout": layout.map(\.jsonValue) ?? .null,
+            "problems": .array(problems.map { .object(["code": .string($0.code), "message": .string($0.message)]) }),
+        ])
+    }
+}
+
+extension LayoutSection {
+    var jsonValue: JSONValue {
+        var object = report.json.objectValue ?? [:]
+        object["path"] = .string(path)
+        return .object(object)
+    }
+}

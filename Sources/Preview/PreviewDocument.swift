@@ -1,0 +1,49 @@
+import JSONKit
+import Layout
+import Timeline
+import WidgetHost
+
+/// One preview: what the script did as each kind, the refresh strip, and the layout's
+/// placeholders. The terminal view, the HTML report and `--format json` all render it.
+public struct PreviewDocument: Sendable {
+    public static let schema = "widgethost.preview/1"
+
+    /// The script's path as the author gave it.
+    public var scriptPath: String
+    /// The script's text, for source excerpts; nil when it could not be loaded.
+    public var sourceText: String?
+    /// One run per kind, in the order asked for.
+    public var runs: [RunReport]
+    /// The simulated span of the first kind (the refresh strip and Live Activity span).
+    public var timeline: TimelineReport?
+    /// The layout check against the first kind's outputs, when a layout was given.
+    public var layout: LayoutSection?
+    /// Files that could not be used.
+    public var problems: [PreviewProblem]
+    /// The budget in force (refreshes a day; nil for unlimited).
+    public var budget: Int?
+
+    /// The first run: the kind the strip and the layout follow.
+    public var primary: RunReport? { runs.first }
+
+    /// True when a run did not end ok, the layout has an error, or a file was unusable:
+    /// the command's exit status is then 1 (X2).
+    public var hasFailures: Bool {
+        !problems.isEmpty || runs.contains { $0.status != .ok } || (layout?.hasErrors ?? false)
+    }
+}
+
+/// The layout part of a preview.
+public struct LayoutSection: Sendable {
+    /// The layout file as given.
+    public var path: String
+    /// Each placeholder with its rendered value, and what is wrong with any of them.
+    public var report: LayoutReport
+
+    public init(path: String, report: LayoutReport) {
+        self.path = path
+        self.report = report
+    }
+
+    public var hasErrors: Bool { report.hasErrors }
+}

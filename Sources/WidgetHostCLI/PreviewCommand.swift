@@ -1,0 +1,199 @@
+import JSONKit
+import Layout
+import Preview
+import Timeline
+import WidgetHost
+import ZonedTime
+
+/// `widgethost preview SCRIPT …`: one view of what a script does, for its author; with
+/// `--watch`, redrawn on every save.
+enum PreviewCommand {
+    static let command = Command(
+        name: "preview",
+        abstract: "Preview a script for its author: outputs, console, errors, refreshes, layout; --watch redraws on save.",
+        discussion: """
+            Runs the script once (as --kind, default small, or as every widget kind with
+            --all-kinds) and shows, in 80 columns: its outputs as a table, its console, its
+            diagnostics with the source line and a caret, the next refresh it asks for, a
+            strip of the refreshes the system would grant over the next 24 hours (or --hours
+            / --days) under --budget, and for a Live Activity its span. The strip is
+            simulated with empty storage, and with a live network it replays what the run
+            fetched, so previewing never fetches more than once per kind.
+
+            --layout FILE checks a layout against the outputs: a text file with one field
+            per line, or a JSON component tree (see docs/layout.md). Every placeholder is
+            listed with the value it renders; missing or mistyped ones are flagged with the
+            nearest output name.
+
+            --watch re-runs when the script, the layout, the profile or the fixtures file
+            change, and redraws; Ctrl-C stops it (exit 0). --html FILE also writes the
+            preview as one self-contained HTML page (rewritten on every change in watch
+            mode). --format json prints schema widgethost.preview/1 instead of the view.
+
+            Exit status (without --watch): 0 when every run ended ok and the layout has no
+            errors, 1 otherwise, 64 for a usage error, 65 for a malformed file (profile,
+            fixtures, layout) or a script that is not UTF-8, 66 for a missing file.
+            """,
+        arguments: [("script", "The script file (UTF-8 JavaScript).")],
+        options: [
+            .flag("watch", "Re-run and redraw whenever the script, layout, profile or fixtures change; Ctrl-C stops."),
+            .value("html", "file", "Also write the preview as a self-contained HTML file."),
+            .value("layout", "file", "A layout to check against the outputs: one field per line, or a JSON component tree."),
+            .flag("all-kinds", "Run as every widget kind and show where their outputs differ. Not with --kind."),
+            .value("hours", "h", "Span of the refresh strip in hours. Default: 24."),
+            .value("days", "d", "Span of the refresh strip in days, at most 366. Not with --hours."),
+            .flag("realistic", "Realistic mode for the strip: a seeded delay of 0 to 10 minutes on each refresh."),
+            .repeated("tap", "time", "A tap on the widget at TIME (as in simulate): a free refresh. Repeatable."),
+            .repeated("foreground", "time", "The app comes to the foreground at TIME: a free refresh. Repeatable."),
+        ] + RunFlags.options + APIFlags.options + [
+            .value("format", "format", "Output format: text (the view) or json. Default: text. Not with --watch."),
+        ],
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
+        guard let path = arguments.positionals.first else { throw UsageError("missing the script to preview") }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'; preview takes one script")
+        }
+        let format = arguments.value("format") ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError("unknown format '\(format)'; use text or json") }
+        let watch = arguments.flag("watch")
+        if watch && format == "json" { throw UsageError("--watch redraws the view; drop --format json") }
+        if arguments.flag("all-kinds") && arguments.value("kind") != nil {
+            throw UsageError("give --kind or --all-kinds, not both")
+        }
+        if let html = arguments.value("html"), html.isEmpty { throw UsageError("bad --html ''; name a file to write") }
+        if let layout = arguments.value("layout"), layout.isEmpty { throw UsageError("bad --layout ''; name a layout file") }
+
+        // Flags are checked once, up front: a usage mistake ends the command even in watch mode.
+        var base = try RunFlags.configuration(from: arguments)
+        let simulation = try SimulateCommand.makeSimulation(arguments, runConfiguration: base)
+        base.now = simulation.configuration.startMs
+
+        guard watch else {
+            let inputs = try PreviewInputsLoader(arguments: arguments, path: path, base: base, simulation: simulation).load(strict: true)
+            let document = PreviewBuilder().build(inputs)
+            try output(document, format: format, arguments: arguments, terminal: terminal)
+            return document.hasFailures ? ExitCode.failure : ExitCode.success
+        }
+        return try watchLoop(arguments: arguments, path: path, base: base, simulation: simulation, terminal: terminal)
+    }
+
+    /// Prints the view (or JSON) and writes the HTML file when asked.
+    static func output(_ document: PreviewDocument, format: String, arguments: ParsedArguments, terminal: Terminal) throws {
+        if format == "json" {
+            terminal.out(document.jsonValue.serialized(pretty: true))
+        } else {
+            for line in TerminalView(document: document, style: Style(enabled: terminal.colorOut)).lines() { terminal.out(line) }
+        }
+        if let html = arguments.value("html") {
+            do {
+                try AtomicFile.write(HTMLReport(document: document).render(), to: html)
+            } catch {
+                throw InputError("cannot write \(html): \(error.message)", code: ExitCode.noInput)
+            }
+            if format == "text" { terminal.out(Style(enabled: terminal.colorOut).dim("wrote \(html)")) }
+        }
+    }
+
+    static func watchLoop(
+        arguments: ParsedArguments, path: String, base: RunConfiguration, simulation: Simulation, terminal: Terminal
+    ) throws -> Int32 {
+        // Before any engine thread starts, so that Ctrl-C reaches the watcher rather than
+        // ending the process mid-draw.
+        FileWatcher.blockInterrupts()
+        let watched = [path] + ["layout", "profile", "fixtures"].compactMap { arguments.value($0) }
+        let watcher: FileWatcher
+        do {
+            watcher = try FileWatcher(paths: watched)
+        } catch {
+            throw InputError(error.message, code: ExitCode.noInput)
+        }
+        let builder = PreviewBuilder()
+        let loader = PreviewInputsLoader(arguments: arguments, path: path, base: base, simulation: simulation)
+        let style = Style(enabled: terminal.colorOut)
+        while true {
+            // A relative --now-less preview follows the clock: each re-run is "now".
+            let inputs = (try? loader.load(strict: false)) ?? PreviewInputs(
+                scriptPath: path, source: nil, kinds: [], configuration: base, simulation: nil)
+            let document = builder.build(inputs)
+            if terminal.outIsTerminal { terminal.writeOut("\u{1B}[H\u{1B}[2J\u{1B}[3J") }
+            let clock = String(ISO8601.format(epochMs: WallClock.nowMilliseconds(), in: Zone.current()).dropFirst(11).prefix(8))
+            terminal.out(style.dim(Columns.clip("watching \(watched.joined(separator: ", ")) · ran \(clock) · Ctrl-C stops", 80)))
+            for line in TerminalView(document: document, style: style).lines() { terminal.out(line) }
+            if let html = arguments.value("html") {
+                do {
+                    try AtomicFile.write(HTMLReport(document: document).render(), to: html)
+                } catch {
+                    terminal.err("\(style.red("error")): cannot write \(html): \(error.message)")
+                }
+            }
+            terminal.flush()
+            if case .interrupted = watcher.wait() {
+                terminal.out("stopped watching")
+                return ExitCode.success
+            }
+        }
+    }
+}
+
+/// Reads the files a preview is made from. Without `strict` (watch mode) a file that
+/// cannot be used becomes a problem shown in the view; with it, the command ends with
+/// the file's exit status, as `run` does.
+struct PreviewInputsLoader {
+    let arguments: ParsedArguments
+    let path: String
+    let base: RunConfiguration
+    let simulation: Simulation
+
+    func load(strict: Bool) throws -> PreviewInputs {
+        var problems: [PreviewProblem] = []
+        func fail(_ error: InputError, code: String) throws {
+            if strict { throw error }
+            problems.append(PreviewProblem(code: code, message: error.message))
+        }
+        var configuration = base
+        do {
+            try APIFlags.apply(arguments, to: &configuration)
+        } catch let error as InputError {
+            try fail(error, code: error.code == ExitCode.noInput ? "missing-file" : "bad-data")
+        }
+        var source: ScriptSource?
+        do {
+            source = try ScriptSource.load(path: path)
+        } catch {
+            let notUTF8 = error.kind == .notUTF8
+            try fail(InputError(error.description + (notUTF8 ? " [not-utf8]" : ""), code: notUTF8 ? ExitCode.dataError : ExitCode.noInput),
+                     code: notUTF8 ? "not-utf8" : "missing-file")
+        }
+        var layout: LayoutDocument?
+        if let layoutPath = arguments.value("layout") {
+            do {
+                layout = try LayoutDocument.parse(text: try ScriptSource.load(path: layoutPath).text)
+            } catch let error as ScriptLoadError {
+                let notUTF8 = error.kind == .notUTF8
+                try fail(InputError(error.description, code: notUTF8 ? ExitCode.dataError : ExitCode.noInput),
+                         code: notUTF8 ? "not-utf8" : "missing-file")
+            } catch let error as LayoutParseError {
+                try fail(InputError("\(layoutPath):\(error.line):\(error.column): \(error.message) [bad-layout]", code: ExitCode.dataError),
+                         code: "bad-layout")
+            }
+        }
+        let kinds = arguments.flag("all-kinds") ? PreviewInputs.allWidgetKinds : [configuration.kind]
+        var simulation = self.simulation
+        if arguments.value("now") == nil, !strict {
+            // Watch mode without --now: every re-run happens at the real time.
+            var moved = simulation.configuration
+            let now = WallClock.nowMilliseconds()
+            let shift = now - moved.startMs
+            moved.startMs = now
+            moved.taps = moved.taps.map { $0 + shift }
+            moved.foregrounds = moved.foregrounds.map { $0 + shift }
+            if let reshifted = try? Simulation(moved) { simulation = reshifted }
+            configuration.now = now
+        }
+        return PreviewInputs(
+            scriptPath: path, source: source, kinds: kinds, configuration: configuration, simulation: simulation,
+            layoutPath: arguments.value("layout"), layout: layout, problems: problems)
+    }
+}

@@ -1,0 +1,142 @@
+import JSONKit
+import XCTest
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+final class PreviewCommandTests: XCTestCase {
+    private let now = "2026-11-29T08:00:00Z"
+
+    func testAPreviewOfAnExampleShowsItsOutputsAndStrip() {
+        let result = tool("preview", example("every-30-minutes.js"), "--now", now, "--tz", "UTC")
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.out.contains("\n  greeting  string  \"Good morning\"\n"), result.out)
+        XCTAssertTrue(result.out.contains("\n  48 refreshes; longest gap 30 min.\n"), result.out)
+        XCTAssertEqual(result.err, "")
+    }
+
+    func testAFailingScriptExitsOneWithItsErrorLocated() {
+        let result = tool("preview", example("mistake.js"), "--now", now)
+        XCTAssertEqual(result.code, 1)
+        XCTAssertTrue(result.out.contains("mistake.js:17:33: uncaught TypeError"), result.out)
+        XCTAssertTrue(result.out.contains("    17 | let temperature = answer.current.temperature\n"), result.out)
+    }
+
+    func testUsageMistakesAreOneLineAndExit64() {
+        for arguments in [
+            ["preview"],
+            ["preview", example("outputs.js"), "--kind", "small", "--all-kinds"],
+            ["preview", example("outputs.js"), "--watch", "--format", "json"],
+            ["preview", example("outputs.js"), "--format", "yaml"],
+            ["preview", example("outputs.js"), "--hours", "-3"],
+            ["preview", example("outputs.js"), "--budget", "lots"],
+            ["preview", example("outputs.js"), "--html", ""],
+        ] {
+            let result = tool(arguments)
+            XCTAssertEqual(result.code, 64, "\(arguments)")
+            XCTAssertEqual(result.err.split(separator: "\n").count, 1, "\(arguments): \(result.err)")
+            XCTAssertTrue(result.err.hasPrefix("error: "), result.err)
+            XCTAssertEqual(result.out, "")
+        }
+    }
+
+    func testAMissingScriptOrLayoutExits66() {
+        let script = tool("preview", "/nonexistent/script.js")
+        XCTAssertEqual(script.code, 66)
+        XCTAssertTrue(script.err.hasPrefix("error: "), script.err)
+        let layout = tool("preview", example("outputs.js"), "--layout", "/nonexistent/layout.txt")
+        XCTAssertEqual(layout.code, 66)
+        XCTAssertTrue(layout.err.contains("/nonexistent/layout.txt"), layout.err)
+    }
+
+    func testJSONHasTheSchemaAndOneRunPerKind() throws {
+        let result = tool("preview", example("outputs.js"), "--now", now, "--all-kinds", "--format", "json")
+        let json = try JSONValue.parse(result.out)
+        XCTAssertEqual(json["schema"], "widgethost.preview/1")
+        XCTAssertEqual(json["runs"]?.arrayValue?.count, 8)
+        XCTAssertEqual(json["runs"]?[0]?["schema"], "widgethost.run/1")
+        XCTAssertEqual(json["timeline"]?["schema"], "widgethost.timeline/1")
+        XCTAssertEqual(json["layout"], .null)
+    }
+
+    func testHTMLIsWrittenBesideTheView() throws {
+        var template = Array("/tmp/widgethost-preview-XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        defer { unlink(folder + "/report.html"); rmdir(folder) }
+        let result = tool("preview", example("live-countdown.js"), "--kind", "live", "--now", "2026-11-29T18:55:00Z",
+                          "--html", folder + "/report.html")
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.out.hasSuffix("wrote \(folder)/report.html\n"), result.out)
+        let html = try XCTUnwrap(readText(folder + "/report.html"))
+        XCTAssertTrue(html.contains("<td class=\"name\">title</td>"))
+        XCTAssertTrue(html.contains("id=\"live-activity\""))
+    }
+
+    /// Acceptance: the terminal view of every example fits 80 columns, with the flags its
+    /// own comment gives (and as every widget kind).
+    func testEveryExampleFitsEightyColumns() throws {
+        let folder = packageRoot + "/Fixtures/Examples"
+        let names = try listFolder(folder).filter { $0.hasSuffix(".js") && !$0.hasSuffix(".button.js") }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 15)
+        var state = Array("/tmp/widgethost-preview-state-XXXXXX".utf8CString)
+        let stateFolder = state.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        for name in names {
+            let flags = exampleFlags(name, text: try XCTUnwrap(readText(folder + "/" + name)), stateFolder: stateFolder)
+            let variants: [[String]] = name.hasPrefix("live") ? [[]] : [[], ["--all-kinds"]]
+            for extra in variants {
+                let result = tool(["preview", folder + "/" + name, "--network", "replay", "--fixtures", fixturesFor(name)]
+                                  .filter { !$0.isEmpty } + flags + extra)
+                XCTAssertTrue(result.code == 0 || result.code == 1, "\(name): \(result.err)")
+                XCTAssertGreaterThan(result.out.count, 200, name)
+                for line in result.out.split(separator: "\n") where line.count > 80 {
+                    XCTFail("\(name) \(extra): \(line.count) columns: \(line)")
+                }
+            }
+        }
+    }
+
+    /// The flags of the `Scripts/widgethost run Fixtures/Examples/NAME` line in the example's comment.
+    private func exampleFlags(_ name: String, text: String, stateFolder: String) -> [String] {
+        let marker = "Scripts/widgethost run Fixtures/Examples/\(name)"
+        guard let line = text.split(separator: "\n").first(where: { $0.contains(marker) }) else {
+            return name.hasPrefix("live") ? ["--kind", "live"] : []
+        }
+        var words = line[line.range(of: marker)!.upperBound...].split(separator: " ").map(String.init)
+        if let comment = words.firstIndex(where: { $0.hasPrefix("(") }) { words = Array(words[..<comment]) }
+        var flags: [String] = []
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if ["--action", "--fixtures"].contains(word) { index += 2; continue }
+            if word == "--state" { flags += ["--state", stateFolder]; index += 2; continue }
+            flags.append(word.hasPrefix("Fixtures/") ? packageRoot + "/" + word : word)
+            index += 1
+        }
+        return flags
+    }
+
+    /// The example's recorded answers, or an empty fixture file so that nothing leaves the machine.
+    private func fixturesFor(_ name: String) -> String {
+        let own = packageRoot + "/Fixtures/Examples/" + name.dropLast(3) + ".fixtures.json"
+        if access(own, R_OK) == 0 { return own }
+        let empty = "/tmp/widgethost-preview-empty-fixtures.json"
+        writeFile(empty, Array("{\"fixtures\": []}\n".utf8))
+        return empty
+    }
+}
+
+func readText(_ path: String) -> String? {
+    guard access(path, R_OK) == 0 else { return nil }
+    return String(decoding: readBytes(path), as: UTF8.self)
+}
+
+func listFolder(_ path: String) throws -> [String] {
+    guard let directory = opendir(path) else { throw XCTSkip("cannot list \(path)") }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}

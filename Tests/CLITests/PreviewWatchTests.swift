@@ -1,0 +1,79 @@
+import XCTest
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `preview --watch` driven in tmux, as an author would use it: edit, see; break, see
+/// where; Ctrl-C, exit 0.
+final class PreviewWatchTests: XCTestCase {
+    private var folder = ""
+    private let session = "widgethost-preview-\(getpid())"
+    private var socket: String { "widgethost-test-\(getpid())" }
+
+    override func setUpWithError() throws {
+        guard which("tmux") != nil else { throw XCTSkip("tmux is not installed (Scripts/setup installs it)") }
+        var template = Array("/tmp/widgethost-watch-cli-XXXXXX".utf8CString)
+        folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    }
+
+    override func tearDown() {
+        _ = try? tmux(["kill-server"])
+        for name in ["script.js", "script.js.tmp", "exit-status", "layout.txt", "tmux-output"] { unlink(folder + "/" + name) }
+        rmdir(folder)
+    }
+
+    private func tmux(_ arguments: [String]) throws -> ToolResult {
+        try spawn([which("tmux")!, "-L", socket] + arguments, environment: ["TERM=xterm-256color", "PATH=/usr/bin:/bin"])
+    }
+
+    private func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", session]).out }
+
+    /// Waits until the screen satisfies `condition`, up to 20 seconds; fails with the screen otherwise.
+    private func waitForScreen(_ what: String, _ condition: (String) -> Bool) throws {
+        var last = ""
+        for _ in 0..<200 {
+            last = try screen()
+            if condition(last) { return }
+            usleep(100_000)
+        }
+        XCTFail("the screen never showed \(what); it shows:\n\(last)")
+        throw XCTSkip("stopping: \(what) did not appear")
+    }
+
+    private func save(_ text: String) {
+        // Save as editors do: a new file renamed over the old one.
+        writeFile(folder + "/script.js.tmp", Array(text.utf8))
+        rename(folder + "/script.js.tmp", folder + "/script.js")
+    }
+
+    func testEditErrorAndCtrlC() throws {
+        let binary = try widgethostBinary()
+        save("let greeting = \"first version\"\nsetUpdateFreq(30)\n")
+        writeFile(folder + "/layout.txt", Array("${greeting}\n".utf8))
+        let command = "cd \(folder) && NO_COLOR=1 SWIFT_BACKTRACE=enable=no \(binary) preview script.js --watch --layout layout.txt --now 2026-11-29T08:00:00Z; echo $? > exit-status; sleep 30"
+        let started = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "60", command])
+        XCTAssertEqual(started.code, 0, started.err)
+
+        try waitForScreen("the first output") { $0.contains("greeting  string  \"first version\"") }
+        XCTAssertTrue(try screen().contains("watching script.js, layout.txt"))
+
+        save("let greeting = \"second version\"\nsetUpdateFreq(30)\n")
+        try waitForScreen("the edited output") { $0.contains("greeting  string  \"second version\"") }
+
+        save("let greeting = \"third\"\nlet broken = greeting.nope.deeper\n")
+        try waitForScreen("the error with its location") {
+            $0.contains("script.js:2:") && $0.contains("[uncaught-error]") && $0.contains("2 | let broken = greeting.nope.deeper")
+        }
+
+        XCTAssertEqual(try tmux(["send-keys", "-t", session, "C-c"]).code, 0)
+        var status: String?
+        for _ in 0..<100 {
+            status = readText(folder + "/exit-status")
+            if status?.isEmpty == false { break }
+            usleep(100_000)
+        }
+        XCTAssertEqual(status, "0\n")
+        XCTAssertTrue(try screen().contains("stopped watching"))
+    }
+}
+
