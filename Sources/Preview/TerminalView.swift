@@ -20,7 +20,8 @@ public struct TerminalView: Sendable {
     public func lines() -> [String] {
         var lines = header()
         for problem in document.problems {
-            lines += Wording.wrap(problem.message + " [\(problem.code)]", width: width,
+            let tagged = problem.message.hasSuffix("[\(problem.code)]") ? problem.message : problem.message + " [\(problem.code)]"
+            lines += Wording.wrap(tagged, width: width,
                                   first: style.red("error") + ": ", rest: "       ")
         }
         guard let primary = document.primary else { return lines }

@@ -102,4 +102,18 @@ final class TerminalViewTests: XCTestCase {
         XCTAssertTrue(lines.contains("  Live Activity: started 08:00, ended 10:00 by endLiveActivity() after 2 h,"),
                       lines.joined(separator: "\n"))
     }
+
+    func testAnUnusableFileIsShownOnceWithItsCode() {
+        let inputs = PreviewInputs(
+            scriptPath: "gone.js", source: nil, kinds: [.small], configuration: RunConfiguration(), simulation: nil,
+            problems: [PreviewProblem(code: "missing-file", message: "gone.js: no such file"),
+                       PreviewProblem(code: "bad-layout", message: "layout.txt:2:1: not valid JSON [bad-layout]")])
+        let document = sharedBuilder.build(inputs)
+        XCTAssertTrue(document.hasFailures)
+        XCTAssertEqual(TerminalView(document: document).lines(), [
+            "gone.js",
+            "error: gone.js: no such file [missing-file]",
+            "error: layout.txt:2:1: not valid JSON [bad-layout]",
+        ])
+    }
 }
