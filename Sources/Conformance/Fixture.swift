@@ -36,13 +36,13 @@ public struct Fixture: Sendable {
     /// Keys a front-matter block may have.
     public static let keys: Set<String> = [
         "description", "rules", "kind", "now", "tz", "seed", "profile", "params", "fixtures", "context",
-        "strict", "limits", "simulate", "expect", "skip", "inject", "pushes", "registry", "action",
+        "strict", "limits", "simulate", "expect", "skip", "inject", "pushes", "registry", "action", "layout",
     ]
     /// Keys `expect` may have.
     public static let expectKeys: Set<String> = [
         "status", "outputs", "outputsInclude", "absent", "events", "diagnostics", "diagnosticsExact", "console",
         "nextRefresh", "error", "timeline", "liveActivity", "pushes", "activities", "stored", "action", "report",
-        "exitCode", "stderr",
+        "exitCode", "stderr", "layout",
     ]
 
     /// Reads a fixture file; a malformed front matter is a ``FixtureError`` naming the file and line.

@@ -56,6 +56,12 @@ public final class FixtureRunner {
         } catch {
             return result(.failed, ["malformed fixture: \(error.description)"])
         }
+        let layout: LayoutFixtureCheck?
+        do {
+            layout = try LayoutFixtureCheck.load(fixture)
+        } catch {
+            return result(.failed, ["malformed fixture: \(error.description)"])
+        }
         var failures: [String] = []
         // The file's base name, so locations and stack frames do not depend on where the suite runs from.
         var source = fixture.source
@@ -82,6 +88,10 @@ public final class FixtureRunner {
         }
         failures += Self.check(fixture.expect, report: report.json())
         failures += interface.check(fixture.expect)
+        if let layout {
+            // A10: the layout is rendered against the outputs the (refresh) run published.
+            failures += layout.check(outputs: report.outputs)
+        }
         if fixture.settings["simulate"] != nil {
             failures += SimulationCheck.run(fixture, configuration: configuration)
         }
@@ -200,6 +210,8 @@ public final class FixtureRunner {
                 break  // checked by PushCheck
             case "action", "report", "exitCode", "stderr":
                 break  // checked in run(_:) and by InterfaceCheck
+            case "layout":
+                break  // checked by LayoutFixtureCheck
             default:
                 break
             }
