@@ -75,5 +75,25 @@ final class PreviewWatchTests: XCTestCase {
         XCTAssertEqual(status, "0\n")
         XCTAssertTrue(try screen().contains("stopped watching"))
     }
-}
 
+    /// Colour on a terminal, none with NO_COLOR (X3), seen through tmux with escapes kept.
+    func testColourOnATerminalOnlyWithoutNoColor() throws {
+        let binary = try widgethostBinary()
+        save("let greeting = \"hi\"\nsetUpdateFreq(30)\n")
+        var screens: [String: String] = [:]
+        for (name, prefix) in [("plain", "NO_COLOR=1 "), ("colour", "")] {
+            let command = "cd \(folder) && \(prefix)SWIFT_BACKTRACE=enable=no \(binary) preview script.js --now 2026-11-29T08:00:00Z; sleep 30"
+            XCTAssertEqual(try tmux(["new-session", "-d", "-s", "\(session)-\(name)", "-x", "100", "-y", "60", command]).code, 0)
+            var screen = ""
+            for _ in 0..<100 {
+                screen = try tmux(["capture-pane", "-p", "-e", "-t", "\(session)-\(name)"]).out
+                if screen.contains("Refreshes over") { break }
+                usleep(100_000)
+            }
+            XCTAssertTrue(screen.contains("greeting"), screen)
+            screens[name] = screen
+        }
+        XCTAssertFalse(screens["plain"]!.contains("\u{1B}["), screens["plain"]!)
+        XCTAssertTrue(screens["colour"]!.contains("\u{1B}[32mok"), screens["colour"]!)
+    }
+}
