@@ -28,9 +28,9 @@ import ZonedTime
 /// The time and memory limits, console limit and strict mode are those of the given
 /// configuration.
 ///
-/// Storage (A4) is not carried between runs yet: the host has no storage API. When it
-/// has, the runner keeps the store (it is a value that lives across ``run(_:)`` calls).
-/// A tap runs the widget script only; a button's action script (A8) comes with storage.
+/// Storage (A4) is carried between runs: every run of a simulation shares one store. A tap
+/// runs the button's ``action`` script first when there is one (A8), in its own context with
+/// the same storage, and then the widget script: the refresh the tap triggers.
 public struct HostRefreshRunner: RefreshScriptRunner {
     /// A diagnostic the runs produced, counted over the runs that produced it.
     ///
@@ -69,6 +69,13 @@ public struct HostRefreshRunner: RefreshScriptRunner {
     public private(set) var lastFailedReport: RunReport?
     /// Every diagnostic the runs produced, grouped and counted, in order of first appearance.
     public private(set) var diagnostics: [DiagnosticTally] = []
+    /// The button's action script run before the widget script on each tap (A8), if any.
+    public let action: ScriptSource?
+    /// Action runs so far (one per tap when there is an action script), and those not `ok`.
+    public private(set) var actionRunCount = 0
+    public private(set) var failedActionCount = 0
+    /// The last action run's report.
+    public private(set) var lastActionReport: RunReport?
 
     private var tallyIndex: [TallyKey: Int] = [:]
     private let host: ScriptHost
@@ -83,8 +90,10 @@ public struct HostRefreshRunner: RefreshScriptRunner {
     ///     `seed`, `budget` and `frequencyInForce` are replaced per run. Default: the
     ///     contract's defaults.
     ///   - host: The host that runs the script. Default: a new one.
+    ///   - action: A button's action script, run before the widget script on every tap (A8).
     public init(script: ScriptSource, simulation: Simulation,
-                configuration: RunConfiguration = RunConfiguration(), host: ScriptHost = ScriptHost()) {
+                configuration: RunConfiguration = RunConfiguration(), host: ScriptHost = ScriptHost(),
+                action: ScriptSource? = nil) {
         var base = configuration
         base.zone = simulation.zone
         base.budget = simulation.configuration.budget.refreshesPerDay
@@ -100,6 +109,7 @@ public struct HostRefreshRunner: RefreshScriptRunner {
         self.configuration = base
         self.simulationSeed = simulation.configuration.seed
         self.host = host
+        self.action = action
     }
 
     /// The seed of run `index` in a simulation seeded with `simulationSeed`: a SplitMix64
@@ -120,7 +130,19 @@ public struct HostRefreshRunner: RefreshScriptRunner {
 
     /// Runs the script at `request.at` and says what it did.
     public mutating func run(_ request: RefreshRunRequest) -> RefreshRunResult {
-        let report = host.run(script, configuration: runConfiguration(for: request))
+        let report: RunReport
+        if request.trigger == .tap, let action {
+            let both = host.runAction(action, widget: script, configuration: runConfiguration(for: request))
+            actionRunCount += 1
+            if both.action.status != .ok { failedActionCount += 1 }
+            if both.action.status == .ok, let minutes = both.action.requests.updateFrequencyMinutes {
+                frequencyInForce = minutes
+            }
+            lastActionReport = both.action
+            report = both.refresh
+        } else {
+            report = host.run(script, configuration: runConfiguration(for: request))
+        }
         runCount += 1
         if report.status == .ok {
             if let minutes = report.requests.updateFrequencyMinutes { frequencyInForce = minutes }

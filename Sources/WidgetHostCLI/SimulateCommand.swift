@@ -26,6 +26,8 @@ enum SimulateCommand {
             like --now, or an offset from the start of the span: +90m, +2h, +1d, +1h30m,
             +45s (units d, h, m, s; fractions such as +1.5h allowed). It must lie inside the
             span. Taps and the app coming to the foreground refresh at once, free of charge.
+            With --action, each tap first runs the button's action script (same storage),
+            as a button on the widget does.
             Each run may take up to --timeout of real time (default 10 s): lower it to
             simulate a script that hangs.
 
@@ -48,6 +50,7 @@ enum SimulateCommand {
             .repeated("tap", "time", "A tap on the widget at TIME: a free refresh. Repeat for more taps."),
             .repeated("foreground", "time", "The app comes to the foreground at TIME: a free refresh. Repeatable."),
             .value("pushes", "file", "Timed Live Activity push requests in JSON Lines (see docs/push.md); needs --kind live."),
+            .value("action", "file", "A button's action script: every --tap runs it first (same storage), then the widget refresh it triggers (A8)."),
         ] + RunFlags.options + APIFlags.options + [
             .value("format", "format", "Output format: text, json, jsonl or svg. Default: text."),
             .value("out", "file", "Write the report to FILE (atomically) instead of stdout."),
@@ -80,7 +83,19 @@ enum SimulateCommand {
             throw InputError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), code: code)
         }
 
-        var runner = HostRefreshRunner(script: source, simulation: simulation, configuration: runConfiguration)
+        var action: ScriptSource?
+        if let actionPath = arguments.value("action") {
+            guard !simulation.configuration.taps.isEmpty else {
+                throw UsageError("--action runs on a tap; add --tap TIME (the action script then runs before each tap's refresh)")
+            }
+            do {
+                action = try ScriptSource.load(path: actionPath)
+            } catch {
+                let code = error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput
+                throw InputError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), code: code)
+            }
+        }
+        var runner = HostRefreshRunner(script: source, simulation: simulation, configuration: runConfiguration, action: action)
         let progress = ProgressLine(terminal: terminal)
         let report = simulation.run(runner: &runner, progressEvery: 20) { progress.update($0, zone: simulation.zone) }
         progress.finish()
@@ -104,6 +119,10 @@ enum SimulateCommand {
         }
         for line in diagnosticLines(runner: runner, path: path, style: Style(enabled: terminal.colorErr)) {
             terminal.err(line)
+        }
+        if runner.failedActionCount > 0, let actionPath = arguments.value("action"), let last = runner.lastActionReport {
+            let why = last.error?.summary ?? last.status.rawValue
+            terminal.err("\(Style(enabled: terminal.colorErr).yellow("warning")): \(actionPath): \(runner.failedActionCount) of \(runner.actionRunCount) action runs did not end ok (last: \(why)); their refreshes still ran")
         }
         return ExitCode.success
     }
@@ -237,7 +256,8 @@ enum SimulateCommand {
         let kind = runner.configuration.kind
         let what = kind == .live ? "Live Activity" : "\(kind.rawValue) widget"
         let failed = runner.failedRunCount == 0 ? "" : ", \(runner.failedRunCount) failed"
-        return "\(path): \(runner.runCount) run\(runner.runCount == 1 ? "" : "s") as a \(what)\(failed)\n"
+        let actions = runner.actionRunCount == 0 ? "" : ", \(runner.actionRunCount) button action\(runner.actionRunCount == 1 ? "" : "s") before taps"
+        return "\(path): \(runner.runCount) run\(runner.runCount == 1 ? "" : "s") as a \(what)\(failed)\(actions)\n"
     }
 
     /// Every diagnostic the runs produced, once each, as `warning: file:line:column: … [code]`.

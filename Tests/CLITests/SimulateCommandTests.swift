@@ -50,6 +50,27 @@ final class SimulateCommandTests: XCTestCase {
 
     // MARK: - Formats
 
+    func testTapsRunTheButtonsActionBeforeTheirRefresh() throws {
+        var state = Array("/tmp/widgethost-simulate-action-XXXXXX".utf8CString)
+        let folder = state.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let result = tool(["simulate", example("liked-toggle.js"), now, "--hours", "2", "--tap", "+30m",
+                           "--action", example("liked-toggle.button.js"), "--state", folder, "--format", "json"] + utc)
+        XCTAssertEqual(result.code, 0, result.err)
+        let json = try JSONValue.parse(result.out)
+        XCTAssertEqual(json["outputs"]?["state"], "heart.fill")
+        let refreshes = json["refreshes"]?.arrayValue ?? []
+        XCTAssertEqual(refreshes.first { $0["trigger"] == "tap" }?["outputsChanged"], .bool(true))
+
+        let text = tool(["simulate", example("liked-toggle.js"), now, "--hours", "2", "--tap", "+30m",
+                         "--action", example("liked-toggle.button.js")] + utc)
+        XCTAssertTrue(text.out.hasPrefix("\(example("liked-toggle.js")): "), text.out)
+        XCTAssertTrue(text.out.split(separator: "\n")[0].hasSuffix(", 1 button action before taps"), text.out)
+
+        let noTap = tool(["simulate", example("liked-toggle.js"), now, "--action", example("liked-toggle.button.js")])
+        XCTAssertEqual(noTap.code, 64)
+        XCTAssertTrue(noTap.err.contains("--action runs on a tap; add --tap TIME"), noTap.err)
+    }
+
     func testTextReportShowsTheTableAndTheSummary() {
         let result = simulate(example("every-30-minutes.js"), now, "--tz", "Europe/Berlin")
         XCTAssertEqual(result.code, 0)

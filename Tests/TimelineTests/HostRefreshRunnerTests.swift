@@ -37,6 +37,34 @@ final class HostRefreshRunnerTests: XCTestCase {
 
     // MARK: - Storage between runs (A4)
 
+    func testATapRunsTheButtonsActionFirstWithTheSameStorage() throws {
+        var configuration = zoned("UTC", durationMs: 3 * hour)
+        configuration.taps = [start + 30 * minute, start + 90 * minute]
+        let simulation = try Simulation(configuration)
+        var runner = HostRefreshRunner(
+            script: try example("liked-toggle.js"), simulation: simulation,
+            action: try example("liked-toggle.button.js"))
+        let report = simulation.run(runner: &runner)
+        let taps = report.refreshes.filter { $0.trigger == .tap }
+        XCTAssertEqual(taps.map(\.grantedAt), [start + 30 * minute, start + 90 * minute])
+        XCTAssertEqual(runner.actionRunCount, 2)
+        XCTAssertEqual(runner.failedActionCount, 0)
+        // The first tap flips the heart on, the second off; scheduled refreshes show what is stored.
+        XCTAssertEqual(taps.map(\.outputsChanged), [true, true])
+        XCTAssertEqual(report.publishedOutputs?["state"], "heart")
+        XCTAssertEqual(runner.lastActionReport?.script.hasSuffix("/liked-toggle.button.js"), true)
+    }
+
+    func testWithoutAnActionATapRunsTheWidgetOnly() throws {
+        var configuration = zoned("UTC", durationMs: 3 * hour)
+        configuration.taps = [start + 30 * minute]
+        let simulation = try Simulation(configuration)
+        var runner = HostRefreshRunner(script: try example("liked-toggle.js"), simulation: simulation)
+        let report = simulation.run(runner: &runner)
+        XCTAssertEqual(runner.actionRunCount, 0)
+        XCTAssertEqual(report.refreshes.filter { $0.outputsChanged }.count, 1, "only the first run publishes")
+    }
+
     func testStorageWrittenByOneRunIsReadByTheNext() throws {
         let script = """
             const count = (Number(getValue("count")) || 0) + 1
