@@ -8,12 +8,17 @@ import XCTest
 final class PreviewWatchTests: XCTestCase {
     private var folder = ""
     private let session = "widgethost-preview-\(getpid())"
-    private var socket: String { "widgethost-test-\(getpid())" }
+    /// A tmux server of this test's own: a server being killed by the previous test's
+    /// tear-down must not be the one the next test talks to.
+    private var socket = ""
+    nonisolated(unsafe) private static var count = 0
 
     override func setUpWithError() throws {
         guard which("tmux") != nil else { throw XCTSkip("tmux is not installed (Scripts/setup installs it)") }
         var template = Array("/tmp/widgethost-watch-cli-XXXXXX".utf8CString)
         folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        Self.count += 1
+        socket = "widgethost-test-\(getpid())-\(Self.count)"
     }
 
     override func tearDown() {
