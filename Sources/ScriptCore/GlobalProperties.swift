@@ -22,6 +22,9 @@ public struct GlobalTemplate: Sendable {
         self.names = names
         self.interceptedBuiltins = interceptedBuiltins
     }
+
+    /// No names: the runtime's global objects then have no class at all.
+    var isEmpty: Bool { names.isEmpty && interceptedBuiltins.isEmpty }
 }
 
 /// Makes lazily resolved globals for one context (see ``GlobalTemplate``).

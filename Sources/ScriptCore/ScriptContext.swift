@@ -24,8 +24,13 @@ public final class ScriptContext {
         Self.live.add(1, ordering: .relaxed)
         self.runtime = runtime
         ref = JSGlobalContextCreateInGroup(runtime.group, runtime.globalClass)
-        JSStringBridge.with(name) { JSGlobalContextSetName(ref, $0) }
-        _ = JSObjectSetPrivate(JSContextGetGlobalObject(ref), Unmanaged.passUnretained(self).toOpaque())
+        // The context's name is for a remote inspector, which the host never attaches: not set.
+        if runtime.globalClass != nil {
+            _ = JSObjectSetPrivate(JSContextGetGlobalObject(ref), Unmanaged.passUnretained(self).toOpaque())
+        } else {
+            let owner = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+            Self.plainGlobals.withLock { $0[UInt(bitPattern: ref)] = owner }
+        }
         // Property reads, not evaluations: each entry into the engine has a cost.
         let global = JSContextGetGlobalObject(ref)
         func object(_ value: JSValueRef?) -> JSObjectRef? {
@@ -52,15 +57,27 @@ public final class ScriptContext {
         runtime.rejectionHandlers[ObjectIdentifier(self)] = nil
         if let functionPrototype { JSValueUnprotect(ref, functionPrototype) }
         if let errorConstructor { JSValueUnprotect(ref, errorConstructor) }
-        _ = JSObjectSetPrivate(JSContextGetGlobalObject(ref), nil)
+        if runtime.globalClass != nil {
+            _ = JSObjectSetPrivate(JSContextGetGlobalObject(ref), nil)
+        } else {
+            Self.plainGlobals.withLock { $0[UInt(bitPattern: ref)] = nil }
+        }
         JSGlobalContextRelease(ref)
     }
+
+    /// Contexts whose global object has no class (and so no private data): engine
+    /// context address to the unretained Swift context's address.
+    private static let plainGlobals = Mutex<[UInt: UInt]>([:])
 
     /// The Swift context that owns the engine context `ctx`.
     static func owning(_ ctx: JSContextRef) -> ScriptContext? {
         let global = JSContextGetGlobalObject(ctx)
-        guard let raw = JSObjectGetPrivate(global) else { return nil }
-        return Unmanaged<ScriptContext>.fromOpaque(raw).takeUnretainedValue()
+        if let raw = JSObjectGetPrivate(global) { return Unmanaged<ScriptContext>.fromOpaque(raw).takeUnretainedValue() }
+        guard let globalContext = JSContextGetGlobalContext(ctx),
+            let owner = plainGlobals.withLock({ $0[UInt(bitPattern: globalContext)] }),
+            let pointer = UnsafeRawPointer(bitPattern: owner)
+        else { return nil }
+        return Unmanaged<ScriptContext>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     // MARK: Running code
@@ -232,6 +249,14 @@ public final class ScriptContext {
         JSObjectSetProperty(ref, object, runtime.names.length, JSValueMakeNumber(ref, Double(length)), fixed, nil)
         if let functionPrototype { JSObjectSetPrototype(ref, object, functionPrototype) }
         return value
+    }
+
+    /// A function implemented in Swift for the host's own JavaScript, never
+    /// handed to a script: callable, but without `name`, `length` or
+    /// `Function.prototype` (setting those up costs more than the call).
+    public func internalFunction(_ body: @escaping NativeFunctionBody) -> JSValue {
+        let box = Unmanaged.passRetained(NativeFunctionBox(body: body)).toOpaque()
+        return JSValue(JSObjectMake(ref, runtime.nativeFunctionClass, box)!, in: self)
     }
 
     /// A pending promise and the functions that settle it.

@@ -9,7 +9,9 @@ import CJavaScriptCore
 /// The runtime must outlive its contexts (each context keeps a strong reference to it).
 public final class ScriptRuntime {
     let group: JSContextGroupRef
-    let globalClass: JSClassRef
+    /// The global objects' class, or nil when the template is empty: a global
+    /// object without a class lets the engine cache global lookups.
+    let globalClass: JSClassRef?
     let nativeFunctionClass: JSClassRef
     let executionGuard = ExecutionGuard()
     /// A context made up front: a pending termination must be consumed by an
@@ -34,7 +36,7 @@ public final class ScriptRuntime {
         group = JSContextGroupCreate()
         globalNames = GlobalClass.Names(globals.names)
         interceptedBuiltins = globals.interceptedBuiltins.map { Array($0.utf16) }
-        globalClass = GlobalClass.create(globals, names: globalNames)
+        globalClass = globals.isEmpty ? nil : GlobalClass.create(globals, names: globalNames)
         nativeFunctionClass = NativeFunctionClass.create()
         scratch = JSGlobalContextCreateInGroup(group, nil)
         rejectionClass = NativeFunctionClass.createRejectionForwarder()
@@ -49,11 +51,12 @@ public final class ScriptRuntime {
         JSGlobalContextRelease(scratch)
         JSClassRelease(rejectionClass)
         JSClassRelease(nativeFunctionClass)
-        JSClassRelease(globalClass)
+        if let globalClass { JSClassRelease(globalClass) }
         JSContextGroupRelease(group)
     }
 
-    /// Creates a fresh global context in this runtime.
+    /// Creates a fresh global context in this runtime. `name` would name it for a
+    /// remote inspector, which the host never attaches; it is not given to the engine.
     public func makeContext(name: String = "widget") -> ScriptContext {
         ScriptContext(runtime: self, name: name)
     }

@@ -21,6 +21,18 @@ public final class ScriptHost {
         }
     }
 
+    /// The enumerable own keys of a fresh global object, which outputs leave out
+    /// (none with this engine). Every context starts the same, so they are read
+    /// once, in a context of their own, the first time a script leaves any.
+    private(set) lazy var freshGlobalKeys: Set<String> = {
+        let fresh = runtime.makeContext(name: "widgethost:fresh")
+        let keys = (try? fresh.evaluate("Object.keys(globalThis).join('\\n')", sourceURL: Prelude.sourceURL).toString()) ?? ""
+        return keys.isEmpty ? [] : Set(keys.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }()
+
+    /// Scans, wrapped texts and compiled bodies of the scripts run recently.
+    private var preparedScripts = PreparedScripts()
+
     /// The JavaScript half of the API (``APIScript``), parsed on first use.
     private var compiledAPI: CompiledScript?
 
@@ -57,9 +69,8 @@ public final class ScriptHost {
     }
 
     private func runLocked(_ source: ScriptSource, configuration: RunConfiguration, start: Double) -> RunReport {
-        let scan = ScriptScanner.scan(source.text)
-        let wrapped = WrappedScript(source: source, scan: scan)
-        let session = RunSession(configuration: configuration, wrapped: wrapped, source: source, startedAt: start)
+        let prepared = preparedScripts.prepared(source)
+        let session = RunSession(configuration: configuration, prepared: prepared, startedAt: start)
         session.host = self
         defer { session.teardown() }
         var execution = RunExecution(host: self, session: session, source: source)

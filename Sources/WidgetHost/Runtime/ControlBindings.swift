@@ -8,8 +8,8 @@ extension RunSession {
     static let controlBindingNames = ["setUpdateFreq", "setUpdateTime", "endLiveActivity"]
 
     /// Makes a native binding the prelude installs on first use: a control binding,
-    /// or a global of the wider API (``APIRegistry``). `tools` are intrinsics the
-    /// prelude captured before any script code ran, for the globals built in JavaScript.
+    /// or a global of the wider API (``APIRegistry``). `tools` returns the intrinsics
+    /// the prelude captured before any script code ran, for the globals built in JavaScript.
     func makeBinding(_ name: String, tools: JSValue, in context: ScriptContext) throws -> JSValue {
         switch name {
         case "setUpdateFreq":
@@ -28,7 +28,9 @@ extension RunSession {
                 return call.context.undefined
             }
         default:
-            guard let made = try makeAPIBinding(name, tools: tools, in: context) else {
+            let builtInJavaScript = APIRegistry.global(name)?.implementation == .script
+            let intrinsics = builtInJavaScript ? try context.call(tools) : context.undefined
+            guard let made = try makeAPIBinding(name, tools: intrinsics, in: context) else {
                 throw NativeError(.error, "no host binding named \(name)")
             }
             return made

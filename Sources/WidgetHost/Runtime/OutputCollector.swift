@@ -3,29 +3,65 @@ import ScriptCore
 
 /// Collects a run's outputs (O1–O4): top-level bindings through the getters the
 /// wrapped script registered, and enumerable properties the script added to `this`.
+///
+/// It works through the engine's own calls (JSON through the engine's serializer,
+/// not the global `JSON`), and the prelude's intrinsics where it needs a built-in.
 struct OutputCollector {
     let session: RunSession
 
-    func collect(context: ScriptContext, internals: JSValue) throws(ScriptError) -> [String: JSONValue] {
-        let text = try context.call(internals.property("collect"), this: internals).toString()
-        guard let collected = try? JSONValue.parse(text) else { return [:] }
-        session.consoleDropped += collected["consoleDropped"]?.intValue ?? 0
-        var outputs: [String: JSONValue] = [:]
-        let bindings = collected["bindings"]?.objectValue ?? [:]
-        let properties = collected["properties"]?.objectValue ?? [:]
-        let positions = Dictionary(
-            session.wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
-            uniquingKeysWith: { first, _ in first })
+    /// One collected value (O3).
+    private enum Entry {
+        case ok(json: String)
+        case dropped(type: String)
+        case nonfinite(String)
+        case unserializable(why: String)
+    }
 
-        for name in session.wrapped.scan.outputNames.map(WrappedScript.decodedName) {
+    func collect(context: ScriptContext, internals: JSValue) throws(ScriptError) -> [String: JSONValue] {
+        let prepared = session.prepared
+        var bindings: [String: Entry] = [:]
+        let factory = try context.call(internals.element(Prelude.Internal.getters.rawValue))
+        if factory.boolValue {
+            let table = try context.call(factory)
+            // The table's own keys are the output names ("__proto__" in an object literal sets the prototype instead).
+            for name in prepared.outputNames where name != "__proto__" {
+                let value: JSValue
+                switch try context.callCatching(try table.property(name)) {
+                case .returned(let returned):
+                    value = returned
+                case .thrown:
+                    // Reading a binding runs no script code: what it throws is the engine's
+                    // ReferenceError for a binding still in its temporal dead zone (O4), no output.
+                    continue
+                }
+                bindings[name] = try entry(value)
+            }
+        }
+
+        var properties: [String: Entry] = [:]
+        let keys = try context.call(internals.element(Prelude.Internal.globalKeys.rawValue))
+        let global = context.global
+        let count = Int(try keys.property("length").toNumber())
+        let baseline = count > 0 ? session.host?.freshGlobalKeys ?? [] : []
+        for index in 0..<count {
+            let name = try keys.element(index).toString()
+            if name.hasPrefix("_") || name == "__proto__" || baseline.contains(name) { continue }
+            switch try context.propertyCatching(global, name) {
+            case .returned(let value): properties[name] = try entry(value)
+            case .thrown(let thrown): properties[name] = .unserializable(why: "its getter threw: " + Self.message(of: thrown))
+            }
+        }
+
+        var outputs: [String: JSONValue] = [:]
+        for name in prepared.outputNames {
             guard let entry = bindings[name] else { continue }
-            let position = positions[name]
+            let position = prepared.positions[name]
             if let value = convert(name, entry, line: position?.line, column: position?.column) { outputs[name] = value }
         }
         for name in properties.keys.sorted() {
             guard let entry = properties[name] else { continue }
             if bindings[name] != nil {
-                let position = positions[name]
+                let position = prepared.positions[name]
                 session.diagnose(
                     .outputNameClash, .warning,
                     "output '\(name)' is both a top-level binding and a property of this; the binding's value is used (rename one of them)",
@@ -37,28 +73,55 @@ struct OutputCollector {
         return outputs
     }
 
+    /// What a value is as an output: its JSON, or why it has none.
+    private func entry(_ value: JSValue) throws(ScriptError) -> Entry {
+        let type = value.typeName
+        switch type {
+        case "function", "undefined", "symbol": return .dropped(type: type)
+        case "bigint": return .unserializable(why: "a BigInt cannot be written as JSON")
+        case "number":
+            let number = try value.toNumber()
+            if !number.isFinite { return .nonfinite(number.isNaN ? "NaN" : number < 0 ? "-Infinity" : "Infinity") }
+        default: break
+        }
+        let json = try value.jsonStringCatching()
+        // The engine's serializer runs no JavaScript, where the guard would look at the
+        // clock and memory: look now, as a script's own loop would have (a 100 MB string).
+        if let reason = session.host?.runtime.checkLimits() { throw ScriptError.terminatedForHost(reason) }
+        switch json {
+        case .returned(let json?): return .ok(json: json)
+        case .returned(nil): return .dropped(type: type)
+        case .thrown(let thrown): return .unserializable(why: Self.message(of: thrown))
+        }
+    }
+
+    /// `String(e && e.message)`, as the message of a value a script threw.
+    private static func message(of thrown: JSValue) -> String {
+        guard thrown.boolValue else { return (try? thrown.toString()) ?? "" }
+        return (try? thrown.property("message").toString()) ?? "undefined"
+    }
+
     /// One collected value (O3), with its warning when it cannot be shown as is.
-    private func convert(_ label: String, _ entry: JSONValue, line: Int?, column: Int?) -> JSONValue? {
-        switch entry["t"]?.stringValue {
-        case "ok":
-            return entry["json"]?.stringValue.flatMap { try? JSONValue.parse($0) }
-        case "nonfinite":
+    private func convert(_ label: String, _ entry: Entry, line: Int?, column: Int?) -> JSONValue? {
+        switch entry {
+        case .ok(let json):
+            return try? JSONValue.parse(json)
+        case .nonfinite(let value):
             session.diagnose(
                 .outputNotFinite, .warning,
-                "output '\(label)' is \(entry["value"]?.stringValue ?? "not finite"), which JSON cannot hold; it is shown as null",
+                "output '\(label)' is \(value), which JSON cannot hold; it is shown as null",
                 line: line, column: column)
             return .null
-        case "dropped":
-            let type = entry["type"]?.stringValue ?? "undefined"
+        case .dropped(let type):
             session.diagnose(
                 .outputDropped, .warning,
                 "output '\(label)' is \(type == "undefined" ? "undefined" : "a \(type)"), which a layout cannot show; it was left out (prefix the name with _ to keep it private)",
                 line: line, column: column)
             return nil
-        default:
+        case .unserializable(let why):
             session.diagnose(
                 .outputNotSerializable, .warning,
-                "output '\(label)' cannot be written as JSON (\(entry["why"]?.stringValue ?? "unknown reason")); it was left out",
+                "output '\(label)' cannot be written as JSON (\(why)); it was left out",
                 line: line, column: column)
             return nil
         }

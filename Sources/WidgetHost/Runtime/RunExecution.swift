@@ -42,7 +42,7 @@ struct RunExecution {
             fail(error)
         }
         if let internals = internals?.value,
-            let count = try? context.call(internals.property("consoleDropped"), this: internals).toNumber()
+            let count = try? context.call(internals.element(Prelude.Internal.consoleDropped.rawValue)).toNumber()
         {
             session.consoleDropped += Int(count)
         }
@@ -53,17 +53,24 @@ struct RunExecution {
     }
 
     private mutating func execute(in context: ScriptContext) throws(ScriptError) {
-        // Prelude and host globals: one entry into the engine.
-        let global = context.global
-        global.define(Prelude.hostGlobal, session.makeHostObject(in: context), attributes: .dontEnum)
-        global.define(Prelude.seedGlobal, configuration.seed.map { context.number(Double($0)) } ?? context.undefined, attributes: .dontEnum)
-        let internals = try context.evaluate(host.prelude)
+        // The prelude: a function of the native hook and the seed, returning the internals.
+        let seed = configuration.seed.map { context.number(Double($0)) } ?? context.undefined
+        let internals = try context.call(try context.evaluate(host.prelude), arguments: [session.makeHook(in: context), seed])
         self.internals = ProtectedValue(internals)
+        // `start.register` and `start.end`, defined through the engine's API (cheaper than JavaScript's defineProperty).
+        let start = try internals.element(Prelude.Internal.start.rawValue)
+        let fixed: PropertyAttributes = [.readOnly, .dontEnum, .dontDelete]
+        start.define("register", try internals.element(Prelude.Internal.register.rawValue), attributes: fixed)
+        start.define("end", try internals.element(Prelude.Internal.end.rawValue), attributes: fixed)
         context.setUnhandledRejectionHandler { [unowned session] _, reason in session.unhandledRejection(reason) }
 
         // The body (S1): evaluating the wrapped text starts it.
         do {
-            try context.evaluate(wrapped.text, sourceURL: wrapped.sourceURL)
+            if let body = session.prepared.compiledBody(for: host.runtime) {
+                try context.evaluate(body)
+            } else {
+                try context.evaluate(wrapped.text, sourceURL: wrapped.sourceURL)
+            }
         } catch where error.name == "SyntaxError" && error.termination == nil {
             let line = error.line.map { wrapped.userLocation(line: $0, column: nil).line }
             reportSyntaxError(error.message, line: line, column: line.flatMap { syntaxColumn(message: error.message, line: $0) })
@@ -120,7 +127,6 @@ struct RunExecution {
                     line: at?.line, column: at?.column)
             }
             outputs = try OutputCollector(session: session).collect(context: context, internals: internals)
-            self.internals = nil
         case nil:
             break
         }
@@ -224,4 +230,3 @@ extension ScriptError {
         ScriptError(phase: .terminated, name: "Termination", message: reason.rawValue, termination: reason)
     }
 }
-

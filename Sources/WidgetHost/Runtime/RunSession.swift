@@ -12,7 +12,8 @@ final class RunSession {
     }
 
     let configuration: RunConfiguration
-    let wrapped: WrappedScript
+    let prepared: PreparedScript
+    var wrapped: WrappedScript { prepared.wrapped }
     let startedAt: Double
     /// Virtual now, epoch milliseconds.
     var now: Double
@@ -33,9 +34,9 @@ final class RunSession {
 
     static let maximumConsoleMessage = 10_000
 
-    init(configuration: RunConfiguration, wrapped: WrappedScript, source: ScriptSource, startedAt: Double) {
+    init(configuration: RunConfiguration, prepared: PreparedScript, startedAt: Double) {
         self.configuration = configuration
-        self.wrapped = wrapped
+        self.prepared = prepared
         self.startedAt = startedAt
         self.now = startedAt
     }
@@ -79,38 +80,39 @@ final class RunSession {
 
     // MARK: Native hooks used by the prelude
 
-    /// The `host` object handed to the prelude.
-    func makeHostObject(in context: ScriptContext) -> JSValue {
-        let host = context.object()
-        host.define("now", context.function("now") { [unowned self] call in call.context.number(self.now) })
-        host.define("log", context.function("log", length: 2) { [unowned self] call in
-            call.context.boolean(self.log(level: try call[0].toString(), message: try call[1].toString()))
-        })
-        host.define("setTimer", context.function("setTimer", length: 3) { [unowned self] call in
-            let id = self.timers.add(
-                callback: ProtectedValue(call[0]), now: self.now, delay: try call[1].toNumber(), repeating: call[2].boolValue)
-            return call.context.number(Double(id))
-        })
-        host.define("clearTimer", context.function("clearTimer", length: 1) { [unowned self] call in
-            if call[0].isNumber, let id = Int(exactly: try call[0].toNumber()) { self.timers.cancel(id: id) }
-            return call.context.undefined
-        })
-        host.define("sleepDelay", context.function("sleepDelay", length: 1) { [unowned self] call in
-            call.context.number(try self.sleepDelay(call))
-        })
-        host.define("replaced", context.function("replaced", length: 1) { [unowned self] call in
-            let name = try call[0].toString()
-            if !self.replacedGlobals.contains(name) { self.replacedGlobals.append(name) }
-            return call.context.undefined
-        })
-        host.define("binding", context.function("binding", length: 2) { [unowned self] call in
-            try self.makeBinding(try call[0].toString(), tools: call[1], in: call.context)
-        })
-        host.define("settled", context.function("settled", length: 2) { [unowned self] call in
-            self.settlement = call[0].boolValue ? .fulfilled(completed: call[1].boolValue) : .rejected(ProtectedValue(call[1]))
-            return call.context.undefined
-        })
-        return host
+    /// The native hook handed to the prelude: `host(op, a, b, c)`, with `op` a ``Prelude/Hook``.
+    /// One function, not one per operation: each native function made costs every run.
+    func makeHook(in context: ScriptContext) -> JSValue {
+        context.internalFunction { [unowned self] call in
+            guard let code = Int(exactly: call[0].isNumber ? try call[0].toNumber() : -1), let op = Prelude.Hook(rawValue: code) else {
+                throw NativeError(.error, "no host hook \(ValueDescription.phrase(call[0]))")
+            }
+            let context = call.context
+            switch op {
+            case .now:
+                return context.number(self.now)
+            case .log:
+                return context.boolean(self.log(level: try call[1].toString(), message: try call[2].toString()))
+            case .setTimer:
+                let id = self.timers.add(
+                    callback: ProtectedValue(call[1]), now: self.now, delay: try call[2].toNumber(), repeating: call[3].boolValue)
+                return context.number(Double(id))
+            case .clearTimer:
+                if call[1].isNumber, let id = Int(exactly: try call[1].toNumber()) { self.timers.cancel(id: id) }
+                return context.undefined
+            case .sleepDelay:
+                return context.number(try self.sleepDelay(call[1], call))
+            case .replaced:
+                let name = try call[1].toString()
+                if !self.replacedGlobals.contains(name) { self.replacedGlobals.append(name) }
+                return context.undefined
+            case .binding:
+                return try self.makeBinding(try call[1].toString(), tools: call[2], in: context)
+            case .settled:
+                self.settlement = call[1].boolValue ? .fulfilled(completed: call[2].boolValue) : .rejected(ProtectedValue(call[2]))
+                return context.undefined
+            }
+        }
     }
 
     /// Records a rejection nothing handled (S5).
@@ -139,8 +141,7 @@ final class RunSession {
         return console.count >= configuration.consoleLimit
     }
 
-    private func sleepDelay(_ call: NativeCall) throws -> Double {
-        let argument = call[0]
+    private func sleepDelay(_ argument: JSValue, _ call: NativeCall) throws -> Double {
         let number = argument.isNumber ? try argument.toNumber() : .nan
         if number.isFinite && number >= 0 && number <= 8.64e15 { return number }  // beyond it no clock can end
         let site = callSite(call.context, name: "sleep")

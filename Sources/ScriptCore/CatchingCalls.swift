@@ -1,0 +1,61 @@
+import CJavaScriptCore
+
+/// What a call returned, or what it threw.
+public enum Caught<Value> {
+    case returned(Value)
+    case thrown(JSValue)
+}
+
+/// Calls that hand back what a script threw as a value, for host code that
+/// inspects it itself; only a termination by the execution guard is thrown.
+extension ScriptContext {
+    /// Calls a function with no arguments; `.thrown` holds the thrown value.
+    public func callCatching(_ function: JSValue) throws(ScriptError) -> Caught<JSValue> {
+        guard let object = JSValueToObject(ref, function.raw, nil), JSObjectIsFunction(ref, object) else {
+            return .thrown(makeError(.typeError, "value is not a function"))
+        }
+        var exception: JSValueRef?
+        let result = JSObjectCallAsFunction(ref, object, nil, 0, nil, &exception)
+        return try caught(result, exception)
+    }
+
+    /// `object[name]`, which may run a getter; `.thrown` holds the thrown value.
+    public func propertyCatching(_ object: JSValue, _ name: String) throws(ScriptError) -> Caught<JSValue> {
+        guard let target = JSValueToObject(ref, object.raw, nil) else { return .returned(undefined) }
+        var exception: JSValueRef?
+        let result = JSStringBridge.with(name) { JSObjectGetProperty(ref, target, $0, &exception) }
+        return try caught(result, exception)
+    }
+
+    func caught(_ result: JSValueRef?, _ exception: JSValueRef?) throws(ScriptError) -> Caught<JSValue> {
+        if let reason = runtime.executionGuard.tripped { throw ScriptError.terminated(reason) }
+        if let exception { return .thrown(JSValue(exception, in: self)) }
+        return .returned(JSValue(result ?? JSValueMakeUndefined(ref), in: self))
+    }
+}
+
+extension JSValue {
+    /// `typeof value`.
+    public var typeName: String {
+        switch JSValueGetType(context.ref, raw) {
+        case kJSTypeUndefined: return "undefined"
+        case kJSTypeBoolean: return "boolean"
+        case kJSTypeNumber: return "number"
+        case kJSTypeString: return "string"
+        case kJSTypeSymbol: return "symbol"
+        case kJSTypeBigInt: return "bigint"
+        case kJSTypeNull: return "object"
+        default: return isFunction ? "function" : "object"
+        }
+    }
+
+    /// `JSON.stringify(value)` with the engine's own serializer: nil where it
+    /// returns undefined, `.thrown` with the thrown value where it throws.
+    public func jsonStringCatching() throws(ScriptError) -> Caught<String?> {
+        var exception: JSValueRef?
+        let string = JSValueCreateJSONString(context.ref, raw, 0, &exception)
+        if let reason = context.runtime.executionGuard.tripped { throw ScriptError.terminated(reason) }
+        if let exception { return .thrown(JSValue(exception, in: context)) }
+        return .returned(string.map { JSStringBridge.take($0) })
+    }
+}

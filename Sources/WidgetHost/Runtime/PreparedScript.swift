@@ -1,0 +1,57 @@
+import ScriptCore
+import ScriptSyntax
+
+/// What a host works out once for a script's text and name, and reuses for every
+/// run of the same source: the scan, the wrapped text, where each output is
+/// declared, and the wrapped text compiled for the host's engine.
+///
+/// A simulation runs one script hundreds of times; none of this depends on the run.
+final class PreparedScript {
+    let wrapped: WrappedScript
+    /// Output binding names as the script means them (`\u0061` is `a`), in declaration order.
+    let outputNames: [String]
+    /// Where each top-level binding is first declared.
+    let positions: [String: SourcePosition]
+    /// The wrapped text parsed once for the host's runtime; nil until first needed,
+    /// and nil for good when it does not parse (the run then evaluates the text to
+    /// get the engine's own SyntaxError).
+    private var compiled: CompiledScript?
+    private var compileFailed = false
+
+    init(_ source: ScriptSource) {
+        wrapped = WrappedScript(source: source, scan: ScriptScanner.scan(source.text))
+        outputNames = wrapped.scan.outputNames.map(WrappedScript.decodedName)
+        positions = Dictionary(
+            wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The compiled body for `runtime`, or nil when it does not parse.
+    func compiledBody(for runtime: ScriptRuntime) -> CompiledScript? {
+        if let compiled, compiled.runtime === runtime { return compiled }
+        guard !compileFailed else { return nil }
+        do {
+            compiled = try CompiledScript(wrapped.text, sourceURL: wrapped.sourceURL, runtime: runtime)
+        } catch {
+            compileFailed = true
+        }
+        return compiled
+    }
+}
+
+/// The prepared scripts of one host, by source (a few, recently run).
+struct PreparedScripts {
+    private var entries: [ScriptSource: PreparedScript] = [:]
+    private var last: (source: ScriptSource, prepared: PreparedScript)?
+    static let capacity = 16
+
+    mutating func prepared(_ source: ScriptSource) -> PreparedScript {
+        if let last, last.source == source { return last.prepared }
+        defer { last = (source, entries[source]!) }
+        if let entry = entries[source] { return entry }
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        let entry = PreparedScript(source)
+        entries[source] = entry
+        return entry
+    }
+}
