@@ -87,7 +87,7 @@ public struct HTMLReport: Sendable {
             for (run, value) in zip(runs, values) {
                 html += "<tr><td class=\"name\">\(Self.escape(name))</td>"
                 if runs.count > 1 { html += "<td>\(same ? "all" : run.kind.rawValue)</td>" }
-                html += "<td class=\"type\">\(value.map(TerminalView.typeName) ?? "—")</td>"
+                html += "<td class=\"type\">\(value.map(\.typeName) ?? "—")</td>"
                 html += "<td class=\"value\"><code>\(value.map { Self.escape($0.serialized()) } ?? "<span class=\"muted\">absent</span>")</code></td></tr>\n"
                 if same { break }
             }
@@ -161,13 +161,7 @@ public struct HTMLReport: Sendable {
             html += "<li><time>\(time(activity.startedAt))</time> started by \(activity.startedBy.rawValue)</li>\n"
             if activity.updateCount > 0 { html += "<li>\(activity.updateCount) update\(activity.updateCount == 1 ? "" : "s")</li>\n" }
             if let ended = activity.endedAt {
-                let how: String
-                switch activity.ending {
-                case .script?: how = "ended by endLiveActivity()"
-                case .push?: how = "ended by a push"
-                case .expired?: how = "expired (8 hours)"
-                case nil: how = "ended"
-                }
+                let how = ["ended", Wording.ending(activity.ending)].filter { !$0.isEmpty }.joined(separator: " ")
                 html += "<li><time>\(time(ended))</time> \(how), after \(Wording.duration(ended - activity.startedAt))</li>\n"
             } else {
                 html += "<li>still active at the end of the span</li>\n"

@@ -101,7 +101,7 @@ public struct TerminalView: Sendable {
             let same = values.allSatisfy { $0 == values[0] }
             for (run, value) in zip(runs, values) {
                 let kindColumn = runs.count > 1 ? Columns.pad(same ? "all" : run.kind.rawValue, kindWidth) : ""
-                let typeColumn = Columns.pad(value.map(Self.typeName) ?? "—", 7)
+                let typeColumn = Columns.pad(value.map(\.typeName) ?? "—", 7)
                 let shown = value.map { $0.serialized() } ?? style.dim("absent")
                 let left = "  " + Columns.pad(Columns.clip(name, nameWidth), nameWidth) + "  " + kindColumn + typeColumn + " "
                 lines.append(left + Columns.clip(shown, width - left.count))
@@ -109,17 +109,6 @@ public struct TerminalView: Sendable {
             }
         }
         return lines
-    }
-
-    static func typeName(_ value: JSONValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool: return "boolean"
-        case .number: return "number"
-        case .string: return "string"
-        case .array: return "array"
-        case .object: return "object"
-        }
     }
 
     private func console(_ run: RunReport) -> [String] {
@@ -225,13 +214,7 @@ public struct TerminalView: Sendable {
         func time(_ ms: Int64) -> String { String(ISO8601.format(epochMs: ms, in: zone).dropFirst(11).prefix(5)) }
         var text = "Live Activity: started \(time(activity.startedAt))"
         if let ended = activity.endedAt {
-            let how: String
-            switch activity.ending {
-            case .script?: how = " by endLiveActivity()"
-            case .push?: how = " by a push"
-            case .expired?: how = ", expired"
-            case nil: how = ""
-            }
+            let how = activity.ending == nil ? "" : " " + Wording.ending(activity.ending)
             text += ", ended \(time(ended))\(how) after \(Wording.duration(ended - activity.startedAt))"
         } else {
             text += ", still active at the end of the span"

@@ -1,4 +1,5 @@
 import JSONKit
+import Timeline
 import WidgetHost
 
 /// Sentences shared by every human report: why the next refresh comes when it does,
@@ -27,6 +28,16 @@ public enum Wording {
         let exact = minutes == minutes.rounded() && minutes < 120
         if minutes < 120 { return (exact ? "" : "about ") + "\(Int(minutes.rounded())) min" }
         return "about \(JSONValue.formatNumber((minutes / 6).rounded() / 10)) h"
+    }
+
+    /// How a Live Activity ended: "by endLiveActivity()", "by a push", "by expiry (8 hours)".
+    public static func ending(_ ending: LiveActivityEnding?) -> String {
+        switch ending {
+        case .script?: return "by endLiveActivity()"
+        case .push?: return "by a push"
+        case .expired?: return "by expiry (8 hours)"
+        case nil: return ""
+        }
     }
 
     /// "45 s", "30 min", "2.5 min", "3.4 h".
