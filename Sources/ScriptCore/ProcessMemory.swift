@@ -4,18 +4,21 @@
 
 /// Reads the resident set size of this process from `/proc/self/statm`.
 ///
-/// Cheap enough to call from the execution guard every few milliseconds: one
-/// open, one read and a short parse, no allocation beyond a stack buffer.
+/// Cheap enough to call from the execution guard every few milliseconds: the file
+/// is opened once per process and read again from its start (the kernel makes its
+/// text afresh on every read at offset 0), one read and a short parse, no
+/// allocation beyond a stack buffer.
 public enum ProcessMemory {
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    /// `/proc/self/statm`, opened on first use and kept open (-1 when unavailable).
+    private static let statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
 
     /// Resident bytes, or nil when `/proc` is unavailable.
     public static func residentBytes() -> Int? {
-        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        let fd = statm
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer -> Int? in
-            let count = read(fd, buffer.baseAddress, 127)
+            let count = pread(fd, buffer.baseAddress, 127, 0)
             guard count > 0 else { return nil }
             // Fields: size resident shared text lib data dt (pages).
             var field = 0
