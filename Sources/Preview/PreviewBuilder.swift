@@ -41,7 +41,8 @@ public struct PreviewBuilder {
             if let recorded, let fixtures = try? NetworkFixtures(json: recorded.json, source: "preview", folder: ".") {
                 configuration.network = .replay(fixtures)
             }
-            var runner = HostRefreshRunner(script: source, simulation: simulation, configuration: configuration, host: host)
+            var runner = HostRefreshRunner(
+                script: source, simulation: simulation, configuration: configuration, host: host, action: inputs.action)
             document.timeline = simulation.run(runner: &runner)
         }
 

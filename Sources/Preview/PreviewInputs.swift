@@ -20,12 +20,15 @@ public struct PreviewInputs: Sendable {
     /// The layout file's path and its parsed document, when `--layout` names one.
     public var layoutPath: String?
     public var layout: LayoutDocument?
+    /// A button's action script, run before each tap's refresh on the strip (A8).
+    public var action: ScriptSource?
     /// Files that could not be read or parsed.
     public var problems: [PreviewProblem]
 
     public init(
         scriptPath: String, source: ScriptSource?, kinds: [ScriptKind], configuration: RunConfiguration,
-        simulation: Simulation?, layoutPath: String? = nil, layout: LayoutDocument? = nil, problems: [PreviewProblem] = []
+        simulation: Simulation?, layoutPath: String? = nil, layout: LayoutDocument? = nil, action: ScriptSource? = nil,
+        problems: [PreviewProblem] = []
     ) {
         self.scriptPath = scriptPath
         self.source = source
@@ -34,6 +37,7 @@ public struct PreviewInputs: Sendable {
         self.simulation = simulation
         self.layoutPath = layoutPath
         self.layout = layout
+        self.action = action
         self.problems = problems
     }
 

@@ -10,7 +10,7 @@ import ZonedTime
 enum PreviewCommand {
     static let command = Command(
         name: "preview",
-        abstract: "Preview a script for its author: outputs, console, errors, refreshes, layout; --watch redraws on save.",
+        abstract: "Preview a script while you write it; --watch redraws on every save.",
         discussion: """
             Runs the script once (as --kind, default small, or as every widget kind with
             --all-kinds) and shows, in 80 columns: its outputs as a table, its console, its
@@ -25,10 +25,11 @@ enum PreviewCommand {
             listed with the value it renders; missing or mistyped ones are flagged with the
             nearest output name.
 
-            --watch re-runs when the script, the layout, the profile or the fixtures file
-            change, and redraws; Ctrl-C stops it (exit 0). --html FILE also writes the
-            preview as one self-contained HTML page (rewritten on every change in watch
-            mode). --format json prints schema widgethost.preview/1 instead of the view.
+            --watch re-runs when the script, the layout, the action, the profile or the
+            fixtures file change, and redraws; Ctrl-C stops it (exit 0). --html FILE also
+            writes the preview as one self-contained HTML page (rewritten on every change
+            in watch mode). --format json prints schema widgethost.preview/1 instead of
+            the view.
 
             Exit status (without --watch): 0 when every run ended ok and the layout has no
             errors, 1 otherwise, 64 for a usage error, 65 for a malformed file (profile,
@@ -36,7 +37,7 @@ enum PreviewCommand {
             """,
         arguments: [("script", "The script file (UTF-8 JavaScript).")],
         options: [
-            .flag("watch", "Re-run and redraw whenever the script, layout, profile or fixtures change; Ctrl-C stops."),
+            .flag("watch", "Re-run and redraw whenever the script, layout, action, profile or fixtures change; Ctrl-C stops."),
             .value("html", "file", "Also write the preview as a self-contained HTML file."),
             .value("layout", "file", "A layout to check against the outputs: one field per line, or a JSON component tree."),
             .flag("all-kinds", "Run as every widget kind and show where their outputs differ. Not with --kind."),
@@ -45,6 +46,7 @@ enum PreviewCommand {
             .flag("realistic", "Realistic mode for the strip: a seeded delay of 0 to 10 minutes on each refresh."),
             .repeated("tap", "time", "A tap on the widget at TIME (as in simulate): a free refresh. Repeatable."),
             .repeated("foreground", "time", "The app comes to the foreground at TIME: a free refresh. Repeatable."),
+            .value("action", "file", "A button's action script: every --tap on the strip runs it first (same storage), then the refresh."),
         ] + RunFlags.options + APIFlags.options + [
             .value("format", "format", "Output format: text (the view) or json. Default: text. Not with --watch."),
         ],
@@ -64,6 +66,9 @@ enum PreviewCommand {
         }
         if let html = arguments.value("html"), html.isEmpty { throw UsageError("bad --html ''; name a file to write") }
         if let layout = arguments.value("layout"), layout.isEmpty { throw UsageError("bad --layout ''; name a layout file") }
+        if arguments.value("action") != nil && arguments.all("tap").isEmpty {
+            throw UsageError("--action runs on a tap; add --tap TIME (the action script then runs before each tap's refresh)")
+        }
 
         // Flags are checked once, up front: a usage mistake ends the command even in watch mode.
         var base = try RunFlags.configuration(from: arguments)
@@ -102,7 +107,7 @@ enum PreviewCommand {
         // Before any engine thread starts, so that Ctrl-C reaches the watcher rather than
         // ending the process mid-draw.
         FileWatcher.blockInterrupts()
-        let watched = [path] + ["layout", "profile", "fixtures"].compactMap { arguments.value($0) }
+        let watched = [path] + ["layout", "action", "profile", "fixtures"].compactMap { arguments.value($0) }
         let watcher: FileWatcher
         do {
             watcher = try FileWatcher(paths: watched)
@@ -179,6 +184,16 @@ struct PreviewInputsLoader {
                          code: "bad-layout")
             }
         }
+        var action: ScriptSource?
+        if let actionPath = arguments.value("action") {
+            do {
+                action = try ScriptSource.load(path: actionPath)
+            } catch {
+                let notUTF8 = error.kind == .notUTF8
+                try fail(InputError(error.description, code: notUTF8 ? ExitCode.dataError : ExitCode.noInput),
+                         code: notUTF8 ? "not-utf8" : "missing-file")
+            }
+        }
         let kinds = arguments.flag("all-kinds") ? PreviewInputs.allWidgetKinds : [configuration.kind]
         var simulation = self.simulation
         if arguments.value("now") == nil, !strict {
@@ -194,6 +209,6 @@ struct PreviewInputsLoader {
         }
         return PreviewInputs(
             scriptPath: path, source: source, kinds: kinds, configuration: configuration, simulation: simulation,
-            layoutPath: arguments.value("layout"), layout: layout, problems: problems)
+            layoutPath: arguments.value("layout"), layout: layout, action: action, problems: problems)
     }
 }

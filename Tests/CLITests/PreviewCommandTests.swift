@@ -22,6 +22,20 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertTrue(result.out.contains("    17 | let temperature = answer.current.temperature\n"), result.out)
     }
 
+    func testTapsOnTheStripRunTheButtonsAction() {
+        var state = Array("/tmp/widgethost-preview-action-XXXXXX".utf8CString)
+        let folder = state.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let result = tool("preview", example("liked-toggle.js"), "--now", now, "--tz", "UTC", "--state", folder,
+                          "--tap", "+1h", "--action", example("liked-toggle.button.js"), "--format", "json")
+        XCTAssertEqual(result.code, 0, result.err)
+        let json = try? JSONValue.parse(result.out)
+        // The single run shows what is stored; the strip's tap flips it (the action ran first).
+        XCTAssertEqual(json?["runs"]?[0]?["outputs"]?["state"], "heart")
+        XCTAssertEqual(json?["timeline"]?["outputs"]?["state"], "heart.fill")
+        let noTap = tool("preview", example("liked-toggle.js"), "--action", example("liked-toggle.button.js"))
+        XCTAssertEqual(noTap.code, 64)
+    }
+
     func testUsageMistakesAreOneLineAndExit64() {
         for arguments in [
             ["preview"],
