@@ -118,9 +118,9 @@ enum PreviewCommand {
         let loader = PreviewInputsLoader(arguments: arguments, path: path, base: base, simulation: simulation)
         let style = Style(enabled: terminal.colorOut)
         while true {
-            // A relative --now-less preview follows the clock: each re-run is "now".
-            let inputs = (try? loader.load(strict: false)) ?? PreviewInputs(
-                scriptPath: path, source: nil, kinds: [], configuration: base, simulation: nil)
+            // Unusable files become problems in the view; a usage mistake in the API
+            // flags (the same on every pass) ends the command on the first one.
+            let inputs = try loader.load(strict: false)
             let document = builder.build(inputs)
             if terminal.outIsTerminal { terminal.writeOut("\u{1B}[H\u{1B}[2J\u{1B}[3J") }
             let clock = String(ISO8601.format(epochMs: WallClock.nowMilliseconds(), in: Zone.current()).dropFirst(11).prefix(8))

@@ -45,6 +45,8 @@ final class PreviewCommandTests: XCTestCase {
             ["preview", example("outputs.js"), "--hours", "-3"],
             ["preview", example("outputs.js"), "--budget", "lots"],
             ["preview", example("outputs.js"), "--html", ""],
+            ["preview", example("outputs.js"), "--watch", "--context", "bogus"],
+            ["preview", example("outputs.js"), "--watch", "--param", "novalue"],
         ] {
             let result = tool(arguments)
             XCTAssertEqual(result.code, 64, "\(arguments)")
