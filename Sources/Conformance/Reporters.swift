@@ -1,4 +1,5 @@
 import JSONKit
+import Timeline
 
 /// The formats `widgethost test` reports in.
 public enum ReporterKind: String, Sendable, CaseIterable {
@@ -145,20 +146,5 @@ public enum Reporter {
 
     static func yamlQuote(_ text: String) -> String { JSONValue.quote(oneLine(text)) }
 
-    static func xml(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n", "\t", "\r": result.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { result += "?" } else { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result
-    }
+    static func xml(_ text: String) -> String { XMLText.escape(text, forbidden: "?") }
 }

@@ -174,21 +174,7 @@ public struct HTMLReport: Sendable {
     // MARK: - Text
 
     /// `text` with `&`, `<`, `>` and quotes escaped for HTML.
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    public static func escape(_ text: String) -> String { XMLText.escape(text) }
 
     static let css = """
         :root{color-scheme:light;--fg:#111827;--muted:#6b7280;--line:#e5e7eb;--ok:#15803d;--bad:#b91c1c;--warn:#b45309}

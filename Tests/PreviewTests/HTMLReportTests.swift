@@ -40,6 +40,6 @@ final class HTMLReportTests: XCTestCase {
     }
 
     func testEscapeCoversMarkupAndQuotes() {
-        XCTAssertEqual(HTMLReport.escape("a<b>&\"c\"'d'"), "a&lt;b&gt;&amp;&quot;c&quot;&#39;d&#39;")
+        XCTAssertEqual(HTMLReport.escape("a<b>&\"c\"'d'\u{1}"), "a&lt;b&gt;&amp;&quot;c&quot;&apos;d&apos;")
     }
 }
