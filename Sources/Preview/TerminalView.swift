@@ -150,7 +150,12 @@ public struct TerminalView: Sendable {
             case .warning: label = style.yellow("warning")
             case .info: label = style.cyan("info")
             }
+            // A path too long for the line would be broken mid-name: the file's name then stands
+            // for it (the heading names the script).
             var location = document.scriptPath
+            if location.count + 20 > width, let slash = location.lastIndex(of: "/") {
+                location = String(location[location.index(after: slash)...])
+            }
             if let line = diagnostic.line {
                 location += ":\(line)"
                 if let column = diagnostic.column { location += ":\(column)" }

@@ -41,6 +41,16 @@ final class TerminalViewTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.contains("none published: the run did not end ok") })
     }
 
+    func testALongPathIsNotBrokenInsideTheDiagnosticsLocation() throws {
+        let path = "/home/someone/projects/a-gallery-of-widget-scripts/weather/current-conditions/broken.js"
+        let document = try preview("let a = 1\nlet b = a.missing.deeper\n", name: path)
+        let lines = TerminalView(document: document).lines()
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  error:   broken.js:2:18: uncaught TypeError") }, lines.joined(separator: "\n"))
+        XCTAssertEqual(overWide(lines), [])
+        let short = TerminalView(document: try preview("let a = 1\nlet b = a.missing.deeper\n", name: "gallery/broken.js")).lines()
+        XCTAssertTrue(short.contains { $0.hasPrefix("  error:   gallery/broken.js:2:18: uncaught") }, short.joined(separator: "\n"))
+    }
+
     func testTheStripShowsEveryHalfHourRefreshOnTime() throws {
         let document = try preview("setUpdateFreq(30)")
         let lines = TerminalView(document: document).lines()
