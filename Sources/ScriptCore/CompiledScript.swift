@@ -31,12 +31,13 @@ public final class CompiledScript {
 }
 
 extension ScriptContext {
-    /// Evaluates a compiled script in this context.
+    /// Evaluates a compiled script in this context, with `this` at its top level
+    /// being `thisObject` (the global object when nil).
     @discardableResult
-    public func evaluate(_ script: CompiledScript) throws(ScriptError) -> JSValue {
+    public func evaluate(_ script: CompiledScript, this thisObject: JSValue? = nil) throws(ScriptError) -> JSValue {
         precondition(script.runtime === runtime, "a compiled script runs only in its own runtime's contexts")
         var exception: JSValueRef?
-        let result = JSScriptEvaluate(ref, script.ref, nil, &exception)
+        let result = JSScriptEvaluate(ref, script.ref, thisObject?.raw, &exception)
         try check(exception, phase: .evaluate)
         return JSValue(result ?? JSValueMakeUndefined(ref), in: self)
     }

@@ -29,6 +29,7 @@ struct ScanPass {
 
     var bindings: [TopLevelBinding] = []
     var topLevelReturns: [SourcePosition] = []
+    var mentionsAwait = false
     var problems: [SyntaxProblem] = []
 
     init(tokens: [Token]) {
@@ -85,6 +86,8 @@ struct ScanPass {
             if let next = tokenAfter(index), next.kind == .identifier || next.isPunctuator("{") {
                 pendingClassDepths.append(stack.count)
             }
+        case "await":
+            mentionsAwait = true
         case "return":
             guard openFunctionBodies == 0 else { return }
             if stack.isEmpty { topLevelReturns.append(token.position) }

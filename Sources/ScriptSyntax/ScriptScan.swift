@@ -38,11 +38,17 @@ public struct ScriptScan: Sendable, Hashable {
     public var topLevelReturns: [SourcePosition]
     /// Problems that make the script certainly invalid, in source order.
     public var problems: [SyntaxProblem]
+    /// Whether the word `await` appears anywhere outside a property name (`a.await`).
+    /// A script without it never waits at top level, so its body may run as a
+    /// plain function (nothing it can observe differs, and the engine skips the
+    /// promise machinery).
+    public var mentionsAwait: Bool
 
     /// Creates a scan result.
     public init(bindings: [TopLevelBinding], directivePrologueEnd: Int,
-                topLevelReturns: [SourcePosition], problems: [SyntaxProblem]) {
+                topLevelReturns: [SourcePosition], problems: [SyntaxProblem], mentionsAwait: Bool = true) {
         self.bindings = bindings
+        self.mentionsAwait = mentionsAwait
         self.directivePrologueEnd = directivePrologueEnd
         self.topLevelReturns = topLevelReturns
         self.problems = problems

@@ -14,7 +14,8 @@ public enum ScriptScanner {
             bindings: pass.bindings,
             directivePrologueEnd: directivePrologueEnd(tokens),
             topLevelReturns: pass.topLevelReturns,
-            problems: problems
+            problems: problems,
+            mentionsAwait: pass.mentionsAwait
         )
     }
 

@@ -29,6 +29,24 @@ final class OutputTests: HostTestCase {
         XCTAssertEqual(run("implicitGlobal = 'yes'").outputs["implicitGlobal"], "yes")
     }
 
+    func testO1OutputsSurviveAScriptThatSabotagesTheBuiltIns() {
+        let report = run("""
+            let title = "kept"
+            this.extra = 2
+            this.broken = 1
+            Object.defineProperty(this, 'throwing', { enumerable: true, get() { throw new Error('no') } })
+            for (const i of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+              Object.defineProperty(Object.prototype, i, { set() { throw new Error('trap') }, configurable: true })
+            }
+            Object.keys = () => []
+            Array.prototype.push = null
+            Function.prototype.call = null
+            """)
+        XCTAssertEqual(report.status, .ok, "\(report.error.map { "\($0)" } ?? "")")
+        XCTAssertEqual(report.outputs, ["title": "kept", "extra": 2, "broken": 1])
+        XCTAssertTrue(diagnostic(report, .outputNotSerializable)?.message.contains("its getter threw: no") ?? false, "\(report.diagnostics)")
+    }
+
     func testO2BindingWinsOverThisPropertyWithAWarning() {
         let report = run("this.name = 'property'\nvar name = 'binding'")
         XCTAssertEqual(report.outputs["name"], "binding")

@@ -11,6 +11,32 @@ final class RunningTests: HostTestCase {
         XCTAssertEqual(report.outputs["same"], true)
     }
 
+    /// A script that never mentions `await` runs as a plain function; appending `await 0` makes
+    /// the same script run as an async one. Nothing the report shows may differ.
+    func testS1APlainBodyReportsExactlyWhatAnAsyncBodyWould() {
+        for script in [
+            "let a = 1\nthis.b = [a, this === globalThis]\nsetUpdateFreq(30)",
+            "let a = 1\nthrow new Error('boom')",
+            "function f() {\n  return null.x\n}\nf()",
+            "throw 'just a string'",
+            "function f() { return f() }\nf()",
+            "Promise.reject(new Error('lost'))\nlet a = 1",
+            "let fired = false\nsetTimeout(() => { fired = true }, 1000)",
+            "let n = 0\nPromise.resolve().then(() => { n = 2 })",
+            "console.log('hi'); setUpdateFreq(-1)",
+            "Date = 5\nlet d = 1",
+        ] {
+            let plain = run(script)
+            let async = run(script + "\nawait 0")
+            XCTAssertEqual(plain.status, async.status, script)
+            XCTAssertEqual(plain.outputs, async.outputs, script)
+            XCTAssertEqual(plain.events, async.events, script)
+            XCTAssertEqual(plain.console, async.console, script)
+            XCTAssertEqual(plain.diagnostics, async.diagnostics, script)
+            XCTAssertEqual(plain.error, async.error, script)
+        }
+    }
+
     func testS1SyntaxErrorIsAnErrorDiagnosticWithLineAndColumnAndNoRun() {
         let report = run("setUpdateFreq(30)\nlet x = ;\n")
         XCTAssertEqual(report.status, .error)

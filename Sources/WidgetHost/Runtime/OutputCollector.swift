@@ -19,37 +19,33 @@ struct OutputCollector {
 
     func collect(context: ScriptContext, internals: JSValue) throws(ScriptError) -> [String: JSONValue] {
         let prepared = session.prepared
+        // Every candidate is read in one call into the engine (``Prelude/Collected``);
+        // each value is then serialized here, with the limits checked after each.
+        let collected = try context.call(internals.element(Prelude.Internal.collect.rawValue))
+        let bindingCount = Int(try collected.element(0).toNumber())
         var bindings: [String: Entry] = [:]
-        let factory = try context.call(internals.element(Prelude.Internal.getters.rawValue))
-        if factory.boolValue {
-            let table = try context.call(factory)
-            // The table's own keys are the output names ("__proto__" in an object literal sets the prototype instead).
-            for name in prepared.outputNames where name != "__proto__" {
-                let value: JSValue
-                switch try context.callCatching(try table.property(name)) {
-                case .returned(let returned):
-                    value = returned
-                case .thrown:
-                    // Reading a binding runs no script code: what it throws is the engine's
-                    // ReferenceError for a binding still in its temporal dead zone (O4), no output.
-                    continue
-                }
-                bindings[name] = try entry(value)
-            }
-        }
-
         var properties: [String: Entry] = [:]
-        let keys = try context.call(internals.element(Prelude.Internal.globalKeys.rawValue))
-        let global = context.global
-        let count = Int(try keys.property("length").toNumber())
-        let baseline = count > 0 ? session.host?.freshGlobalKeys ?? [] : []
-        for index in 0..<count {
-            let name = try keys.element(index).toString()
-            if name.hasPrefix("_") || name == "__proto__" || baseline.contains(name) { continue }
-            switch try context.propertyCatching(global, name) {
-            case .returned(let value): properties[name] = try entry(value)
-            case .thrown(let thrown): properties[name] = .unserializable(why: "its getter threw: " + Self.message(of: thrown))
+        var baseline: Set<String>?
+        var index = 1
+        var slot = 0
+        while true {
+            let nameValue = try collected.element(index)
+            guard nameValue.isString else { break }
+            let name = try nameValue.toString()
+            let threw = try collected.element(index + 1).boolValue
+            let value = try collected.element(index + 2)
+            if slot < bindingCount {
+                // Reading a binding runs no script code: what it throws is the engine's
+                // ReferenceError for a binding still in its temporal dead zone (O4), no output.
+                if !threw { bindings[name] = try entry(value) }
+            } else {
+                if baseline == nil { baseline = session.host?.freshGlobalKeys ?? [] }
+                if baseline?.contains(name) != true {
+                    properties[name] = threw ? .unserializable(why: "its getter threw: " + Self.message(of: value)) : try entry(value)
+                }
             }
+            index += Prelude.Collected.stride
+            slot += 1
         }
 
         var outputs: [String: JSONValue] = [:]

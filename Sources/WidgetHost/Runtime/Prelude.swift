@@ -29,18 +29,26 @@ enum Prelude {
     enum Internal: Int {
         /// The function the wrapped script calls first (``startGlobal``).
         case start
-        /// The getters table factory the wrapped script registered, or null.
-        case getters
-        /// `Object.keys(globalThis)`.
-        case globalKeys
-        /// Console entries counted but not kept.
-        case consoleDropped
+        /// Reads every output candidate in one call (see ``Collected``).
+        case collect
+        /// An object whose `dropped` property counts console entries not kept.
+        case stats
         /// `start.register` and `start.end`, which the host defines (read-only, hidden, permanent).
         case register, end
     }
 
-    /// Evaluates to a function of the host's native hook and the seed, which
-    /// returns the internals (``Internal``).
+    /// The layout of what `collect()` returns, an object without a prototype indexed
+    /// from 0: the number of top-level bindings, then for each binding and then for
+    /// each enumerable own property of the global object not starting with `_`, three
+    /// entries: name, whether reading it threw, and the value or what was thrown.
+    enum Collected {
+        static let stride = 3
+    }
+
+    /// The prelude, evaluated with the host's native hook as `this` (its `seed`
+    /// property is the seed of `Math.random`, or undefined): it installs the host's
+    /// globals and evaluates to the internals (``Internal``). One entry into the
+    /// engine, since each entry costs a run the engine's watchdog set-up.
     static let source = template.replacing(
         "__INSTALLED_NAMES__", with: "[" + installedGlobals.map { "'\($0)'" }.joined(separator: ", ") + "]")
 
@@ -99,7 +107,8 @@ enum Prelude {
     hidden(Math, 'random', function random() { return ((next() >>> 5) * 67108864 + (next() >>> 6)) / 9007199254740992; });
   })();
 
-  let consoleDropped = 0, tools, getters = null;
+  const stats = { __proto__: null, dropped: 0 };
+  let tools, getters = null;
   const schedule = (fn, ms, repeat, args, name) => {
     if (typeof fn !== 'function') throw new TypeError(name + '(callback, ms) needs a function as its first argument');
     let delay = +ms;
@@ -114,9 +123,12 @@ enum Prelude {
   // The wrapped script calls the body itself (so no host frame sits under the
   // script's own in a stack trace) and hands the promise to start.
   const end = {};
-  const start = function start(result) {
+  // A plain body (``WrappedScript/isPlain``) hands over `end`, or what it threw.
+  const start = function start(result, threw) {
     delete g.__widgethost$start;
-    callThen(result, (v) => host(7, true, v === end), (e) => host(7, false, e));
+    if (threw === true) host(7, false, result);
+    else if (result === end) host(7, true, true);
+    else callThen(result, (v) => host(7, true, v === end), (e) => host(7, false, e));
   };
 
   // Defines one host global, built when first read. Each case is its own function:
@@ -178,7 +190,7 @@ enum Prelude {
         };
         let full = false;
         const emit = (level) => function (...args) {
-          if (full) { consoleDropped++; return; }
+          if (full) { stats.dropped++; return; }
           let text = '';
           for (let i = 0; i < args.length; i++) text += (i ? ' ' : '') + describe(args[i]);
           if (host(1, level, text)) full = true;
@@ -208,8 +220,29 @@ enum Prelude {
   for (const name of __INSTALLED_NAMES__) install(name);
   hidden(g, '__widgethost$start', start);
 
+  // Outputs (O1–O4) in one call: the registered bindings, then the global's own
+  // enumerable properties (``Prelude/Collected``). A binding still in its temporal
+  // dead zone throws; so may a property's getter. The result has no prototype, so
+  // nothing a script put on Array or Object.prototype can intercept the writes.
+  const callGetter = (table, name) => table[name](), readProperty = (object, name) => object[name];
+  const collect = () => {
+    const out = { __proto__: null };
+    let n = 1;
+    const add = (name, object, read) => {
+      out[n] = name;
+      try { out[n + 2] = read(object, name); out[n + 1] = false; } catch (e) { out[n + 1] = true; out[n + 2] = e; }
+      n += 3;
+    };
+    const table = getters === null ? null : getters();
+    if (table !== null && typeof table === 'object') { const names = keys(table); for (let i = 0; i < names.length; i++) add(names[i], table, callGetter); }
+    out[0] = (n - 1) / 3;
+    const names = keys(g);
+    for (let i = 0; i < names.length; i++) if (names[i][0] !== '_') add(names[i], g, readProperty);
+    return out;
+  };
+
   // The internals, by index (``Prelude/Internal``).
-  return [start, () => getters, () => keys(g), () => consoleDropped, (fn) => { getters = fn; }, end];
-})
+  return [start, collect, stats, (fn) => { getters = fn; }, end];
+})(this, this.seed)
 """#
 }

@@ -41,8 +41,9 @@ struct RunExecution {
             runtime.disarm()
             fail(error)
         }
+        // A plain property read: it does not enter the engine, whatever ended the run.
         if let internals = internals?.value,
-            let count = try? context.call(internals.element(Prelude.Internal.consoleDropped.rawValue)).toNumber()
+            let count = try? internals.element(Prelude.Internal.stats.rawValue).property("dropped").toNumber()
         {
             session.consoleDropped += Int(count)
         }
@@ -53,9 +54,10 @@ struct RunExecution {
     }
 
     private mutating func execute(in context: ScriptContext) throws(ScriptError) {
-        // The prelude: a function of the native hook and the seed, returning the internals.
-        let seed = configuration.seed.map { context.number(Double($0)) } ?? context.undefined
-        let internals = try context.call(try context.evaluate(host.prelude), arguments: [session.makeHook(in: context), seed])
+        // The prelude, given the native hook (with the seed) as `this`, evaluates to the internals.
+        let hook = session.makeHook(in: context)
+        if let seed = configuration.seed { hook.define("seed", context.number(Double(seed))) }
+        let internals = try context.evaluate(host.prelude, this: hook)
         self.internals = ProtectedValue(internals)
         // `start.register` and `start.end`, defined through the engine's API (cheaper than JavaScript's defineProperty).
         let start = try internals.element(Prelude.Internal.start.rawValue)

@@ -10,6 +10,17 @@ import ScriptSyntax
 /// ;return __widgethost$end;
 /// }).call(globalThis, __widgethost$start.register, __widgethost$start.end))
 /// ```
+/// A script that never mentions `await` and never returns at top level cannot
+/// observe whether its body is asynchronous, so it runs as a plain function (the
+/// engine then skips the promise machinery, a large share of a small run):
+/// ```
+/// try{__widgethost$start((function (__widgethost$register, __widgethost$end) {<registration><line 1>
+/// …
+/// ;return __widgethost$end;
+/// }).call(globalThis, __widgethost$start.register, __widgethost$start.end))}catch(e){__widgethost$start(e, true)}
+/// ```
+/// where a throw settles the body as rejected, as the async form's promise would.
+///
 /// Every user line keeps its number, so the line an error object reports to the
 /// script itself (`e.line`, `e.stack`) is the user's own. Columns on line 1 are
 /// shifted by the prefix, and mapped back. When the file starts with a directive
@@ -22,8 +33,12 @@ struct WrappedScript {
     /// in the same entry into the engine.
     static let prefix = "\(Prelude.startGlobal)((async function (\(registerName), \(endName)) {"
     static let suffix = "\n;return \(endName);\n}).call(globalThis, \(Prelude.startGlobal).register, \(Prelude.startGlobal).end))"
+    static let plainPrefix = "try{\(Prelude.startGlobal)((function (\(registerName), \(endName)) {"
+    static let plainSuffix = suffix + "}catch(e){\(Prelude.startGlobal)(e, true)}"
 
     let text: String
+    /// Whether the body runs as a plain function (see above).
+    let isPlain: Bool
     let scan: ScriptScan
     let sourceURL: String
     /// The user's lines, as JavaScript counts them.
@@ -42,17 +57,20 @@ struct WrappedScript {
         }
         let getters = scan.outputNames.map { "\(JSStringLiteral.quote(Self.decodedName($0))): () => \($0)" }
         let registration = ";\(Self.registerName)(() => ({\(getters.joined(separator: ", "))}));"
+        isPlain = !scan.mentionsAwait && scan.topLevelReturns.isEmpty
+        let prefix = isPlain ? Self.plainPrefix : Self.prefix
+        let suffix = isPlain ? Self.plainSuffix : Self.suffix
         let utf8 = body.utf8
         let prologueEnd = min(scan.directivePrologueEnd, utf8.count)
         if prologueEnd == 0 {
-            text = Self.prefix + registration + body + Self.suffix
-            prefixLength = Self.prefix.utf16.count + registration.utf16.count
+            text = prefix + registration + body + suffix
+            prefixLength = prefix.utf16.count + registration.utf16.count
             insertion = nil
         } else {
             let split = utf8.index(utf8.startIndex, offsetBy: prologueEnd)
             let head = String(body[..<split])
-            text = Self.prefix + head + registration + String(body[split...]) + Self.suffix
-            prefixLength = Self.prefix.utf16.count
+            text = prefix + head + registration + String(body[split...]) + suffix
+            prefixLength = prefix.utf16.count
             let position = Self.position(ofEndOf: head)
             insertion = (position.line, position.column, registration.utf16.count)
         }
