@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "PushContract", targets: ["PushContract"]),
         .executable(name: "widgethost", targets: ["widgethost"]),
+        .executable(name: "widgethost-serve", targets: ["widgethost-serve"]),
     ],
     targets: [
         // C boundary: JavaScriptCore from Debian's libjavascriptcoregtk-4.1-dev.
@@ -33,22 +34,31 @@ let package = Package(
         .target(name: "Timeline", dependencies: ["WidgetHost", "JSONKit", "ZonedTime"]),
         // Live Activity push request contract (pure Swift).
         .target(name: "PushContract", dependencies: ["JSONKit"]),
+        // What sending a push needs from the system: the clock, random nonces, POSTing with curl.
+        .target(name: "PushClient"),
         // C libraries for the push receiver: GNU libmicrohttpd and SQLite.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The local push receiver: HTTP server and durable store.
-        .target(name: "PushReceiver", dependencies: ["PushContract", "CMicroHTTPD", "CSQLite", "JSONKit", "ZonedTime"]),
+        .target(name: "PushReceiver", dependencies: ["PushContract", "PushClient", "CMicroHTTPD", "CSQLite", "JSONKit", "ZonedTime"]),
         // Layout placeholders (A10): `${path}` resolution against a script's outputs, layout checks.
         .target(name: "Layout", dependencies: ["JSONKit"]),
         // The conformance runner: fixture format, runner, reporters.
         .target(name: "Conformance", dependencies: ["WidgetHost", "Timeline", "PushContract", "Layout", "JSONKit", "ZonedTime"]),
         // The author preview: terminal view, HTML report, watch mode.
         .target(name: "Preview", dependencies: ["WidgetHost", "Timeline", "Layout", "JSONKit", "ZonedTime"]),
-        // Command-line parsing, rendering and dispatch.
-        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "PushReceiver", "Conformance", "Preview", "Layout", "JSONKit", "ZonedTime"]),
+        // Command-line parsing, rendering and dispatch. Not the receiver: `serve` is its own
+        // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "PushClient", "Conformance", "Preview", "Layout", "JSONKit", "ZonedTime"]),
+        // `widgethost serve`: the receiver's command, over the CLI's parsing and help.
+        .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "PushClient", "JSONKit", "ZonedTime"]),
         // Release builds link the Swift runtime in: a run maps nine fewer libraries at start-up.
         .executableTarget(
             name: "widgethost", dependencies: ["WidgetHostCLI"],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+        // `widgethost serve ARGS…` execs this program, installed next to `widgethost`.
+        .executableTarget(
+            name: "widgethost-serve", dependencies: ["ServeCLI"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // In-process benchmark for Scripts/bench.
         .executableTarget(name: "HostBench", dependencies: ["WidgetHost", "ZonedTime"]),
@@ -60,10 +70,10 @@ let package = Package(
         .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "ZonedTime"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit"]),
-        .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushContract", "JSONKit"]),
+        .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushClient", "PushContract", "JSONKit"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "JSONKit"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit"]),
-        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "JSONKit"]),
+        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "JSONKit"]),
     ]
 )

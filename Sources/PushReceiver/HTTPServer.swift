@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import PushClient
 import Synchronization
 #if canImport(Glibc)
 @preconcurrency import Glibc

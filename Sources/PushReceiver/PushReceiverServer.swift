@@ -1,4 +1,5 @@
 import JSONKit
+import PushClient
 import PushContract
 #if canImport(Glibc)
 @preconcurrency import Glibc

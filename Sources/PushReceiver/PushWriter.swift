@@ -1,4 +1,5 @@
 import JSONKit
+import PushClient
 import PushContract
 
 /// The single writer: decides pushes against the ledger and stores them with group commit.

@@ -5,17 +5,17 @@ public struct UsageError: Error, Sendable, Equatable {
 }
 
 /// One option a command accepts.
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     enum Kind: Sendable { case flag, value(String), repeated(String) }
     let name: String
     let kind: Kind
     let help: String
 
-    static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, kind: .flag, help: help) }
-    static func value(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+    package static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, kind: .flag, help: help) }
+    package static func value(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, kind: .value(placeholder), help: help)
     }
-    static func repeated(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+    package static func repeated(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, kind: .repeated(placeholder), help: help)
     }
 
@@ -29,8 +29,8 @@ struct OptionSpec: Sendable {
 }
 
 /// Parsed command-line arguments of one subcommand.
-struct ParsedArguments {
-    var positionals: [String] = []
+package struct ParsedArguments {
+    package var positionals: [String] = []
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
 
@@ -79,9 +79,9 @@ struct ParsedArguments {
         }
     }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func value(_ name: String) -> String? { values[name]?.last }
+    package func all(_ name: String) -> [String] { values[name] ?? [] }
 
     /// The nearest option name by edit distance, for "did you mean".
     static func closest(_ name: String, among candidates: [String]) -> String? {

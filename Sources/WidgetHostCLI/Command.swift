@@ -1,11 +1,41 @@
 /// One subcommand: its help and what it does.
-struct Command: Sendable {
-    let name: String
-    let abstract: String
-    let discussion: String
-    let arguments: [(String, String)]
-    let options: [OptionSpec]
-    let run: @Sendable (ParsedArguments, Terminal) throws -> Int32
+package struct Command: Sendable {
+    /// How the command is carried out.
+    package enum Action: Sendable {
+        /// In this process, with its options parsed.
+        case run(@Sendable (ParsedArguments, Terminal) throws -> Int32)
+        /// By the named program in the running executable's folder, which gets the arguments
+        /// untouched (its own help included) and the process: `serve` is `widgethost-serve`, so
+        /// the tool does not load the receiver's libraries for every other command.
+        case program(String)
+    }
+
+    package let name: String
+    package let abstract: String
+    package let discussion: String
+    package let arguments: [(String, String)]
+    package let options: [OptionSpec]
+    package let action: Action
+
+    package init(name: String, abstract: String, discussion: String, arguments: [(String, String)], options: [OptionSpec],
+                 run: @escaping @Sendable (ParsedArguments, Terminal) throws -> Int32) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+        self.action = .run(run)
+    }
+
+    /// A command carried out by `program`; only its name and abstract are known here.
+    package init(name: String, abstract: String, program: String) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = ""
+        self.arguments = []
+        self.options = []
+        self.action = .program(program)
+    }
 
     var usage: String {
         let positional = arguments.map { "<\($0.0)>" }.joined(separator: " ")

@@ -1,6 +1,6 @@
 import JSONKit
+import PushClient
 import PushContract
-import PushReceiver
 import WidgetHost
 
 /// `widgethost push start|update|end`: builds a valid push request, prints it as curl or

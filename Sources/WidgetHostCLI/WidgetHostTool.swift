@@ -2,7 +2,7 @@
 public enum WidgetHostTool {
     public static let version = "0.1.0"
 
-    static var commands: [Command] { [RunCommand.command, SimulateCommand.command, PreviewCommand.command, TestCommand.command, PushCommand.command, ServeCommand.command, APICommand.command] }
+    static var commands: [Command] { [RunCommand.command, SimulateCommand.command, PreviewCommand.command, TestCommand.command, PushCommand.command, ServeProgram.command, APICommand.command] }
 
     static var help: String {
         var text = """
@@ -25,6 +25,9 @@ public enum WidgetHostTool {
     }
 
     /// Runs the tool and returns its exit code (X2).
+    ///
+    /// `serve` (and `help serve`) replaces the process with the `widgethost-serve` program next
+    /// to the running executable; this returns only when that program cannot be run.
     public static func main(arguments: [String], terminal: Terminal = .standard()) -> Int32 {
         guard let first = arguments.first else {
             terminal.writeErr(help)
@@ -45,6 +48,9 @@ public enum WidgetHostTool {
             guard let command = commands.first(where: { $0.name == arguments[1] }) else {
                 return usageError(UsageError("unknown subcommand '\(arguments[1])'"), usage: nil, terminal: terminal)
             }
+            if case .program(let program) = command.action {
+                return SiblingProgram.exec(program, for: command.name, arguments: ["--help"], terminal: terminal)
+            }
             terminal.writeOut(command.help)
             return ExitCode.success
         default:
@@ -57,14 +63,26 @@ public enum WidgetHostTool {
                 UsageError("unknown subcommand '\(first)'\(hint); the subcommands are \(names.joined(separator: ", "))"),
                 usage: nil, terminal: terminal)
         }
-        let rest = Array(arguments.dropFirst())
+        return run(command, arguments: Array(arguments.dropFirst()), terminal: terminal)
+    }
+
+    /// Runs one subcommand with the arguments that follow its name: its help, or its options
+    /// parsed and its work done, errors reported as every subcommand reports them.
+    package static func run(_ command: Command, arguments rest: [String], terminal: Terminal) -> Int32 {
+        let body: @Sendable (ParsedArguments, Terminal) throws -> Int32
+        switch command.action {
+        case .program(let program):
+            return SiblingProgram.exec(program, for: command.name, arguments: rest, terminal: terminal)
+        case .run(let run):
+            body = run
+        }
         if rest.contains("-h") || rest.contains("--help") {
             terminal.writeOut(command.help)
             return ExitCode.success
         }
         do {
             let parsed = try ParsedArguments(rest, options: command.options)
-            return try command.run(parsed, terminal)
+            return try body(parsed, terminal)
         } catch let error as UsageError {
             return usageError(error, usage: command, terminal: terminal)
         } catch let error as InputError {

@@ -16,7 +16,8 @@ final class Capture {
     var err = ""
 }
 
-/// Runs the tool in-process with captured streams.
+/// Runs the tool in-process with captured streams. Not for `serve`, which execs its own
+/// program (use `serveTool`, or `binary(["serve", …])`).
 func tool(_ arguments: String...) -> ToolResult { tool(arguments) }
 
 func tool(_ arguments: [String]) -> ToolResult {

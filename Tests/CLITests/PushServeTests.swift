@@ -66,16 +66,16 @@ final class PushServeTests: XCTestCase {
     }
 
     func testServeRefusesBadOptions() throws {
-        XCTAssertEqual(tool("serve", "--user-id", "u").code, 64)
-        XCTAssertEqual(tool("serve", "--registry", "/nonexistent/registry.json").code, 66)
+        XCTAssertEqual(serveTool("--user-id", "u").code, 64)
+        XCTAssertEqual(serveTool("--registry", "/nonexistent/registry.json").code, 66)
         let directory = pushTemporaryDirectory()
         writeFile(directory + "/bad.json", Array("{\"users\": [{\"push_id\": 1}]}".utf8))
-        let bad = tool("serve", "--registry", directory + "/bad.json")
+        let bad = serveTool("--registry", directory + "/bad.json")
         XCTAssertEqual(bad.code, 65)
         XCTAssertTrue(bad.err.contains("push_id must be a non-empty string"), bad.err)
-        XCTAssertEqual(tool("serve", "--port", "70000").code, 64)
-        XCTAssertEqual(tool("serve", "--now", "yesterday").code, 64)
-        XCTAssertEqual(tool("serve", "--db", "/nonexistent/dir/push.db", "--port", "0").code, 66)
+        XCTAssertEqual(serveTool("--port", "70000").code, 64)
+        XCTAssertEqual(serveTool("--now", "yesterday").code, 64)
+        XCTAssertEqual(serveTool("--db", "/nonexistent/dir/push.db", "--port", "0").code, 66)
     }
 
     func testARegistryFile() throws {

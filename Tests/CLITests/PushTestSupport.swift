@@ -1,8 +1,19 @@
 import JSONKit
+import ServeCLI
+import WidgetHostCLI
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+
+/// Runs `widgethost serve ARGS…` in-process (the `widgethost-serve` program's code) with
+/// captured streams. `tool("serve", …)` would replace the test process with that program.
+func serveTool(_ arguments: String...) -> ToolResult {
+    let capture = Capture()
+    let terminal = Terminal(writeOut: { capture.out += $0 }, writeErr: { capture.err += $0 })
+    let code = ServeTool.main(arguments: arguments, terminal: terminal)
+    return ToolResult(code: code, out: capture.out, err: capture.err)
+}
 
 /// The built `widgethost` binary next to the test bundle.
 func widgethostBinary() throws -> String {

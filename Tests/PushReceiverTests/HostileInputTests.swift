@@ -1,4 +1,5 @@
 import JSONKit
+import PushClient
 import PushContract
 @testable import PushReceiver
 import Synchronization

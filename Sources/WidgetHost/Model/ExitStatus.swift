@@ -10,6 +10,8 @@ public enum ExitStatus {
     public static let dataError: Int32 = 65
     /// A named file is missing or unreadable.
     public static let noInput: Int32 = 66
+    /// A part of the tool is not installed: `widgethost serve` without its `widgethost-serve`.
+    public static let unavailable: Int32 = 69
     public static let internalError: Int32 = 70
 
     /// `widgethost run`: 0 when the run ends `ok`, 65 when the file is not UTF-8 (no run),

@@ -1,6 +1,8 @@
 import JSONKit
+import PushClient
 import PushContract
 import PushReceiver
+import WidgetHostCLI
 import ZonedTime
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -9,8 +11,8 @@ import ZonedTime
 /// `widgethost serve`: a local push receiver that curl can talk to.
 enum ServeCommand {
     static let command = Command(
-        name: "serve",
-        abstract: "Run a local Live Activity push receiver (POST /api/push) to test a server against.",
+        name: ServeProgram.name,
+        abstract: ServeProgram.abstract,
         discussion: """
             Accepts POST /api/push and POST /api/sandbox/push exactly as the contract says
             (P1-P12), stores every acknowledged push in SQLite before answering, and shows
@@ -163,24 +165,5 @@ final class LogSink: Sendable {
     func write(_ line: String) {
         fputs(line + "\n", stdout)
         fflush(stdout)
-    }
-}
-
-/// Reading the files push commands name.
-enum PushFiles {
-    /// The text of `path`, or exit 66 when it cannot be read.
-    static func read(_ path: String, what: String) throws -> String {
-        guard let file = fopen(path, "rb") else {
-            throw InputError("cannot read the \(what) file \(path): \(String(cString: strerror(errno)))", code: ExitCode.noInput)
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

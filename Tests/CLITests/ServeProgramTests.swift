@@ -1,0 +1,98 @@
+import XCTest
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `widgethost serve` is the `widgethost-serve` program next to `widgethost`: the tool execs it
+/// with the arguments untouched, and says what to do when it is missing.
+final class ServeProgramTests: XCTestCase {
+    /// The built `widgethost-serve` next to the test bundle (and `widgethost`).
+    func serveBinary() throws -> String {
+        let tool = try widgethostBinary()
+        let serve = String(tool[..<tool.lastIndex(of: "/")!]) + "/widgethost-serve"
+        guard access(serve, X_OK) == 0 else { throw XCTSkip("the widgethost-serve binary is not built at \(serve)") }
+        return serve
+    }
+
+    func testTheToolStillListsServe() {
+        let help = tool("--help")
+        XCTAssertTrue(help.out.contains("  serve                   Run a local Live Activity push receiver"), help.out)
+    }
+
+    func testServeHelpAndErrorsComeFromTheServeProgram() throws {
+        let serve = try serveBinary()
+        let help = try binary(["serve", "--help"])
+        XCTAssertEqual(help.code, 0, help.err)
+        XCTAssertEqual(help.err, "")
+        XCTAssertTrue(help.out.hasPrefix("OVERVIEW: Run a local Live Activity push receiver"), help.out)
+        XCTAssertTrue(help.out.contains("USAGE: widgethost serve [--host <address>]"), help.out)
+        XCTAssertTrue(help.out.contains("--max-connections-per-ip"), help.out)
+        XCTAssertEqual(help.out, serveTool("--help").out, "the in-process serve prints the same help")
+        XCTAssertEqual(try spawn([serve, "--help"], environment: ["NO_COLOR=1"]).out, help.out)
+        XCTAssertEqual(try binary(["help", "serve"]).out, help.out)
+
+        // A usage error and its exit code come back through the tool as before.
+        let bad = try binary(["serve", "--port", "70000"])
+        XCTAssertEqual(bad.code, 64)
+        XCTAssertEqual(bad.err, "error: bad --port '70000'; use a whole number from 0 to 65535 (see 'widgethost serve --help')\n")
+        XCTAssertEqual(bad.out, "")
+    }
+
+    func testALinkToTheToolFindsServeNextToTheRealFile() throws {
+        _ = try serveBinary()
+        let folder = pushTemporaryDirectory()
+        defer { removeFolder(folder) }
+        XCTAssertEqual(symlink(try widgethostBinary(), folder + "/widgethost"), 0)
+        let help = try spawn([folder + "/widgethost", "serve", "--help"], environment: ["NO_COLOR=1"])
+        XCTAssertEqual(help.code, 0, help.err)
+        XCTAssertTrue(help.out.hasPrefix("OVERVIEW: Run a local Live Activity push receiver"), help.out)
+    }
+
+    func testWithoutTheServeProgramServeSaysWhatToDoAndExits69() throws {
+        let folder = pushTemporaryDirectory()
+        defer { removeFolder(folder) }
+        let alone = folder + "/widgethost"
+        try copyFile(try widgethostBinary(), to: alone)
+
+        let result = try spawn([alone, "serve", "--port", "0"], environment: ["NO_COLOR=1"])
+        XCTAssertEqual(result.code, 69)
+        XCTAssertEqual(result.out, "")
+        XCTAssertEqual(result.err.split(separator: "\n").count, 1, result.err)
+        XCTAssertTrue(result.err.hasPrefix("error: 'widgethost serve' runs the widgethost-serve program, which is missing from \(folder); "), result.err)
+        XCTAssertTrue(result.err.contains("--product widgethost-serve"), result.err)
+        XCTAssertTrue(result.err.contains("Scripts/widgethost"), result.err)
+
+        let help = try spawn([alone, "serve", "--help"], environment: ["NO_COLOR=1"])
+        XCTAssertEqual(help.code, 69)
+        XCTAssertEqual(help.err, result.err)
+        XCTAssertEqual(try spawn([alone, "help", "serve"], environment: ["NO_COLOR=1"]).code, 69)
+
+        // Everything else works without it.
+        let top = try spawn([alone, "--help"], environment: ["NO_COLOR=1"])
+        XCTAssertEqual(top.code, 0)
+        XCTAssertTrue(top.out.contains("  serve "), top.out)
+        XCTAssertEqual(try spawn([alone, "--version"], environment: ["NO_COLOR=1"]).code, 0)
+    }
+
+    /// A hard link where the file system allows one (what `/proc/self/exe` reports is the
+    /// path it was run by), else a copy.
+    private func copyFile(_ source: String, to destination: String) throws {
+        if link(source, destination) == 0 { return }
+        guard let input = fopen(source, "rb") else { throw XCTSkip("cannot read \(source)") }
+        defer { fclose(input) }
+        guard let output = fopen(destination, "wb") else { throw XCTSkip("cannot write \(destination)") }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, input)
+            if count <= 0 { break }
+            XCTAssertEqual(fwrite(buffer, 1, count, output), count)
+        }
+        fclose(output)
+        XCTAssertEqual(chmod(destination, 0o755), 0)
+    }
+
+    private func removeFolder(_ folder: String) {
+        unlink(folder + "/widgethost")
+        rmdir(folder)
+    }
+}
