@@ -11,11 +11,21 @@ public enum Caught<Value> {
 extension ScriptContext {
     /// Calls a function with no arguments; `.thrown` holds the thrown value.
     public func callCatching(_ function: JSValue) throws(ScriptError) -> Caught<JSValue> {
+        try callCatching(function, this: nil, arguments: [])
+    }
+
+    /// `function.apply(this, arguments)`; `.thrown` holds the thrown value. A `this` that is
+    /// not an object is passed as the global object (as a sloppy-mode call would see it).
+    public func callCatching(_ function: JSValue, this: JSValue?, arguments: [JSValue]) throws(ScriptError) -> Caught<JSValue> {
         guard let object = JSValueToObject(ref, function.raw, nil), JSObjectIsFunction(ref, object) else {
             return .thrown(makeError(.typeError, "value is not a function"))
         }
+        let thisObject = this.flatMap { $0.isObject ? JSValueToObject(ref, $0.raw, nil) : nil }
         var exception: JSValueRef?
-        let result = JSObjectCallAsFunction(ref, object, nil, 0, nil, &exception)
+        let raws: [JSValueRef?] = arguments.map { $0.raw }
+        let result = raws.withUnsafeBufferPointer { buffer in
+            JSObjectCallAsFunction(ref, object, thisObject, buffer.count, buffer.baseAddress, &exception)
+        }
         return try caught(result, exception)
     }
 

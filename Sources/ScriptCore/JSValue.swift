@@ -111,6 +111,17 @@ public struct JSValue {
         return JSValue(result ?? JSValueMakeUndefined(ctx), in: context)
     }
 
+    /// The elements `0..<length` of an array (or array-like object); none for other values.
+    public func arrayElements() throws(ScriptError) -> [JSValue] {
+        guard isObject else { return [] }
+        let length = try property("length").toNumber()
+        guard length.isFinite, length > 0 else { return [] }
+        var elements: [JSValue] = []
+        elements.reserveCapacity(Int(min(length, 65_536)))
+        for index in 0..<Int(min(length, 65_536)) { elements.append(try element(index)) }
+        return elements
+    }
+
     /// `value[index]`.
     public func element(_ index: Int) throws(ScriptError) -> JSValue {
         guard let object = JSValueToObject(ctx, raw, nil) else { return context.undefined }

@@ -23,6 +23,37 @@ final class TimeTests: HostTestCase {
         XCTAssertEqual(report.outputs["isDate"], true)
     }
 
+    func testT1TheVirtualDateNeedsNoBuiltInTheScriptCanChange() {
+        let report = run("""
+            Reflect.construct = null
+            class Stamp extends Date { label() { return 'at ' + this.getTime() } }
+            let plain = new Date().getTime()
+            let full = new Date(2020, 0, 2, 3, 4, 5, 6).getMilliseconds()
+            let sub = new Stamp().label()
+            let subIsBoth = new Stamp(0) instanceof Stamp && new Stamp(0) instanceof Date
+            let subPart = new Stamp(2021, 5).getMonth()
+            let invalid = isNaN(new Date(undefined).getTime())
+            let length = Date.length
+            """)
+        XCTAssertEqual(report.status, .ok, "\(report.error.map { "\($0)" } ?? "")")
+        XCTAssertEqual(report.outputs["plain"], .number(Double(Self.fixedNow)))
+        XCTAssertEqual(report.outputs["full"], 6)
+        XCTAssertEqual(report.outputs["sub"], .string("at \(Self.fixedNow)"))
+        XCTAssertEqual(report.outputs["subIsBoth"], true)
+        XCTAssertEqual(report.outputs["subPart"], 5)
+        XCTAssertEqual(report.outputs["invalid"], true)
+        XCTAssertEqual(report.outputs["length"], 7)
+    }
+
+    func testT1IntlIsPatchedWhenTheScriptNamesIt() {
+        // Only a script whose text names Intl gets the patched formatters (building Intl costs
+        // every run); one that never names it still formats dates on the virtual clock.
+        let unnamed = run("let s = new Date().toLocaleDateString('en-US', { timeZone: 'UTC' })")
+        XCTAssertEqual(unnamed.outputs["s"], "11/29/2025")
+        let named = run("let s = globalThis['Intl'].DateTimeFormat('en-US', { timeZone: 'UTC' }).format()")
+        XCTAssertEqual(named.outputs["s"], "11/29/2025")
+    }
+
     func testT2ZonesApplyPerRunInOneProcess() {
         let script = "let hour = new Date().getHours(), offset = new Date().getTimezoneOffset()"
         let tokyo = run(script) { $0.zone = self.zone("Asia/Tokyo") }
@@ -55,6 +86,22 @@ final class TimeTests: HostTestCase {
         XCTAssertEqual(report.outputs["seen"], "a,a2,b")
         XCTAssertEqual(report.outputs["intervalTicks"], 3)
         XCTAssertEqual(report.finishedAt, Self.fixedNow + 3_600_000)
+    }
+
+    func testT3TimerArgumentsAndSleepNeedNoBuiltInTheScriptCanChange() {
+        let report = run("""
+            Reflect.apply = null
+            Function.prototype.apply = null
+            Promise = null
+            let sum = 0
+            setTimeout((a, b) => { sum = a + b }, 10, 2, 3)
+            setTimeout(function () { 'use strict'; sum += 10 }, 20)
+            await sleep(30)
+            let at = Date.now()
+            """)
+        XCTAssertEqual(report.status, .ok, "\(report.error.map { "\($0)" } ?? "")")
+        XCTAssertEqual(report.outputs["sum"], 15)
+        XCTAssertEqual(report.outputs["at"], .number(Double(Self.fixedNow + 30)))
     }
 
     func testT4SeededRandomIsReproducible() {

@@ -22,7 +22,7 @@ enum Prelude {
 
     /// The native hook's operations (the prelude's `host(op, …)` calls).
     enum Hook: Int {
-        case now, log, setTimer, clearTimer, sleepDelay, replaced, binding, settled
+        case now, log, setTimer, clearTimer, sleep, replaced, binding, settled, apply
     }
 
     /// The internals the prelude returns, by index.
@@ -53,18 +53,22 @@ enum Prelude {
         "__INSTALLED_NAMES__", with: "[" + installedGlobals.map { "'\($0)'" }.joined(separator: ", ") + "]")
 
     private static let template = #"""
-(function (host, seed) {
+(function (host, seed, isAsync, patchIntl) {
   'use strict';
   const g = globalThis;
   // Intrinsics captured before any script code runs, so a script that replaces
   // them cannot break the host.
-  const RealDate = Date, RealError = Error, RealTypeError = TypeError, RealPromise = Promise;
-  const apply = Reflect.apply, construct = Reflect.construct;
+  // Every built-in read here is built in each fresh context, so the list is short:
+  // no Reflect (the hook calls functions natively), and Promise only for an async body.
+  const RealDate = Date, RealError = Error, RealTypeError = TypeError;
   const defineProperty = Object.defineProperty, keys = Object.keys, getOwnDesc = Object.getOwnPropertyDescriptor;
+  const setPrototypeOf = Object.setPrototypeOf;
   const stringify = JSON.stringify, toStr = String;
   const dateGetTime = RealDate.prototype.getTime, dateToISO = RealDate.prototype.toISOString;
   const toLocaleDateString = RealDate.prototype.toLocaleDateString;
-  const callThen = Function.prototype.bind.call(Function.prototype.call, RealPromise.prototype.then);
+  // `fn` called with `self` as this and the elements of `args`, by the host (no Reflect.apply).
+  const apply = (fn, self, args) => host(8, fn, self, args);
+  const promiseThen = isAsync === true ? Promise.prototype.then : undefined;
   // Plain functions rather than Number.isFinite and Math.floor: reading those
   // globals makes the engine build the Number and Math objects in every context.
   const isFiniteNumber = (n) => typeof n === 'number' && n - n === 0;
@@ -110,10 +114,10 @@ enum Prelude {
   const stats = { __proto__: null, dropped: 0 };
   let tools, getters = null;
   const schedule = (fn, ms, repeat, args, name) => {
-    if (typeof fn !== 'function') throw new TypeError(name + '(callback, ms) needs a function as its first argument');
+    if (typeof fn !== 'function') throw new RealTypeError(name + '(callback, ms) needs a function as its first argument');
     let delay = +ms;
     if (!(delay >= 0) || delay > 2147483647) delay = 0;  // as browsers do: an overflowing delay fires at once
-    return host(2, () => apply(fn, undefined, args), delay, repeat);
+    return host(2, fn, delay, repeat, args);
   };
   // The API globals built in JavaScript (``APIScript``) get these intrinsics.
   const getTools = () => tools || (tools = { Date: RealDate, toLocaleDateString, apply, defineProperty,
@@ -128,7 +132,7 @@ enum Prelude {
     delete g.__widgethost$start;
     if (threw === true) host(7, false, result);
     else if (result === end) host(7, true, true);
-    else callThen(result, (v) => host(7, true, v === end), (e) => host(7, false, e));
+    else apply(promiseThen, result, [(v) => host(7, true, v === end), (e) => host(7, false, e)]);
   };
 
   // Defines one host global, built when first read. Each case is its own function:
@@ -137,9 +141,25 @@ enum Prelude {
     switch (name) {
       case 'Date': return (() => {   // ---- Virtual clock (T1) ----
         lazy('Date', () => {
-          const VirtualDate = function Date(...args) {
+          // No spread and no Reflect.construct: both could be changed by the script.
+          const VirtualDate = function Date(a, b, c, d, e, f, ms) {
             if (!new.target) return new RealDate(now()).toString();
-            return construct(RealDate, args.length ? args : [now()], new.target);
+            let date;
+            switch (arguments.length) {
+              case 0: date = new RealDate(now()); break;
+              case 1: date = new RealDate(a); break;
+              case 2: date = new RealDate(a, b); break;
+              case 3: date = new RealDate(a, b, c); break;
+              case 4: date = new RealDate(a, b, c, d); break;
+              case 5: date = new RealDate(a, b, c, d, e); break;
+              case 6: date = new RealDate(a, b, c, d, e, f); break;
+              default: date = new RealDate(a, b, c, d, e, f, ms);
+            }
+            if (new.target !== VirtualDate) {   // a subclass: its prototype, as Reflect.construct would give
+              const proto = new.target.prototype;
+              if (proto !== null && (typeof proto === 'object' || typeof proto === 'function')) setPrototypeOf(date, proto);
+            }
+            return date;
           };
           defineProperty(VirtualDate, 'prototype', { value: RealDate.prototype });
           defineProperty(VirtualDate, 'length', { value: 7 });
@@ -152,7 +172,9 @@ enum Prelude {
         });
       })();
       // Intl.DateTimeFormat without a date reads the virtual clock too.
-      case 'Intl': return (() => {
+      // Only for a script whose text names Intl: reading it builds the Intl object,
+      // a large share of a small run, and a script reaches it only by that name.
+      case 'Intl': if (patchIntl !== true) return; return (() => {
         const intl = getOwnDesc(g, 'Intl');
         lazy('Intl', () => {
           const dtfProto = intl.value.DateTimeFormat.prototype;
@@ -209,9 +231,7 @@ enum Prelude {
       case 'setInterval': return lazy(name, () => function setInterval(fn, ms, ...args) { return schedule(fn, ms, true, args, 'setInterval'); });
       case 'clearTimeout': return lazy(name, () => function clearTimeout(id) { host(3, id); });
       case 'clearInterval': return lazy(name, () => function clearInterval(id) { host(3, id); });
-      case 'sleep': return lazy(name, () => function sleep(ms) {
-        return new RealPromise((resolve) => { host(2, resolve, host(4, ms), false); });
-      }, true);
+      case 'sleep': return lazy(name, () => function sleep(ms) { return host(4, ms); }, true);
       // ---- Native bindings (C1–C8, S3) and the wider API (A1–A9), made on first use ----
       default: return lazy(name, () => host(6, name, getTools));
     }
@@ -243,6 +263,6 @@ enum Prelude {
 
   // The internals, by index (``Prelude/Internal``).
   return [start, collect, stats, (fn) => { getters = fn; }, end];
-})(this, this.seed)
+})(this, this.seed, this.async, this.intl)
 """#
 }

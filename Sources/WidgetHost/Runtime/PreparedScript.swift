@@ -12,6 +12,9 @@ final class PreparedScript {
     let outputNames: [String]
     /// Where each top-level binding is first declared.
     let positions: [String: SourcePosition]
+    /// Whether the text names `Intl` anywhere (the prelude then makes its formatters read the
+    /// virtual clock, T1; building Intl costs every run that never uses it).
+    let namesIntl: Bool
     /// The wrapped text parsed once for the host's runtime; nil until first needed,
     /// and nil for good when it does not parse (the run then evaluates the text to
     /// get the engine's own SyntaxError).
@@ -21,6 +24,7 @@ final class PreparedScript {
     init(_ source: ScriptSource) {
         wrapped = WrappedScript(source: source, scan: ScriptScanner.scan(source.text))
         outputNames = wrapped.scan.outputNames.map(WrappedScript.decodedName)
+        namesIntl = source.text.contains("Intl")
         positions = Dictionary(
             wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
             uniquingKeysWith: { first, _ in first })

@@ -57,6 +57,8 @@ struct RunExecution {
         // The prelude, given the native hook (with the seed) as `this`, evaluates to the internals.
         let hook = session.makeHook(in: context)
         if let seed = configuration.seed { hook.define("seed", context.number(Double(seed))) }
+        if !wrapped.isPlain { hook.define("async", context.boolean(true)) }
+        if session.prepared.namesIntl { hook.define("intl", context.boolean(true)) }
         let internals = try context.evaluate(host.prelude, this: hook)
         self.internals = ProtectedValue(internals)
         // `start.register` and `start.end`, defined through the engine's API (cheaper than JavaScript's defineProperty).
@@ -100,7 +102,9 @@ struct RunExecution {
             }
             session.now = max(session.now, timer.deadline)
             switch timer.action {
-            case .callback(let callback): try context.call(callback.value)
+            case .callback(let callback, let arguments):
+                let extra = try arguments?.value.arrayElements() ?? []
+                try context.call(callback.value, arguments: extra)
             case .work(let work): try work.perform(context)
             }
         }

@@ -94,14 +94,25 @@ final class RunSession {
             case .log:
                 return context.boolean(self.log(level: try call[1].toString(), message: try call[2].toString()))
             case .setTimer:
+                let extra = call[4]
+                let arguments = try extra.isObject && extra.property("length").toNumber() > 0 ? ProtectedValue(extra) : nil
                 let id = self.timers.add(
-                    callback: ProtectedValue(call[1]), now: self.now, delay: try call[2].toNumber(), repeating: call[3].boolValue)
+                    callback: ProtectedValue(call[1]), arguments: arguments, now: self.now, delay: try call[2].toNumber(),
+                    repeating: call[3].boolValue)
                 return context.number(Double(id))
             case .clearTimer:
                 if call[1].isNumber, let id = Int(exactly: try call[1].toNumber()) { self.timers.cancel(id: id) }
                 return context.undefined
-            case .sleepDelay:
-                return context.number(try self.sleepDelay(call[1], call))
+            case .sleep:
+                let delay = try self.sleepDelay(call[1], call)
+                let (promise, resolve, _) = context.makePromise()
+                _ = self.timers.add(callback: ProtectedValue(resolve), now: self.now, delay: delay, repeating: false)
+                return promise
+            case .apply:
+                switch try context.callCatching(call[1], this: call[2], arguments: try call[3].arrayElements()) {
+                case .returned(let value): return value
+                case .thrown(let thrown): throw JSException(thrown)
+                }
             case .replaced:
                 let name = try call[1].toString()
                 if !self.replacedGlobals.contains(name) { self.replacedGlobals.append(name) }

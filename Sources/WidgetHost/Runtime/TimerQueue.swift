@@ -17,8 +17,8 @@ final class HostWork {
 /// Pending virtual timers and host work of one run (T3), ordered by deadline, then by creation.
 struct TimerQueue {
     enum Action {
-        /// A script's timer callback.
-        case callback(ProtectedValue)
+        /// A script's timer callback, with the extra arguments `setTimeout` passes it (an array), if any.
+        case callback(ProtectedValue, arguments: ProtectedValue?)
         /// Host work: a request or an async API call.
         case work(HostWork)
     }
@@ -43,10 +43,12 @@ struct TimerQueue {
     var hostWorkCount: Int { ordered.reduce(0) { $0 + ($1.isHostWork ? 1 : 0) } }
 
     /// Adds a timer due `delay` ms after `now`; `repeating` timers re-arm after each firing.
-    mutating func add(callback: ProtectedValue, now: Double, delay: Double, repeating: Bool) -> Int {
+    mutating func add(callback: ProtectedValue, arguments: ProtectedValue? = nil, now: Double, delay: Double, repeating: Bool) -> Int {
         let id = nextID
         nextID += 1
-        insert(Timer(id: id, deadline: now + delay, sequence: 0, interval: repeating ? delay : nil, action: .callback(callback)))
+        insert(Timer(
+            id: id, deadline: now + delay, sequence: 0, interval: repeating ? delay : nil,
+            action: .callback(callback, arguments: arguments)))
         return id
     }
 
