@@ -45,13 +45,29 @@ final class TimeTests: HostTestCase {
         XCTAssertEqual(report.outputs["length"], 7)
     }
 
-    func testT1IntlIsPatchedWhenTheScriptNamesIt() {
-        // Only a script whose text names Intl gets the patched formatters (building Intl costs
-        // every run); one that never names it still formats dates on the virtual clock.
+    func testT1HostGlobalsAreThereForScriptsThatNameThemOrComputeNames() {
+        // The prelude installs only the host globals a script names, unless the script may
+        // reach globals by computed names (it uses `this` as a value, `globalThis`, `eval`, …).
         let unnamed = run("let s = new Date().toLocaleDateString('en-US', { timeZone: 'UTC' })")
         XCTAssertEqual(unnamed.outputs["s"], "11/29/2025")
-        let named = run("let s = globalThis['Intl'].DateTimeFormat('en-US', { timeZone: 'UTC' }).format()")
+        let named = run("let s = Intl.DateTimeFormat('en-US', { timeZone: 'UTC' }).format()")
         XCTAssertEqual(named.outputs["s"], "11/29/2025")
+        let computed = run("""
+            const _g = this, _name = ['In', 'tl'].join('')
+            let s = _g[_name].DateTimeFormat('en-US', { timeZone: 'UTC' }).format()
+            let kinds = ['Cal', 'Req'].map((p) => typeof this [p + (p === 'Cal' ? 'endar' : 'uest')]).join()
+            let clock = typeof globalThis['Da' + 'te'].now
+            """)
+        XCTAssertEqual(computed.outputs["s"], "11/29/2025")
+        XCTAssertEqual(computed.outputs["kinds"], "object,function")
+        XCTAssertEqual(computed.outputs["clock"], "function")
+        let aliased = run("""
+            const _g = this, _name = ['In', 'tl'].join('')
+            let s = _g[_name].DateTimeFormat('en-US', { timeZone: 'UTC' }).format()
+            """)
+        XCTAssertEqual(aliased.outputs["s"], "11/29/2025")
+        let evaluated = run("let t = eval('typeof Calendar + typeof setUpdateFreq')")
+        XCTAssertEqual(evaluated.outputs["t"], "objectfunction")
     }
 
     func testT2ZonesApplyPerRunInOneProcess() {

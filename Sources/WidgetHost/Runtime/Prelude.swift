@@ -53,7 +53,7 @@ enum Prelude {
         "__INSTALLED_NAMES__", with: "[" + installedGlobals.map { "'\($0)'" }.joined(separator: ", ") + "]")
 
     private static let template = #"""
-(function (host, seed, isAsync, patchIntl) {
+(function (host, seed, isAsync, wanted) {
   'use strict';
   const g = globalThis;
   // Intrinsics captured before any script code runs, so a script that replaces
@@ -172,9 +172,7 @@ enum Prelude {
         });
       })();
       // Intl.DateTimeFormat without a date reads the virtual clock too.
-      // Only for a script whose text names Intl: reading it builds the Intl object,
-      // a large share of a small run, and a script reaches it only by that name.
-      case 'Intl': if (patchIntl !== true) return; return (() => {
+      case 'Intl': return (() => {
         const intl = getOwnDesc(g, 'Intl');
         lazy('Intl', () => {
           const dtfProto = intl.value.DateTimeFormat.prototype;
@@ -237,7 +235,10 @@ enum Prelude {
     }
   };
 
-  for (const name of __INSTALLED_NAMES__) install(name);
+  // `wanted` marks the globals the script can reach ("1" per name, ``PreparedScript/wantedGlobals``);
+  // undefined means all of them.
+  const names = __INSTALLED_NAMES__;
+  for (let i = 0; i < names.length; i++) if (wanted === undefined || wanted[i] === '1') install(names[i]);
   hidden(g, '__widgethost$start', start);
 
   // Outputs (O1–O4) in one call: the registered bindings, then the global's own
@@ -263,6 +264,6 @@ enum Prelude {
 
   // The internals, by index (``Prelude/Internal``).
   return [start, collect, stats, (fn) => { getters = fn; }, end];
-})(this, this.seed, this.async, this.intl)
+})(this, this.seed, this.async, this.globals)
 """#
 }

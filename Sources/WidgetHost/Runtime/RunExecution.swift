@@ -58,7 +58,7 @@ struct RunExecution {
         let hook = session.makeHook(in: context)
         if let seed = configuration.seed { hook.define("seed", context.number(Double(seed))) }
         if !wrapped.isPlain { hook.define("async", context.boolean(true)) }
-        if session.prepared.namesIntl { hook.define("intl", context.boolean(true)) }
+        if let wanted = session.prepared.wantedGlobals { hook.define("globals", context.string(wanted)) }
         let internals = try context.evaluate(host.prelude, this: hook)
         self.internals = ProtectedValue(internals)
         // `start.register` and `start.end`, defined through the engine's API (cheaper than JavaScript's defineProperty).
