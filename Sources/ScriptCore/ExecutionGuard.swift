@@ -66,10 +66,11 @@ final class ExecutionGuard {
     }
 
     /// Checks the clock and memory between JavaScript entries too (timers, host loop).
-    func check() -> ScriptError.Termination? {
+    /// Reading the memory costs a system call; `memory: false` looks at the clock alone.
+    func check(memory: Bool = true) -> ScriptError.Termination? {
         if let tripped { return tripped }
         guard armed else { return nil }
-        if let limit = memoryLimitBytes, let resident = ProcessMemory.residentBytes() {
+        if memory, let limit = memoryLimitBytes, let resident = ProcessMemory.residentBytes() {
             peakResident = max(peakResident, resident)
             if resident - baselineResident > limit { return .memory }
         }

@@ -73,9 +73,10 @@ public final class ScriptRuntime {
     public func disarm() { executionGuard.disarm(group: group) }
 
     /// Why the guard stopped the last script, or a limit that is already exceeded now.
-    public func checkLimits() -> ScriptError.Termination? {
+    /// `memory: false` looks at the clock alone (reading the memory costs a system call).
+    public func checkLimits(memory: Bool = true) -> ScriptError.Termination? {
         guard executionGuard.armed || executionGuard.tripped != nil else { return nil }
-        let result = executionGuard.check()
+        let result = executionGuard.check(memory: memory)
         if let result { executionGuard.tripped = result }
         return result
     }

@@ -8,6 +8,14 @@ import ScriptCore
 /// not the global `JSON`), and the prelude's intrinsics where it needs a built-in.
 struct OutputCollector {
     let session: RunSession
+    /// Serialized bytes since the memory was last looked at.
+    private var unchecked = 0
+    /// How many serialized bytes may pass before the memory is looked at again.
+    static let memoryCheckBytes = 1 << 20
+
+    init(session: RunSession) {
+        self.session = session
+    }
 
     /// One collected value (O3).
     private enum Entry {
@@ -17,7 +25,7 @@ struct OutputCollector {
         case unserializable(why: String)
     }
 
-    func collect(context: ScriptContext, internals: JSValue) throws(ScriptError) -> [String: JSONValue] {
+    mutating func collect(context: ScriptContext, internals: JSValue) throws(ScriptError) -> [String: JSONValue] {
         let prepared = session.prepared
         // Every candidate is read in one call into the engine (``Prelude/Collected``);
         // each value is then serialized here, with the limits checked after each.
@@ -70,7 +78,7 @@ struct OutputCollector {
     }
 
     /// What a value is as an output: its JSON, or why it has none.
-    private func entry(_ value: JSValue) throws(ScriptError) -> Entry {
+    private mutating func entry(_ value: JSValue) throws(ScriptError) -> Entry {
         let type = value.typeName
         switch type {
         case "function", "undefined", "symbol": return .dropped(type: type)
@@ -83,7 +91,11 @@ struct OutputCollector {
         let json = try value.jsonStringCatching()
         // The engine's serializer runs no JavaScript, where the guard would look at the
         // clock and memory: look now, as a script's own loop would have (a 100 MB string).
-        if let reason = session.host?.runtime.checkLimits() { throw ScriptError.terminatedForHost(reason) }
+        // The memory only once a megabyte has been serialized since it was last read.
+        if case .returned(let text?) = json { unchecked += text.utf8.count }
+        let memory = unchecked >= Self.memoryCheckBytes
+        if memory { unchecked = 0 }
+        if let reason = session.host?.runtime.checkLimits(memory: memory) { throw ScriptError.terminatedForHost(reason) }
         switch json {
         case .returned(let json?): return .ok(json: json)
         case .returned(nil): return .dropped(type: type)

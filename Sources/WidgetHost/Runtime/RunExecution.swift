@@ -132,7 +132,8 @@ struct RunExecution {
                     "the script returned at top level; outputs were collected from the bindings initialised by then (use if/else if later code should run)",
                     line: at?.line, column: at?.column)
             }
-            outputs = try OutputCollector(session: session).collect(context: context, internals: internals)
+            var collector = OutputCollector(session: session)
+            outputs = try collector.collect(context: context, internals: internals)
         case nil:
             break
         }
