@@ -49,10 +49,9 @@ enum Prelude {
     /// property is the seed of `Math.random`, or undefined): it installs the host's
     /// globals and evaluates to the internals (``Internal``). One entry into the
     /// engine, since each entry costs a run the engine's watchdog set-up.
-    static let source = template.replacing(
-        "__INSTALLED_NAMES__", with: "[" + installedGlobals.map { "'\($0)'" }.joined(separator: ", ") + "]")
+    static let source = head + "[" + installedGlobals.map { "'\($0)'" }.joined(separator: ", ") + "]" + tail
 
-    private static let template = #"""
+    private static let head = #"""
 (function (host, seed, isAsync, wanted) {
   'use strict';
   const g = globalThis;
@@ -237,7 +236,11 @@ enum Prelude {
 
   // `wanted` marks the globals the script can reach ("1" per name, ``PreparedScript/wantedGlobals``);
   // undefined means all of them.
-  const names = __INSTALLED_NAMES__;
+  const names =
+"""#
+
+    private static let tail = #"""
+;
   for (let i = 0; i < names.length; i++) if (wanted === undefined || wanted[i] === '1') install(names[i]);
   hidden(g, '__widgethost$start', start);
 

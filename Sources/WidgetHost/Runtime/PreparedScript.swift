@@ -32,41 +32,55 @@ final class PreparedScript {
             uniquingKeysWith: { first, _ in first })
     }
 
-    /// Words that let a script reach a global without writing its name (`\u` starts an escaped
-    /// identifier: `\u0049ntl` is `Intl`).
-    static let dynamicGlobalAccess = [
-        "globalThis", "eval", "Function", "constructor", "Reflect", "getOwnProperty", "self", "window", "\\u",
+    /// Words that let a script reach a global without writing its name.
+    static let dynamicGlobalAccess: Set<String> = [
+        "globalThis", "eval", "Function", "constructor", "Reflect", "getOwnPropertyNames",
+        "getOwnPropertyDescriptor", "getOwnPropertyDescriptors", "self", "window",
     ]
 
+    /// "1" or "0" for each of ``Prelude/installedGlobals`` by whether the text has it as a word
+    /// (in code, strings or comments alike), or nil when the text may compute global names:
+    /// a word of ``dynamicGlobalAccess``, `this` used as a value, or an escaped identifier
+    /// (`\u0049ntl` is `Intl`).
     static func wantedGlobals(in text: String) -> String? {
-        if dynamicGlobalAccess.contains(where: { text.contains($0) }) || usesThisAsAValue(text) { return nil }
-        return Prelude.installedGlobals.map { text.contains($0) ? "1" : "0" }.joined()
+        var words = Set<Substring>()
+        var usesThisAsAValue = false
+        var escapes = false
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\\") { escapes = true }
+            guard isWordByte(byte) else {
+                index = utf8.index(after: index)
+                continue
+            }
+            let start = index
+            while index != utf8.endIndex, isWordByte(utf8[index]) { index = utf8.index(after: index) }
+            let word = text[start..<index]
+            words.insert(word)
+            if word == "this", !isFollowedByPropertyName(utf8, at: index) { usesThisAsAValue = true }
+        }
+        if escapes || usesThisAsAValue || words.contains(where: { dynamicGlobalAccess.contains(String($0)) }) { return nil }
+        return Prelude.installedGlobals.map { words.contains(Substring($0)) ? "1" : "0" }.joined()
     }
 
-    /// Whether the word `this` appears other than as `this.name`: as a value (`const g = this`,
-    /// `this[name]`, `return this`) it may be the global object, indexed by a computed name.
-    static func usesThisAsAValue(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        let word = Array("this".utf8)
-        func isNameByte(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
-                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// `this.name` (not `this[…]`, `this...` or `this?.[…]`): the name is written out.
+    private static func isFollowedByPropertyName(_ utf8: String.UTF8View, at index: String.Index) -> Bool {
+        var next = index
+        while next != utf8.endIndex, utf8[next] == UInt8(ascii: " ") || utf8[next] == UInt8(ascii: "\t") {
+            next = utf8.index(after: next)
         }
-        var index = 0
-        while index + word.count <= bytes.count {
-            defer { index += 1 }
-            guard bytes[index] == word[0], Array(bytes[index..<index + word.count]) == word else { continue }
-            if index > 0, isNameByte(bytes[index - 1]) { continue }
-            var next = index + word.count
-            if next < bytes.count, isNameByte(bytes[next]) { continue }
-            while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") { next += 1 }
-            // `this.name` (but not `this...` or `this?.[`): the name is written out.
-            if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "."), bytes[next + 1] != UInt8(ascii: ".") { continue }
-            return true
-        }
-        return false
+        guard next != utf8.endIndex, utf8[next] == UInt8(ascii: ".") else { return false }
+        let after = utf8.index(after: next)
+        return after != utf8.endIndex && isWordByte(utf8[after])
     }
 
     /// The compiled body for `runtime`, or nil when it does not parse.
