@@ -16,7 +16,8 @@ enum Prelude {
     /// The global the wrapped script calls with its body; deleted on that call.
     static let startGlobal = "__widgethost$start"
 
-    /// Every global the prelude defines (each built on first use), in order.
+    /// Every global the prelude defines (each built on first use), in order. The prelude
+    /// knows `console` by its index, 2.
     static let installedGlobals = ["Date", "Intl", "console", "setTimeout", "setInterval", "clearTimeout", "clearInterval", "sleep"]
         + APIRegistry.boundNames
 
@@ -62,7 +63,8 @@ enum Prelude {
   const RealDate = Date, RealError = Error, RealTypeError = TypeError;
   const defineProperty = Object.defineProperty, keys = Object.keys, getOwnDesc = Object.getOwnPropertyDescriptor;
   const setPrototypeOf = Object.setPrototypeOf;
-  const stringify = JSON.stringify, toStr = String;
+  // JSON only for the console, the one part that uses it (reading it builds it).
+  const toStr = String, stringify = wanted === undefined || wanted[2] === '1' ? JSON.stringify : undefined;
   const dateGetTime = RealDate.prototype.getTime, dateToISO = RealDate.prototype.toISOString;
   const toLocaleDateString = RealDate.prototype.toLocaleDateString;
   // `fn` called with `self` as this and the elements of `args`, by the host (no Reflect.apply).
