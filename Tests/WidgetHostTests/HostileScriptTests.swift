@@ -26,6 +26,8 @@ final class HostileScriptTests: HostTestCase {
         Case(name: "output getter throws", script: "Object.defineProperty(this, 'x', { enumerable: true, get() { throw 1 } })", status: .ok, code: .outputNotSerializable),
         Case(name: "promise that never settles", script: "await new Promise(() => {})", status: .timeout, code: .neverSettles),
         Case(name: "interval that never stops", script: "setInterval(() => {}, 1)\nawait new Promise(() => {})", status: .timeout, code: .timerLimit),
+        Case(name: "calls the host's start itself", script: "__widgethost$start(1, true)\nlet after = 1", status: .error, code: .uncaughtError),
+        Case(name: "calls the host's start itself (async body)", script: "__widgethost$start(new Promise(() => {}))\nawait 0", status: .timeout, code: .neverSettles),
         Case(name: "replaces JSON and Promise.prototype.then", script: "JSON.stringify = () => { throw 1 }\nPromise.prototype.then = null\nlet kept = { a: 1 }", status: .ok, code: nil),
     ]
 

@@ -129,8 +129,12 @@ enum Prelude {
   // script's own in a stack trace) and hands the promise to start.
   const end = {};
   // A plain body (``WrappedScript/isPlain``) hands over `end`, or what it threw.
+  // Only its first call counts: a script that calls it itself cannot settle the body twice.
+  let started = false;
   const start = function start(result, threw) {
     delete g.__widgethost$start;
+    if (started) return;
+    started = true;
     if (threw === true) host(7, false, result);
     else if (result === end) host(7, true, true);
     else apply(promiseThen, result, [(v) => host(7, true, v === end), (e) => host(7, false, e)]);
