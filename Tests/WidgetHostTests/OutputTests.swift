@@ -47,6 +47,13 @@ final class OutputTests: HostTestCase {
         XCTAssertTrue(diagnostic(report, .outputNotSerializable)?.message.contains("its getter threw: no") ?? false, "\(report.diagnostics)")
     }
 
+    func testO1AScriptCannotReplaceTheRegisteredGetters() {
+        // The registration is the wrapper's first statement; a second one from the script is ignored.
+        let report = run("let a = 1\n__widgethost$register(() => 5)")
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.outputs, ["a": 1])
+    }
+
     func testO2BindingWinsOverThisPropertyWithAWarning() {
         let report = run("this.name = 'property'\nvar name = 'binding'")
         XCTAssertEqual(report.outputs["name"], "binding")

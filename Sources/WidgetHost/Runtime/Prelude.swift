@@ -272,7 +272,7 @@ enum Prelude {
   };
 
   // The internals, by index (``Prelude/Internal``).
-  return [start, collect, stats, (fn) => { getters = fn; }, end];
+  return [start, collect, stats, (fn) => { if (getters === null) getters = fn; }, end];
 })(this, this.seed, this.async, this.globals)
 """#
 }
