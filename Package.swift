@@ -24,12 +24,13 @@ let package = Package(
         .target(name: "ZonedTime"),
         // Pure Swift JavaScript tokenizer: top-level declarations, directives, returns.
         .target(name: "ScriptSyntax"),
+        .target(name: "Threads"),
         // The only module that touches raw JavaScriptCore pointers.
         .target(name: "ScriptCore", dependencies: ["CJavaScriptCore"]),
         // libxml2's HTML parser and XPath, for HTMLDoc.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Script model, bindings, virtual clock, run reports.
-        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "CLibXML2"]),
+        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "CLibXML2", "Threads"]),
         // Virtual-time refresh and Live Activity simulation.
         .target(name: "Timeline", dependencies: ["WidgetHost", "JSONKit", "ZonedTime"]),
         // Live Activity push request contract (pure Swift).
@@ -40,7 +41,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The local push receiver: HTTP server and durable store.
-        .target(name: "PushReceiver", dependencies: ["PushContract", "PushClient", "CMicroHTTPD", "CSQLite", "JSONKit", "ZonedTime"]),
+        .target(name: "PushReceiver", dependencies: ["PushContract", "PushClient", "CMicroHTTPD", "CSQLite", "JSONKit", "ZonedTime", "Threads"]),
         // Layout placeholders (A10): `${path}` resolution against a script's outputs, layout checks.
         .target(name: "Layout", dependencies: ["JSONKit"]),
         // The conformance runner: fixture format, runner, reporters.
@@ -70,7 +71,7 @@ let package = Package(
         .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "ZonedTime"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit"]),
-        .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushClient", "PushContract", "JSONKit"]),
+        .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushClient", "PushContract", "JSONKit", "Threads"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "JSONKit"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit"]),

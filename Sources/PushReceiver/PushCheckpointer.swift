@@ -1,3 +1,4 @@
+import Threads
 /// Moves committed WAL frames into the database file on its own thread and connection, so
 /// the writer's commits never wait for a checkpoint (the writer's connection has automatic
 /// checkpoints turned off). A passive checkpoint never blocks the writer and never loses
@@ -31,11 +32,7 @@ final class PushCheckpointer: @unchecked Sendable {
     }
 
     func stop() {
-        lock.withLock {
-            stopping = true
-            lock.broadcast()
-        }
-        thread?.join()
+        lock.stop(thread) { stopping = true }
         thread = nil
     }
 }

@@ -1,6 +1,7 @@
 import JSONKit
 import PushClient
 import PushContract
+import Threads
 
 /// The single writer: decides pushes against the ledger and stores them with group commit.
 ///
@@ -57,11 +58,7 @@ final class PushWriter: @unchecked Sendable {
 
     /// Answers everything queued, then ends the thread.
     func stop() {
-        lock.withLock {
-            stopping = true
-            lock.broadcast()
-        }
-        thread?.join()
+        lock.stop(thread) { stopping = true }
         thread = nil
     }
 

@@ -95,7 +95,10 @@ enum SimulateCommand {
                 throw InputError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), code: code)
             }
         }
-        var runner = HostRefreshRunner(script: source, simulation: simulation, configuration: runConfiguration, action: action)
+        // Beyond a few hours of refreshes, make each run's fresh context ahead on the second core.
+        let host = ScriptHost(preparesContextsAhead: simulation.configuration.durationMs > 6 * 3_600_000)
+        var runner = HostRefreshRunner(
+            script: source, simulation: simulation, configuration: runConfiguration, host: host, action: action)
         let progress = ProgressLine(terminal: terminal)
         let report = simulation.run(runner: &runner, progressEvery: 20) { progress.update($0, zone: simulation.zone) }
         progress.finish()

@@ -2,6 +2,7 @@ import JSONKit
 import PushContract
 @testable import PushReceiver
 import XCTest
+import Threads
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

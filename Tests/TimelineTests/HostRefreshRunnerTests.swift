@@ -370,3 +370,28 @@ enum RunReportProbe {
         return ScriptHost().run(ScriptSource(text: text, name: "probe.js"), configuration: configuration)
     }
 }
+
+/// A simulation whose host makes each run's context ahead gives the same report, byte for byte.
+final class ContextsAheadSimulationTests: XCTestCase {
+    func testTheReportIsByteIdenticalWithContextsMadeAhead() throws {
+        let text = """
+            const _now = new Date()
+            let updated = _now.toTimeString().slice(0, 5)
+            let count = (Storage.get('count') || 0) + 1
+            Storage.set('count', count)
+            if (_now.getHours() >= 22) setUpdateTime(Date.now() + 8 * 3600000); else setUpdateFreq(20)
+            """
+        var configuration = SimulationConfiguration(
+            startMs: 1_764_403_200_000, durationMs: 2 * 86_400_000, zoneIdentifier: "Europe/Berlin", budget: .typical)
+        configuration.taps = [1_764_403_200_000 + 3_600_000]
+        let simulation = try Simulation(configuration)
+        func report(_ host: ScriptHost) -> String {
+            var runner = HostRefreshRunner(script: ScriptSource(text: text, name: "w.js"), simulation: simulation, host: host)
+            return simulation.run(runner: &runner).jsonValue.serialized(pretty: true)
+        }
+        let plain = report(ScriptHost())
+        let ahead = report(ScriptHost(preparesContextsAhead: true))
+        XCTAssertEqual(plain, ahead)
+        XCTAssertTrue(plain.contains("\"refreshCount\": "), String(plain.prefix(400)))
+    }
+}

@@ -95,7 +95,7 @@ struct OutputCollector {
         if case .returned(let text?) = json { unchecked += text.utf8.count }
         let memory = unchecked >= Self.memoryCheckBytes
         if memory { unchecked = 0 }
-        if let reason = session.host?.runtime.checkLimits(memory: memory) { throw ScriptError.terminatedForHost(reason) }
+        if let reason = session.host?.engine.runtime.checkLimits(memory: memory) { throw ScriptError.terminatedForHost(reason) }
         switch json {
         case .returned(let json?): return .ok(json: json)
         case .returned(nil): return .dropped(type: type)

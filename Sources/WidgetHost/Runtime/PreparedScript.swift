@@ -20,7 +20,7 @@ final class PreparedScript {
     /// The wrapped text parsed once for the host's runtime; nil until first needed,
     /// and nil for good when it does not parse (the run then evaluates the text to
     /// get the engine's own SyntaxError).
-    private var compiled: CompiledScript?
+    private var compiled: [CompiledScript] = []
     private var compileFailed = false
 
     init(_ source: ScriptSource) {
@@ -85,14 +85,18 @@ final class PreparedScript {
 
     /// The compiled body for `runtime`, or nil when it does not parse.
     func compiledBody(for runtime: ScriptRuntime) -> CompiledScript? {
-        if let compiled, compiled.runtime === runtime { return compiled }
+        if let made = compiled.first(where: { $0.runtime === runtime }) { return made }
         guard !compileFailed else { return nil }
         do {
-            compiled = try CompiledScript(wrapped.text, sourceURL: wrapped.sourceURL, runtime: runtime)
+            let made = try CompiledScript(wrapped.text, sourceURL: wrapped.sourceURL, runtime: runtime)
+            // A host has at most two engines; an old runtime's script goes with the oldest entry.
+            if compiled.count >= 2 { compiled.removeFirst() }
+            compiled.append(made)
+            return made
         } catch {
             compileFailed = true
+            return nil
         }
-        return compiled
     }
 }
 

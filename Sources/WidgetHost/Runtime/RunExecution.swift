@@ -6,6 +6,9 @@ import ScriptSyntax
 /// timers until the body settles (S4), outputs (O1–O6), then the report.
 struct RunExecution {
     let host: ScriptHost
+    /// The engine this run uses, and the fresh context made in it.
+    let engine: HostEngine
+    private var context: ScriptContext?
     let session: RunSession
     let source: ScriptSource
     private var status = RunStatus.ok
@@ -14,8 +17,10 @@ struct RunExecution {
     /// The prelude's internals, kept to read the console count after any ending.
     private var internals: ProtectedValue?
 
-    init(host: ScriptHost, session: RunSession, source: ScriptSource) {
+    init(host: ScriptHost, engine: HostEngine, context: ScriptContext, session: RunSession, source: ScriptSource) {
         self.host = host
+        self.engine = engine
+        self.context = context
         self.session = session
         self.source = source
     }
@@ -28,8 +33,9 @@ struct RunExecution {
             reportSyntaxError(problem.message, line: problem.position.line, column: problem.position.column)
             return makeReport()
         }
-        let runtime = host.runtime
-        let context = runtime.makeContext(name: source.name)
+        let runtime = engine.runtime
+        guard let context else { preconditionFailure("a run executes once") }
+        self.context = nil
         runtime.arm(timeLimit: configuration.timeLimitSeconds, memoryLimitBytes: Int(configuration.memoryLimitMB * 1_048_576))
         do {
             try execute(in: context)
@@ -59,7 +65,7 @@ struct RunExecution {
         if let seed = configuration.seed { hook.define("seed", context.number(Double(seed))) }
         if !wrapped.isPlain { hook.define("async", context.boolean(true)) }
         if let wanted = session.prepared.wantedGlobals { hook.define("globals", context.string(wanted)) }
-        let internals = try context.evaluate(host.prelude, this: hook)
+        let internals = try context.evaluate(engine.prelude, this: hook)
         self.internals = ProtectedValue(internals)
         // `start.register` and `start.end`, defined through the engine's API (cheaper than JavaScript's defineProperty).
         let start = try internals.element(Prelude.Internal.start.rawValue)
@@ -70,7 +76,7 @@ struct RunExecution {
 
         // The body (S1): evaluating the wrapped text starts it.
         do {
-            if let body = session.prepared.compiledBody(for: host.runtime) {
+            if let body = session.prepared.compiledBody(for: engine.runtime) {
                 try context.evaluate(body)
             } else {
                 try context.evaluate(wrapped.text, sourceURL: wrapped.sourceURL)
@@ -84,7 +90,7 @@ struct RunExecution {
         // Virtual timers until the body settles (T3, S4).
         var firings = 0
         while session.settlement == nil {
-            if let reason = host.runtime.checkLimits() { throw ScriptError.terminatedForHost(reason) }
+            if let reason = engine.runtime.checkLimits() { throw ScriptError.terminatedForHost(reason) }
             guard let timer = session.timers.popNext() else {
                 status = .timeout
                 session.diagnose(

@@ -2,12 +2,12 @@
 @preconcurrency import Glibc
 #endif
 
-/// A mutex with a condition variable (pthreads), for the writer's queue.
-final class ConditionLock: @unchecked Sendable {
+/// A mutex with a condition variable (pthreads).
+public final class ConditionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    public init() {
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -23,17 +23,20 @@ final class ConditionLock: @unchecked Sendable {
         condition.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
+    public func lock() { pthread_mutex_lock(mutex) }
+    public func unlock() { pthread_mutex_unlock(mutex) }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
         return try body()
     }
 
+    /// Waits (with the lock held) until signalled.
+    public func wait() { pthread_cond_wait(condition, mutex) }
+
     /// Waits (with the lock held) until signalled or `milliseconds` pass.
-    func wait(milliseconds: Int) {
+    public func wait(milliseconds: Int) {
         var deadline = timespec()
         clock_gettime(CLOCK_MONOTONIC, &deadline)
         let nanoseconds = Int(deadline.tv_nsec) + (milliseconds % 1000) * 1_000_000
@@ -42,18 +45,28 @@ final class ConditionLock: @unchecked Sendable {
         pthread_cond_timedwait(condition, mutex, &deadline)
     }
 
-    func broadcast() { pthread_cond_broadcast(condition) }
+    public func broadcast() { pthread_cond_broadcast(condition) }
+
+    /// Ends a worker that waits on this lock: `mark` (run with the lock held) sets the
+    /// worker's stop flag, every waiter is woken, and the call returns when `thread` has ended.
+    public func stop(_ thread: OSThread?, marking mark: () -> Void) {
+        withLock {
+            mark()
+            broadcast()
+        }
+        thread?.join()
+    }
 }
 
 /// Starts a detached-from-Swift-concurrency OS thread; `join` waits for it.
-final class OSThread: @unchecked Sendable {
+public final class OSThread: @unchecked Sendable {
     private var thread = pthread_t()
     private final class Box {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 
-    init(_ body: @escaping @Sendable () -> Void) {
+    public init(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         let status = pthread_create(&thread, nil, { pointer in
             let box = Unmanaged<Box>.fromOpaque(pointer!).takeRetainedValue()
@@ -63,5 +76,5 @@ final class OSThread: @unchecked Sendable {
         precondition(status == 0, "pthread_create failed: \(status)")
     }
 
-    func join() { pthread_join(thread, nil) }
+    public func join() { pthread_join(thread, nil) }
 }

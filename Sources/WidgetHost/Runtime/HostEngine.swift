@@ -1,0 +1,27 @@
+import ScriptCore
+
+/// One JavaScript engine of a host: a runtime (one virtual machine) and the host's own
+/// scripts compiled for it. A host has one, or two when it prepares contexts ahead
+/// (see ``ContextPreparer``); a run uses one engine from start to end.
+final class HostEngine {
+    let runtime = ScriptRuntime()
+    /// The prelude, parsed once for all runs in this engine.
+    let prelude: CompiledScript
+    /// The JavaScript half of the API (``APIScript``), parsed on first use.
+    private var compiledAPI: CompiledScript?
+
+    init() {
+        do {
+            prelude = try CompiledScript(Prelude.source, sourceURL: Prelude.sourceURL, runtime: runtime)
+        } catch {
+            preconditionFailure("the host's prelude does not parse: \(error)")
+        }
+    }
+
+    func apiScript() throws(ScriptError) -> CompiledScript {
+        if let compiledAPI { return compiledAPI }
+        let compiled = try CompiledScript(APIScript.source, sourceURL: APIScript.sourceURL, runtime: runtime)
+        compiledAPI = compiled
+        return compiled
+    }
+}
