@@ -28,5 +28,11 @@ final class PushesFileTests: XCTestCase {
         XCTAssertThrowsError(try PushesFile.events(path: directory + "/missing.jsonl", startMs: start, zone: .utc)) { error in
             XCTAssertEqual((error as? InputError)?.code, 66)
         }
+        // A folder is not read as an empty file.
+        XCTAssertThrowsError(try PushesFile.events(path: directory, startMs: start, zone: .utc)) { error in
+            let input = error as? InputError
+            XCTAssertEqual(input?.code, 66)
+            XCTAssertEqual(input?.message, "cannot read the pushes file \(directory): is a folder, not a file")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import JSONKit
+import WidgetHost
 import WidgetHostCLI
 import XCTest
 #if canImport(Glibc)
@@ -25,16 +26,7 @@ final class SimulateCommandTests: XCTestCase {
     }
 
     private func read(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        (try? FileBytes.read(path: path)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     private func files(in directory: String) -> [String] {
