@@ -39,48 +39,12 @@ final class PreparedScript {
     ]
 
     /// "1" or "0" for each of ``Prelude/installedGlobals`` by whether the text has it as a word
-    /// (in code, strings or comments alike), or nil when the text may compute global names:
-    /// a word of ``dynamicGlobalAccess``, `this` used as a value, or an escaped identifier
-    /// (`\u0049ntl` is `Intl`).
+    /// (``ScriptWords``), or nil when the text may compute global names: a word of
+    /// ``dynamicGlobalAccess``, `this` used as a value, or an escaped identifier.
     static func wantedGlobals(in text: String) -> String? {
-        var words = Set<Substring>()
-        var usesThisAsAValue = false
-        var escapes = false
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "\\") { escapes = true }
-            guard isWordByte(byte) else {
-                index = utf8.index(after: index)
-                continue
-            }
-            let start = index
-            while index != utf8.endIndex, isWordByte(utf8[index]) { index = utf8.index(after: index) }
-            let word = text[start..<index]
-            words.insert(word)
-            if word == "this", !isFollowedByPropertyName(utf8, at: index) { usesThisAsAValue = true }
-        }
-        if escapes || usesThisAsAValue || words.contains(where: { dynamicGlobalAccess.contains(String($0)) }) { return nil }
-        return Prelude.installedGlobals.map { words.contains(Substring($0)) ? "1" : "0" }.joined()
-    }
-
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
-            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-    }
-
-    /// `this.name` (not `this[…]`, `this...` or `this?.[…]`): the name is written out.
-    private static func isFollowedByPropertyName(_ utf8: String.UTF8View, at index: String.Index) -> Bool {
-        var next = index
-        while next != utf8.endIndex, utf8[next] == UInt8(ascii: " ") || utf8[next] == UInt8(ascii: "\t") {
-            next = utf8.index(after: next)
-        }
-        guard next != utf8.endIndex, utf8[next] == UInt8(ascii: ".") else { return false }
-        let after = utf8.index(after: next)
-        return after != utf8.endIndex && isWordByte(utf8[after])
+        let scan = ScriptWords(text)
+        if scan.hasEscapes || scan.usesThisAsAValue || !scan.words.isDisjoint(with: dynamicGlobalAccess) { return nil }
+        return Prelude.installedGlobals.map { scan.words.contains($0) ? "1" : "0" }.joined()
     }
 
     /// The compiled body for `runtime`, or nil when it does not parse.
