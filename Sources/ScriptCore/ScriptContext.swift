@@ -8,12 +8,6 @@ public final class ScriptContext {
     public let runtime: ScriptRuntime
     let ref: JSGlobalContextRef
     private var functionPrototype: JSObjectRef?
-    /// Makes the lazily resolved globals of the runtime's ``GlobalTemplate``.
-    public weak var globalDelegate: GlobalPropertyDelegate?
-    /// Lazily resolved globals made so far (protected until the context goes).
-    var globalCache: [String: JSValueRef] = [:]
-    /// Set while the intercepting getter reads an engine built-in.
-    var readingBuiltin = false
     private var errorConstructor: JSObjectRef?
 
     /// Contexts alive in this process (for lifetime tests: a leaked context leaks its whole realm).
@@ -23,14 +17,11 @@ public final class ScriptContext {
     init(runtime: ScriptRuntime, name: String) {
         Self.live.add(1, ordering: .relaxed)
         self.runtime = runtime
-        ref = JSGlobalContextCreateInGroup(runtime.group, runtime.globalClass)
+        // No class for the global object: the engine then caches global lookups.
+        ref = JSGlobalContextCreateInGroup(runtime.group, nil)
         // The context's name is for a remote inspector, which the host never attaches: not set.
-        if runtime.globalClass != nil {
-            _ = JSObjectSetPrivate(JSContextGetGlobalObject(ref), Unmanaged.passUnretained(self).toOpaque())
-        } else {
-            let owner = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
-            Self.plainGlobals.withLock { $0[UInt(bitPattern: ref)] = owner }
-        }
+        let owner = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+        Self.plainGlobals.withLock { $0[UInt(bitPattern: ref)] = owner }
         // Property reads, not evaluations: each entry into the engine has a cost.
         let global = JSContextGetGlobalObject(ref)
         func object(_ value: JSValueRef?) -> JSObjectRef? {
@@ -53,26 +44,19 @@ public final class ScriptContext {
 
     deinit {
         Self.live.subtract(1, ordering: .relaxed)
-        releaseGlobalCache()
         runtime.rejectionHandlers[ObjectIdentifier(self)] = nil
         if let functionPrototype { JSValueUnprotect(ref, functionPrototype) }
         if let errorConstructor { JSValueUnprotect(ref, errorConstructor) }
-        if runtime.globalClass != nil {
-            _ = JSObjectSetPrivate(JSContextGetGlobalObject(ref), nil)
-        } else {
-            Self.plainGlobals.withLock { $0[UInt(bitPattern: ref)] = nil }
-        }
+        Self.plainGlobals.withLock { $0[UInt(bitPattern: ref)] = nil }
         JSGlobalContextRelease(ref)
     }
 
-    /// Contexts whose global object has no class (and so no private data): engine
-    /// context address to the unretained Swift context's address.
+    /// Engine context address to the unretained Swift context's address (a global
+    /// object without a class has no private data to hold it).
     private static let plainGlobals = Mutex<[UInt: UInt]>([:])
 
     /// The Swift context that owns the engine context `ctx`.
     static func owning(_ ctx: JSContextRef) -> ScriptContext? {
-        let global = JSContextGetGlobalObject(ctx)
-        if let raw = JSObjectGetPrivate(global) { return Unmanaged<ScriptContext>.fromOpaque(raw).takeUnretainedValue() }
         guard let globalContext = JSContextGetGlobalContext(ctx),
             let owner = plainGlobals.withLock({ $0[UInt(bitPattern: globalContext)] }),
             let pointer = UnsafeRawPointer(bitPattern: owner)

@@ -9,9 +9,6 @@ import CJavaScriptCore
 /// The runtime must outlive its contexts (each context keeps a strong reference to it).
 public final class ScriptRuntime {
     let group: JSContextGroupRef
-    /// The global objects' class, or nil when the template is empty: a global
-    /// object without a class lets the engine cache global lookups.
-    let globalClass: JSClassRef?
     let nativeFunctionClass: JSClassRef
     let executionGuard = ExecutionGuard()
     /// A context made up front: a pending termination must be consumed by an
@@ -26,17 +23,8 @@ public final class ScriptRuntime {
     /// Handlers by context; a context removes its own in `deinit`.
     var rejectionHandlers: [ObjectIdentifier: RejectionHandler] = [:]
 
-    /// Names of the global template, kept alive for the global class.
-    private let globalNames: GlobalClass.Names
-    private let interceptedBuiltins: [[UInt16]]
-
-    /// - Parameter globals: names every context resolves lazily through its
-    ///   ``ScriptContext/globalDelegate``. Default: none.
-    public init(globals: GlobalTemplate = GlobalTemplate()) {
+    public init() {
         group = JSContextGroupCreate()
-        globalNames = GlobalClass.Names(globals.names)
-        interceptedBuiltins = globals.interceptedBuiltins.map { Array($0.utf16) }
-        globalClass = globals.isEmpty ? nil : GlobalClass.create(globals, names: globalNames)
         nativeFunctionClass = NativeFunctionClass.create()
         scratch = JSGlobalContextCreateInGroup(group, nil)
         rejectionClass = NativeFunctionClass.createRejectionForwarder()
@@ -51,7 +39,6 @@ public final class ScriptRuntime {
         JSGlobalContextRelease(scratch)
         JSClassRelease(rejectionClass)
         JSClassRelease(nativeFunctionClass)
-        if let globalClass { JSClassRelease(globalClass) }
         JSContextGroupRelease(group)
     }
 
@@ -96,16 +83,6 @@ public final class ScriptRuntime {
             var exception: JSValueRef?
             _ = JSEvaluateScript(scratch, source, nil, nil, 1, &exception)
         }
-    }
-
-    /// Whether `name` is one of the intercepted built-ins (checked on every global read: length first).
-    func isInterceptedBuiltin(_ name: JSStringRef) -> Bool {
-        let length = JSStringGetLength(name)
-        for candidate in interceptedBuiltins where candidate.count == length {
-            guard let characters = JSStringGetCharactersPtr(name) else { return false }
-            if candidate.withUnsafeBufferPointer({ memcmp($0.baseAddress!, characters, length * 2) == 0 }) { return true }
-        }
-        return false
     }
 
     /// Global objects alive in this runtime after a full collection (the scratch
