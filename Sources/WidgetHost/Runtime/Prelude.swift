@@ -16,8 +16,7 @@ enum Prelude {
     /// The global the wrapped script calls with its body; deleted on that call.
     static let startGlobal = "__widgethost$start"
 
-    /// Every global the prelude defines (each built on first use), in order. The prelude
-    /// knows `console` by its index, 2.
+    /// Every global the prelude defines (each built on first use), in order.
     static let installedGlobals = ["Date", "Intl", "console", "setTimeout", "setInterval", "clearTimeout", "clearInterval", "sleep"]
         + APIRegistry.boundNames
 
@@ -55,6 +54,13 @@ enum Prelude {
     private static let head = #"""
 (function (host, seed, isAsync, wanted) {
   'use strict';
+  // Every host global, in order; `wanted` marks the ones this script can reach ("1" per
+  // name, ``PreparedScript/wantedGlobals``); undefined means all of them.
+  const names =
+"""#
+
+    private static let tail = #"""
+;
   const g = globalThis;
   // Intrinsics captured before any script code runs, so a script that replaces
   // them cannot break the host.
@@ -64,7 +70,8 @@ enum Prelude {
   const defineProperty = Object.defineProperty, keys = Object.keys, getOwnDesc = Object.getOwnPropertyDescriptor;
   const setPrototypeOf = Object.setPrototypeOf;
   // JSON only for the console, the one part that uses it (reading it builds it).
-  const toStr = String, stringify = wanted === undefined || wanted[2] === '1' ? JSON.stringify : undefined;
+  const isWanted = (name) => wanted === undefined || wanted[names.indexOf(name)] === '1';
+  const toStr = String, stringify = isWanted('console') ? JSON.stringify : undefined;
   const dateGetTime = RealDate.prototype.getTime, dateToISO = RealDate.prototype.toISOString;
   const toLocaleDateString = RealDate.prototype.toLocaleDateString;
   // `fn` called with `self` as this and the elements of `args`, by the host (no Reflect.apply).
@@ -240,13 +247,6 @@ enum Prelude {
     }
   };
 
-  // `wanted` marks the globals the script can reach ("1" per name, ``PreparedScript/wantedGlobals``);
-  // undefined means all of them.
-  const names =
-"""#
-
-    private static let tail = #"""
-;
   for (let i = 0; i < names.length; i++) if (wanted === undefined || wanted[i] === '1') install(names[i]);
   hidden(g, '__widgethost$start', start);
 
