@@ -6,19 +6,27 @@ import XCTest
 
 final class ProcessMemoryTests: XCTestCase {
     /// The file stays open between reads; every read must still see the memory in use now.
+    ///
+    /// Other threads of the test process (the engine's heap scavenger after earlier tests) can
+    /// give back tens of megabytes at any moment, so one attempt may see no growth; a stale read
+    /// never does, so the growth must show in one of a few attempts.
     func testEachReadSeesTheResidentSizeOfThatMoment() throws {
-        let before = try XCTUnwrap(ProcessMemory.residentBytes())
-        let size = 64 << 20
-        let block = try XCTUnwrap(malloc(size))
-        defer { free(block) }
-        memset(block, 1, size)
-        let during = try XCTUnwrap(ProcessMemory.residentBytes())
-        let fresh = try XCTUnwrap(Self.residentFromAFreshOpen())
-        // Other threads (the engine's scavenger) may give memory back meanwhile, so the growth
-        // is not exactly the block: compare with a read through a newly opened file instead.
-        XCTAssertLessThan(abs(during - fresh), 8 << 20, "kept-open read \(during), fresh read \(fresh)")
-        XCTAssertGreaterThan(during - before, 16 << 20, "before \(before), during \(during)")
-        XCTAssertGreaterThan(before, 1 << 20)
+        var attempts: [String] = []
+        for _ in 0..<5 {
+            let before = try XCTUnwrap(ProcessMemory.residentBytes())
+            XCTAssertGreaterThan(before, 1 << 20)
+            let size = 64 << 20
+            let block = try XCTUnwrap(malloc(size))
+            memset(block, 1, size)
+            let during = try XCTUnwrap(ProcessMemory.residentBytes())
+            let fresh = try XCTUnwrap(Self.residentFromAFreshOpen())
+            free(block)
+            let growth = during - before
+            let agreement = abs(during - fresh)
+            if growth > 16 << 20, agreement < 8 << 20 { return }
+            attempts.append("before \(before), during \(during), fresh read \(fresh)")
+        }
+        XCTFail("no attempt saw a 64 MB block: \(attempts.joined(separator: "; "))")
     }
 
     private static func residentFromAFreshOpen() -> Int? {
