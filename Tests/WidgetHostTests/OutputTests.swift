@@ -25,6 +25,33 @@ final class OutputTests: HostTestCase {
         XCTAssertEqual(report.outputs["temp"], 21)
     }
 
+    /// The bindings are read by one generated function: names it uses itself must not hide the script's.
+    func testO1BindingsNamedLikeTheReadersOwnVariablesAreReadAsTheScriptMeansThem() {
+        let report = run("""
+            let o = "first", e = 2, out = [3]
+            const \\u0078 = 'escaped'
+            let late = o + e
+            """)
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.outputs, ["o": "first", "e": 2, "out": [3], "x": "escaped", "late": "first2"])
+    }
+
+    /// The prelude reads `Date`, `Error`, `TypeError` and a few `Object` functions before
+    /// the script runs only when the script names them; replacing them must not reach the host.
+    func testTheHostKeepsTheBuiltInsAScriptReplaces() {
+        let report = run("""
+            const OriginalTypeError = TypeError
+            Error = function () {}; TypeError = function () {}
+            Object.setPrototypeOf = () => {}
+            console.log(new RangeError('x'))
+            let message
+            try { setTimeout('nope', 1) } catch (error) { message = (error instanceof OriginalTypeError) + ' ' + error.message }
+            """)
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.console.map(\.message), ["RangeError: x"])
+        XCTAssertEqual(report.outputs["message"], "true setTimeout(callback, ms) needs a function as its first argument")
+    }
+
     func testO1UndeclaredAssignmentIsAPropertyOfThis() {
         XCTAssertEqual(run("implicitGlobal = 'yes'").outputs["implicitGlobal"], "yes")
     }

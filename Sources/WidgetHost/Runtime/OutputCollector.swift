@@ -30,30 +30,30 @@ struct OutputCollector {
         // Every candidate is read in one call into the engine (``Prelude/Collected``);
         // each value is then serialized here, with the limits checked after each.
         let collected = try context.call(internals.element(Prelude.Internal.collect.rawValue))
-        let bindingCount = Int(try collected.element(0).toNumber())
+        // The reader writes as many bindings as the script has output names (none when it never registered).
+        let bindingCount = min(Int(try collected.element(0).toNumber()), prepared.outputNames.count)
         var bindings: [String: Entry] = [:]
         var properties: [String: Entry] = [:]
         var baseline: Set<String>?
-        var index = 1
-        var slot = 0
+        for slot in 0..<bindingCount {
+            let index = 1 + slot * Prelude.Collected.stride
+            // Reading a binding runs no script code: what it throws is the engine's
+            // ReferenceError for a binding still in its temporal dead zone (O4), no output.
+            guard try collected.element(index + 1).isUndefined else { continue }
+            bindings[prepared.outputNames[slot]] = try entry(try collected.element(index + 2))
+        }
+        var index = 1 + bindingCount * Prelude.Collected.stride
         while true {
             let nameValue = try collected.element(index)
             guard nameValue.isString else { break }
             let name = try nameValue.toString()
             let threw = try collected.element(index + 1).boolValue
             let value = try collected.element(index + 2)
-            if slot < bindingCount {
-                // Reading a binding runs no script code: what it throws is the engine's
-                // ReferenceError for a binding still in its temporal dead zone (O4), no output.
-                if !threw { bindings[name] = try entry(value) }
-            } else {
-                if baseline == nil { baseline = session.host?.freshGlobalKeys ?? [] }
-                if baseline?.contains(name) != true {
-                    properties[name] = threw ? .unserializable(why: "its getter threw: " + Self.message(of: value)) : try entry(value)
-                }
+            if baseline == nil { baseline = session.host?.freshGlobalKeys ?? [] }
+            if baseline?.contains(name) != true {
+                properties[name] = threw ? .unserializable(why: "its getter threw: " + Self.message(of: value)) : try entry(value)
             }
             index += Prelude.Collected.stride
-            slot += 1
         }
 
         var outputs: [String: JSONValue] = [:]

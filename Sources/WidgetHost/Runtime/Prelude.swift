@@ -38,9 +38,11 @@ enum Prelude {
     }
 
     /// The layout of what `collect()` returns, an object without a prototype indexed
-    /// from 0: the number of top-level bindings, then for each binding and then for
-    /// each enumerable own property of the global object not starting with `_`, three
-    /// entries: name, whether reading it threw, and the value or what was thrown.
+    /// from 0: the number of top-level bindings, then three entries for each binding
+    /// (unused, `true` when reading it threw, and the value or what was thrown; their
+    /// names are the script's output names, in order), then three for each enumerable
+    /// own property of the global object not starting with `_` (its name, whether
+    /// reading it threw, and the value or what was thrown).
     enum Collected {
         static let stride = 3
     }
@@ -52,7 +54,7 @@ enum Prelude {
     static let source = head + "[" + installedGlobals.map { "'\($0)'" }.joined(separator: ", ") + "]" + tail
 
     private static let head = #"""
-(function (host, seed, isAsync, wanted) {
+(function (host, seed, isAsync, wanted, eager) {
   'use strict';
   // Every host global, in order; `wanted` marks the ones this script can reach ("1" per
   // name, ``PreparedScript/wantedGlobals``); undefined means all of them.
@@ -66,14 +68,23 @@ enum Prelude {
   // them cannot break the host.
   // Every built-in read here is built in each fresh context, so the list is short:
   // no Reflect (the hook calls functions natively), and Promise only for an async body.
-  const RealDate = Date, RealError = Error, RealTypeError = TypeError;
-  const defineProperty = Object.defineProperty, keys = Object.keys, getOwnDesc = Object.getOwnPropertyDescriptor;
-  const setPrototypeOf = Object.setPrototypeOf;
+  const defineProperty = Object.defineProperty, keys = Object.keys;
+  // The rest is read on first use, or up front when the script can reach it (`eager`:
+  // its text names one of these globals, or may compute names). A script that cannot
+  // name `Date` cannot replace it before the host reads it; reading one builds it, with
+  // its prototype, in every context that does.
+  let RealDate, RealError, RealTypeError, getOwnDesc, setPrototypeOf, dateGetTime, dateToISO, toLocaleDateString;
+  const intrinsics = () => {
+    if (RealDate !== undefined) return;
+    RealDate = Date; RealError = Error; RealTypeError = TypeError;
+    getOwnDesc = Object.getOwnPropertyDescriptor; setPrototypeOf = Object.setPrototypeOf;
+    dateGetTime = RealDate.prototype.getTime; dateToISO = RealDate.prototype.toISOString;
+    toLocaleDateString = RealDate.prototype.toLocaleDateString;
+  };
+  if (eager === true) intrinsics();
   // JSON only for the console, the one part that uses it (reading it builds it).
   const isWanted = (name) => wanted === undefined || wanted[names.indexOf(name)] === '1';
   const toStr = String, stringify = isWanted('console') ? JSON.stringify : undefined;
-  const dateGetTime = RealDate.prototype.getTime, dateToISO = RealDate.prototype.toISOString;
-  const toLocaleDateString = RealDate.prototype.toLocaleDateString;
   // `fn` called with `self` as this and the elements of `args`, by the host (no Reflect.apply).
   const apply = (fn, self, args) => host(8, fn, self, args);
   const promiseThen = isAsync === true ? Promise.prototype.then : undefined;
@@ -122,13 +133,13 @@ enum Prelude {
   const stats = { __proto__: null, dropped: 0 };
   let tools, getters = null;
   const schedule = (fn, ms, repeat, args, name) => {
-    if (typeof fn !== 'function') throw new RealTypeError(name + '(callback, ms) needs a function as its first argument');
+    if (typeof fn !== 'function') throw (intrinsics(), new RealTypeError(name + '(callback, ms) needs a function as its first argument'));
     let delay = +ms;
     if (!(delay >= 0) || delay > 2147483647) delay = 0;  // as browsers do: an overflowing delay fires at once
     return host(2, fn, delay, repeat, args);
   };
   // The API globals built in JavaScript (``APIScript``) get these intrinsics.
-  const getTools = () => tools || (tools = { Date: RealDate, toLocaleDateString, apply, defineProperty,
+  const getTools = () => tools || (intrinsics(), tools = { Date: RealDate, toLocaleDateString, apply, defineProperty,
     TypeError: RealTypeError, String: toStr, floor, now });
 
   // ---- The body (S1, S4, O4) ----
@@ -152,6 +163,7 @@ enum Prelude {
   const install = (name) => {
     switch (name) {
       case 'Date': return (() => {   // ---- Virtual clock (T1) ----
+        intrinsics();
         lazy('Date', () => {
           // No spread and no Reflect.construct: both could be changed by the script.
           const VirtualDate = function Date(a, b, c, d, e, f, ms) {
@@ -185,6 +197,7 @@ enum Prelude {
       })();
       // Intl.DateTimeFormat without a date reads the virtual clock too.
       case 'Intl': return (() => {
+        intrinsics();
         const intl = getOwnDesc(g, 'Intl');
         lazy('Intl', () => {
           const dtfProto = intl.value.DateTimeFormat.prototype;
@@ -201,6 +214,7 @@ enum Prelude {
         });
       })();
       case 'console': return lazy('console', () => {   // ---- console (S8) ----
+        intrinsics();
         const describe = (v) => {
           switch (typeof v) {
             case 'string': return v;
@@ -250,29 +264,28 @@ enum Prelude {
   for (let i = 0; i < names.length; i++) if (wanted === undefined || wanted[i] === '1') install(names[i]);
   hidden(g, '__widgethost$start', start);
 
-  // Outputs (O1–O4) in one call: the registered bindings, then the global's own
-  // enumerable properties (``Prelude/Collected``). A binding still in its temporal
-  // dead zone throws; so may a property's getter. The result has no prototype, so
-  // nothing a script put on Array or Object.prototype can intercept the writes.
-  const callGetter = (table, name) => table[name](), readProperty = (object, name) => object[name];
+  // Outputs (O1–O4) in one call: the registered bindings (the wrapped script's reader
+  // writes them, ``WrappedScript/reader(of:)``), then the global's own enumerable
+  // properties (``Prelude/Collected``). A property's getter may throw. The result has no
+  // prototype, so nothing a script put on Array or Object.prototype can intercept the writes.
   const collect = () => {
     const out = { __proto__: null };
-    let n = 1;
-    const add = (name, object, read) => {
-      out[n] = name;
-      try { out[n + 2] = read(object, name); out[n + 1] = false; } catch (e) { out[n + 1] = true; out[n + 2] = e; }
-      n += 3;
-    };
-    const table = getters === null ? null : getters();
-    if (table !== null && typeof table === 'object') { const names = keys(table); for (let i = 0; i < names.length; i++) add(names[i], table, callGetter); }
-    out[0] = (n - 1) / 3;
+    const count = getters === null ? 0 : getters(out);
+    out[0] = count;
+    let n = 1 + 3 * count;
     const names = keys(g);
-    for (let i = 0; i < names.length; i++) if (names[i][0] !== '_') add(names[i], g, readProperty);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      if (name[0] === '_') continue;
+      out[n] = name;
+      try { out[n + 2] = g[name]; out[n + 1] = false; } catch (e) { out[n + 1] = true; out[n + 2] = e; }
+      n += 3;
+    }
     return out;
   };
 
   // The internals, by index (``Prelude/Internal``).
   return [start, collect, stats, (fn) => { if (getters === null) getters = fn; }, end];
-})(this, this.seed, this.async, this.globals)
+})(this, this.seed, this.async, this.globals, this.eager)
 """#
 }

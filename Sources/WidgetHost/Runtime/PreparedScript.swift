@@ -17,6 +17,10 @@ final class PreparedScript {
     /// `Calendar` does not need it (installing each costs every run, and reading `Intl` builds
     /// it); a script that may compute global names at run time gets them all.
     let wantedGlobals: String?
+    /// Whether the prelude reads the built-ins it uses for only some scripts (`Date`,
+    /// `Error`, `TypeError`, a few `Object` functions) before the script runs, rather than
+    /// on first use: when the script names one of them, or may compute global names.
+    let readsBuiltInsFirst: Bool
     /// The wrapped text parsed once for the host's runtime; nil until first needed,
     /// and nil for good when it does not parse (the run then evaluates the text to
     /// get the engine's own SyntaxError).
@@ -26,7 +30,9 @@ final class PreparedScript {
     init(_ source: ScriptSource) {
         wrapped = WrappedScript(source: source, scan: ScriptScanner.scan(source.text))
         outputNames = wrapped.scan.outputNames.map(WrappedScript.decodedName)
-        wantedGlobals = Self.wantedGlobals(in: source.text)
+        let words = ScriptWords(source.text)
+        wantedGlobals = Self.wantedGlobals(words)
+        readsBuiltInsFirst = wantedGlobals == nil || !words.words.isDisjoint(with: Self.builtInsReadFirst)
         positions = Dictionary(
             wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
             uniquingKeysWith: { first, _ in first })
@@ -38,11 +44,13 @@ final class PreparedScript {
         "getOwnPropertyDescriptor", "getOwnPropertyDescriptors", "self", "window",
     ]
 
+    /// The globals whose built-ins the prelude keeps (``readsBuiltInsFirst``).
+    static let builtInsReadFirst: Set<String> = ["Date", "Error", "TypeError", "Object"]
+
     /// "1" or "0" for each of ``Prelude/installedGlobals`` by whether the text has it as a word
     /// (``ScriptWords``), or nil when the text may compute global names: a word of
     /// ``dynamicGlobalAccess``, `this` used as a value, or an escaped identifier.
-    static func wantedGlobals(in text: String) -> String? {
-        let scan = ScriptWords(text)
+    private static func wantedGlobals(_ scan: ScriptWords) -> String? {
         if scan.hasEscapes || scan.usesThisAsAValue || !scan.words.isDisjoint(with: dynamicGlobalAccess) { return nil }
         return Prelude.installedGlobals.map { scan.words.contains($0) ? "1" : "0" }.joined()
     }

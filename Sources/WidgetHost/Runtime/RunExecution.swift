@@ -65,6 +65,7 @@ struct RunExecution {
         if let seed = configuration.seed { hook.define("seed", context.number(Double(seed))) }
         if !wrapped.isPlain { hook.define("async", context.boolean(true)) }
         if let wanted = session.prepared.wantedGlobals { hook.define("globals", context.string(wanted)) }
+        if session.prepared.readsBuiltInsFirst { hook.define("eager", context.boolean(true)) }
         let internals = try context.evaluate(engine.prelude, this: hook)
         self.internals = ProtectedValue(internals)
         // `start.register` and `start.end`, defined through the engine's API (cheaper than JavaScript's defineProperty).

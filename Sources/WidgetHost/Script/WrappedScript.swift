@@ -55,8 +55,7 @@ struct WrappedScript {
         if body.hasPrefix("#!") {  // a hashbang line is a comment to the engine; keep its length
             body = "//" + body.dropFirst(2)
         }
-        let getters = scan.outputNames.map { "\(JSStringLiteral.quote(Self.decodedName($0))): () => \($0)" }
-        let registration = ";\(Self.registerName)(() => ({\(getters.joined(separator: ", "))}));"
+        let registration = ";\(Self.registerName)(\(Self.reader(of: scan.outputNames)));"
         isPlain = !scan.mentionsAwait && scan.topLevelReturns.isEmpty
         let prefix = isPlain ? Self.plainPrefix : Self.prefix
         let suffix = isPlain ? Self.plainSuffix : Self.suffix
@@ -75,6 +74,20 @@ struct WrappedScript {
             insertion = (position.line, position.column, registration.utf16.count)
         }
         lines = SourceLines(source.text)
+    }
+
+    /// The function the prelude's `collect` calls with its output object (``Prelude/Collected``):
+    /// it writes each binding's value, or what reading it threw (a binding still in its
+    /// temporal dead zone, O4), and returns how many bindings there are. One function for
+    /// all bindings, since the engine prepares every function a context calls.
+    static func reader(of names: [String]) -> String {
+        let out = "__widgethost$o", thrown = "__widgethost$e"
+        var text = "(\(out)) => {"
+        for (index, name) in names.enumerated() {
+            let value = 1 + index * Prelude.Collected.stride + 2
+            text += "try{\(out)[\(value)]=\(name)}catch(\(thrown)){\(out)[\(value - 1)]=true;\(out)[\(value)]=\(thrown)}"
+        }
+        return text + "return \(names.count)}"
     }
 
     /// Maps an engine location in the wrapped text back to the user's file.
