@@ -8,7 +8,8 @@ public final class ScriptContext {
     public let runtime: ScriptRuntime
     let ref: JSGlobalContextRef
     private var functionPrototype: JSObjectRef?
-    private var errorConstructor: JSObjectRef?
+    /// The realm's own `Error.prototype`, found on first need (see ``isError(_:)``).
+    private var errorPrototype: JSObjectRef?
 
     /// Contexts alive in this process (for lifetime tests: a leaked context leaks its whole realm).
     public static var liveCount: Int { live.load(ordering: .relaxed) }
@@ -31,22 +32,43 @@ public final class ScriptContext {
         functionPrototype = function.flatMap { constructor in
             object(JSStringBridge.with("prototype") { JSObjectGetProperty(ref, constructor, $0, nil) })
         }
-        errorConstructor = object(JSStringBridge.with("Error") { JSObjectGetProperty(ref, global, $0, nil) })
         if let functionPrototype { JSValueProtect(ref, functionPrototype) }
-        if let errorConstructor { JSValueProtect(ref, errorConstructor) }
     }
 
-    /// True when `value` is an instance of this context's original `Error`.
+    /// True when `value` is an object with this realm's original `Error.prototype` on its
+    /// prototype chain (as `value instanceof Error` before any script ran, without running
+    /// a proxy's traps).
+    ///
+    /// The prototype is taken from an error the engine makes, not from the global `Error`:
+    /// a script may have replaced that, and reading it builds `Error` in every context
+    /// (the host reads it only when something was thrown).
     func isError(_ value: JSValueRef) -> Bool {
-        guard let errorConstructor else { return false }
-        return JSValueIsInstanceOfConstructor(ref, value, errorConstructor, nil)
+        if errorPrototype == nil, let made = JSObjectMakeError(ref, 0, nil, nil) {
+            let prototype = JSObjectGetPrototype(ref, made)
+            if let prototype, JSValueIsObject(ref, prototype), let object = JSValueToObject(ref, prototype, nil) {
+                errorPrototype = object
+                JSValueProtect(ref, object)
+            }
+        }
+        guard let errorPrototype, JSValueIsObject(ref, value), var object = JSValueToObject(ref, value, nil) else { return false }
+        for _ in 0..<Self.prototypeChainLimit {
+            guard let next = JSObjectGetPrototype(ref, object), JSValueIsObject(ref, next),
+                let nextObject = JSValueToObject(ref, next, nil)
+            else { return false }
+            if nextObject == errorPrototype { return true }
+            object = nextObject
+        }
+        return false
     }
+
+    /// How far ``isError(_:)`` follows a prototype chain (a script can make one as long as it likes).
+    static let prototypeChainLimit = 10_000
 
     deinit {
         Self.live.subtract(1, ordering: .relaxed)
         runtime.rejectionHandlers[ObjectIdentifier(self)] = nil
         if let functionPrototype { JSValueUnprotect(ref, functionPrototype) }
-        if let errorConstructor { JSValueUnprotect(ref, errorConstructor) }
+        if let errorPrototype { JSValueUnprotect(ref, errorPrototype) }
         Self.plainGlobals.withLock { $0[UInt(bitPattern: ref)] = nil }
         JSGlobalContextRelease(ref)
     }

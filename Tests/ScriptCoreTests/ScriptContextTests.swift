@@ -38,6 +38,34 @@ final class ScriptContextTests: XCTestCase {
         }
     }
 
+    /// What counts as an error object is decided by the realm's own `Error.prototype`,
+    /// whatever the script did to the global `Error`, and without running a proxy's traps.
+    func testErrorsAreRecognisedByTheRealmsOwnPrototype() {
+        let context = ScriptRuntime().makeContext()
+        func thrown(_ source: String) -> ScriptError? {
+            do {
+                _ = try context.evaluate(source, sourceURL: "e.js")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let afterReplacement = thrown("Error = function () {}; TypeError = 1;\nnull.x")
+        XCTAssertEqual(afterReplacement?.name, "TypeError")
+        XCTAssertEqual(afterReplacement?.line, 2)
+        XCTAssertEqual(afterReplacement?.thrownErrorObject, true)
+        let subclass = thrown("class Oops extends RangeError { get name() { return 'Oops' } }; throw new Oops('deep')")
+        XCTAssertEqual(subclass?.name, "Oops")
+        XCTAssertEqual(subclass?.message, "deep")
+        let plain = thrown("throw { name: 'Fake', message: 'not an error' }")
+        XCTAssertEqual(plain?.thrownErrorObject, false)
+        XCTAssertEqual(plain?.message, "[object Object]")
+        let trapped = thrown("throw new Proxy({}, { getPrototypeOf() { while (true) {} } })")
+        XCTAssertEqual(trapped?.thrownErrorObject, false)
+        let long = thrown("let o = new Error('bottom'); for (let i = 0; i < 20000; i++) o = Object.create(o); throw o")
+        XCTAssertEqual(long?.thrownErrorObject, false, "a chain longer than the limit is not followed to its end")
+    }
+
     func testSyntaxCheckReportsLine() {
         let context = ScriptRuntime().makeContext()
         XCTAssertThrowsError(try context.checkSyntax("let a = 1\nlet b = ;", sourceURL: "w.js")) { error in
