@@ -47,14 +47,15 @@ enum Prelude {
         static let stride = 3
     }
 
-    /// The prelude, evaluated with the host's native hook as `this` (its `seed`
-    /// property is the seed of `Math.random`, or undefined): it installs the host's
+    /// The prelude, evaluated with the host's native hook as `this` (its properties: `global`,
+    /// the global object; `seed`, the seed of `Math.random` or undefined; `async`, `globals`
+    /// and `eager`, what the script needs, from ``PreparedScript``): it installs the host's
     /// globals and evaluates to the internals (``Internal``). One entry into the
     /// engine, since each entry costs a run the engine's watchdog set-up.
     static let source = head + "[" + installedGlobals.map { "'\($0)'" }.joined(separator: ", ") + "]" + tail
 
     private static let head = #"""
-(function (host, seed, isAsync, wanted, eager) {
+(function (host, seed, isAsync, wanted, eager, global) {
   'use strict';
   // Every host global, in order; `wanted` marks the ones this script can reach ("1" per
   // name, ``PreparedScript/wantedGlobals``); undefined means all of them.
@@ -63,7 +64,8 @@ enum Prelude {
 
     private static let tail = #"""
 ;
-  const g = globalThis;
+  // The global object, given by the host (naming `globalThis` makes the engine build that property).
+  const g = global;
   // Intrinsics captured before any script code runs, so a script that replaces
   // them cannot break the host.
   // Every built-in read here is built in each fresh context, so the list is short:
@@ -84,10 +86,13 @@ enum Prelude {
   if (eager === true) intrinsics();
   // JSON only for the console, the one part that uses it (reading it builds it).
   const isWanted = (name) => wanted === undefined || wanted[names.indexOf(name)] === '1';
-  const toStr = String, stringify = isWanted('console') ? JSON.stringify : undefined;
+  // The engine looks up every global a function names when it first runs that function
+  // (and building `JSON` or `Promise` then costs the context): a built-in needed by only
+  // some scripts is named inside a function of its own, run when it is needed.
+  const toStr = String, stringify = isWanted('console') ? (() => JSON.stringify)() : undefined;
   // `fn` called with `self` as this and the elements of `args`, by the host (no Reflect.apply).
   const apply = (fn, self, args) => host(8, fn, self, args);
-  const promiseThen = isAsync === true ? Promise.prototype.then : undefined;
+  const promiseThen = isAsync === true ? (() => Promise.prototype.then)() : undefined;
   // Plain functions rather than Number.isFinite and Math.floor: reading those
   // globals makes the engine build the Number and Math objects in every context.
   const isFiniteNumber = (n) => typeof n === 'number' && n - n === 0;
@@ -286,6 +291,6 @@ enum Prelude {
 
   // The internals, by index (``Prelude/Internal``).
   return [start, collect, stats, (fn) => { if (getters === null) getters = fn; }, end];
-})(this, this.seed, this.async, this.globals, this.eager)
+})(this, this.seed, this.async, this.globals, this.eager, this.global)
 """#
 }

@@ -66,6 +66,7 @@ struct RunExecution {
         if !wrapped.isPlain { hook.define("async", context.boolean(true)) }
         if let wanted = session.prepared.wantedGlobals { hook.define("globals", context.string(wanted)) }
         if session.prepared.readsBuiltInsFirst { hook.define("eager", context.boolean(true)) }
+        hook.define("global", context.global)
         let internals = try context.evaluate(engine.prelude, this: hook)
         self.internals = ProtectedValue(internals)
         // `start.register` and `start.end`, defined through the engine's API (cheaper than JavaScript's defineProperty).

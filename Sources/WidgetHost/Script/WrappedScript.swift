@@ -8,7 +8,7 @@ import ScriptSyntax
 /// __widgethost$start((async function (__widgethost$register, __widgethost$end) {<registration><the user's line 1>
 /// <the user's other lines, line for line>
 /// ;return __widgethost$end;
-/// }).call(globalThis, __widgethost$start.register, __widgethost$start.end))
+/// }).call(this, __widgethost$start.register, __widgethost$start.end))
 /// ```
 /// A script that never mentions `await` and never returns at top level cannot
 /// observe whether its body is asynchronous, so it runs as a plain function (the
@@ -17,7 +17,7 @@ import ScriptSyntax
 /// try{__widgethost$start((function (__widgethost$register, __widgethost$end) {<registration><line 1>
 /// …
 /// ;return __widgethost$end;
-/// }).call(globalThis, __widgethost$start.register, __widgethost$start.end))}catch(e){__widgethost$start(e, true)}
+/// }).call(this, __widgethost$start.register, __widgethost$start.end))}catch(e){__widgethost$start(e, true)}
 /// ```
 /// where a throw settles the body as rejected, as the async form's promise would.
 ///
@@ -32,7 +32,7 @@ struct WrappedScript {
     /// Evaluating the wrapped text hands the body to the prelude's start function
     /// in the same entry into the engine.
     static let prefix = "\(Prelude.startGlobal)((async function (\(registerName), \(endName)) {"
-    static let suffix = "\n;return \(endName);\n}).call(globalThis, \(Prelude.startGlobal).register, \(Prelude.startGlobal).end))"
+    static let suffix = "\n;return \(endName);\n}).call(this, \(Prelude.startGlobal).register, \(Prelude.startGlobal).end))"
     static let plainPrefix = "try{\(Prelude.startGlobal)((function (\(registerName), \(endName)) {"
     static let plainSuffix = suffix + "}catch(e){\(Prelude.startGlobal)(e, true)}"
 
