@@ -85,11 +85,13 @@ enum Prelude {
   };
   if (eager === true) intrinsics();
   // JSON only for the console, the one part that uses it (reading it builds it).
-  const isWanted = (name) => wanted === undefined || wanted[names.indexOf(name)] === '1';
+  // Each function a context calls costs it the engine's set-up of that function, so the
+  // code every run takes calls as few as it can.
+  const consoleWanted = wanted === undefined || wanted[names.indexOf('console')] === '1';
   // The engine looks up every global a function names when it first runs that function
   // (and building `JSON` or `Promise` then costs the context): a built-in needed by only
   // some scripts is named inside a function of its own, run when it is needed.
-  const toStr = String, stringify = isWanted('console') ? (() => JSON.stringify)() : undefined;
+  const toStr = String, stringify = consoleWanted ? (() => JSON.stringify)() : undefined;
   // `fn` called with `self` as this and the elements of `args`, by the host (no Reflect.apply).
   const apply = (fn, self, args) => host(8, fn, self, args);
   const promiseThen = isAsync === true ? (() => Promise.prototype.then)() : undefined;
@@ -108,11 +110,12 @@ enum Prelude {
   // Host globals are built on first use. A script may replace any of them; the host
   // is told, and keeps working. A host extra that is not an iOS global (`sleep`) is
   // `ordinary`: assigning to it makes an ordinary property, so `this.sleep = "7h 10m"`
-  // (the docs' sleep example) is an output.
+  // (the docs' sleep example) is an output. Without `make`, the global is a binding
+  // of the API the host makes (the same as `() => host(6, name, getTools)`, one call fewer).
   const lazy = (name, make, ordinary) => {
     let value, made = false;
     defineProperty(g, name, { configurable: true, enumerable: false,
-      get() { if (!made) { made = true; value = make(); } return value; },
+      get() { if (!made) { made = true; value = make === undefined ? host(6, name, getTools) : make(); } return value; },
       set(replacement) {
         if (ordinary) { defineProperty(g, name, { value: replacement, writable: true, enumerable: true, configurable: true }); return; }
         made = true; value = replacement; host(5, name);
@@ -262,12 +265,16 @@ enum Prelude {
       case 'clearInterval': return lazy(name, () => function clearInterval(id) { host(3, id); });
       case 'sleep': return lazy(name, () => function sleep(ms) { return host(4, ms); }, true);
       // ---- Native bindings (C1–C8, S3) and the wider API (A1–A9), made on first use ----
-      default: return lazy(name, () => host(6, name, getTools));
+      default: return lazy(name);
     }
   };
 
-  for (let i = 0; i < names.length; i++) if (wanted === undefined || wanted[i] === '1') install(names[i]);
-  hidden(g, '__widgethost$start', start);
+  // The API bindings (every name after `sleep`) need no case of their own.
+  const firstBinding = names.indexOf('sleep') + 1;
+  for (let i = 0; i < names.length; i++) {
+    if (wanted === undefined || wanted[i] === '1') { if (i < firstBinding) install(names[i]); else lazy(names[i]); }
+  }
+  defineProperty(g, '__widgethost$start', { value: start, writable: true, configurable: true, enumerable: false });
 
   // Outputs (O1–O4) in one call: the registered bindings (the wrapped script's reader
   // writes them, ``WrappedScript/reader(of:)``), then the global's own enumerable
