@@ -147,6 +147,13 @@ public struct JSValue {
         }
     }
 
+    /// `delete value[name]`: false when the property stays (it cannot be deleted).
+    @discardableResult
+    public func deleteProperty(_ name: String) -> Bool {
+        guard let object = JSValueToObject(ctx, raw, nil) else { return false }
+        return JSStringBridge.with(name) { JSObjectDeleteProperty(ctx, object, $0, nil) }
+    }
+
     /// Whether `name in value`.
     public func hasProperty(_ name: String) -> Bool {
         guard let object = JSValueToObject(ctx, raw, nil) else { return false }

@@ -4,6 +4,17 @@ import XCTest
 
 /// S1–S8: running a script.
 final class RunningTests: HostTestCase {
+    /// The host settles an async body through the realm's own `then`, kept before the script ran.
+    func testS4AnAsyncBodyThatBreaksPromiseThenStillSettles() {
+        let report = run("""
+            Promise.prototype.then = null
+            await 0
+            let after = 'settled'
+            """)
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.outputs["after"], "settled")
+    }
+
     func testS1TopLevelAwaitAndThisIsTheGlobalObject() {
         let report = run("const v = await Promise.resolve(41) + 1\nthis.same = this === globalThis")
         XCTAssertEqual(report.status, .ok)

@@ -25,11 +25,11 @@ struct OutputCollector {
         case unserializable(why: String)
     }
 
-    mutating func collect(context: ScriptContext, internals: JSValue) throws(ScriptError) -> [String: JSONValue] {
+    mutating func collect(context: ScriptContext, internals: JSValue, reader: JSValue?) throws(ScriptError) -> [String: JSONValue] {
         let prepared = session.prepared
         // Every candidate is read in one call into the engine (``Prelude/Collected``);
         // each value is then serialized here, with the limits checked after each.
-        let collected = try context.call(internals.element(Prelude.Internal.collect.rawValue))
+        let collected = try context.call(internals.element(Prelude.Internal.collect.rawValue), arguments: [reader ?? context.undefined])
         // The reader writes as many bindings as the script has output names (none when it never registered).
         let bindingCount = min(Int(try collected.element(0).toNumber()), prepared.outputNames.count)
         var bindings: [String: Entry] = [:]

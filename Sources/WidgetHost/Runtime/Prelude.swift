@@ -22,19 +22,15 @@ enum Prelude {
 
     /// The native hook's operations (the prelude's `host(op, …)` calls).
     enum Hook: Int {
-        case now, log, setTimer, clearTimer, sleep, replaced, binding, settled, apply
+        case now, log, setTimer, clearTimer, sleep, replaced, binding, apply
     }
 
     /// The internals the prelude returns, by index.
     enum Internal: Int {
-        /// The function the wrapped script calls first (``startGlobal``).
-        case start
-        /// Reads every output candidate in one call (see ``Collected``).
+        /// Reads every output candidate in one call (see ``Collected``), given the body's reader.
         case collect
         /// An object whose `dropped` property counts console entries not kept.
         case stats
-        /// `start.register` and `start.end`, which the host defines (read-only, hidden, permanent).
-        case register, end
     }
 
     /// The layout of what `collect()` returns, an object without a prototype indexed
@@ -48,14 +44,14 @@ enum Prelude {
     }
 
     /// The prelude, evaluated with the host's native hook as `this` (its properties: `global`,
-    /// the global object; `seed`, the seed of `Math.random` or undefined; `async`, `globals`
-    /// and `eager`, what the script needs, from ``PreparedScript``): it installs the host's
+    /// the global object; `seed`, the seed of `Math.random` or undefined; `globals` and
+    /// `eager`, what the script needs, from ``PreparedScript``): it installs the host's
     /// globals and evaluates to the internals (``Internal``). One entry into the
     /// engine, since each entry costs a run the engine's watchdog set-up.
     static let source = head + "[" + installedGlobals.map { "'\($0)'" }.joined(separator: ", ") + "]" + tail
 
     private static let head = #"""
-(function (host, seed, isAsync, wanted, eager, global) {
+(function (host, seed, wanted, eager, global) {
   'use strict';
   // Every host global, in order; `wanted` marks the ones this script can reach ("1" per
   // name, ``PreparedScript/wantedGlobals``); undefined means all of them.
@@ -69,7 +65,7 @@ enum Prelude {
   // Intrinsics captured before any script code runs, so a script that replaces
   // them cannot break the host.
   // Every built-in read here is built in each fresh context, so the list is short:
-  // no Reflect (the hook calls functions natively), and Promise only for an async body.
+  // no Reflect (the hook calls functions natively), and no Promise.
   const defineProperty = Object.defineProperty, keys = Object.keys;
   // The rest is read on first use, or up front when the script can reach it (`eager`:
   // its text names one of these globals, or may compute names). A script that cannot
@@ -93,8 +89,7 @@ enum Prelude {
   // some scripts is named inside a function of its own, run when it is needed.
   const toStr = String, stringify = consoleWanted ? (() => JSON.stringify)() : undefined;
   // `fn` called with `self` as this and the elements of `args`, by the host (no Reflect.apply).
-  const apply = (fn, self, args) => host(8, fn, self, args);
-  const promiseThen = isAsync === true ? (() => Promise.prototype.then)() : undefined;
+  const apply = (fn, self, args) => host(7, fn, self, args);
   // Plain functions rather than Number.isFinite and Math.floor: reading those
   // globals makes the engine build the Number and Math objects in every context.
   const isFiniteNumber = (n) => typeof n === 'number' && n - n === 0;
@@ -139,7 +134,7 @@ enum Prelude {
   })();
 
   const stats = { __proto__: null, dropped: 0 };
-  let tools, getters = null;
+  let tools;
   const schedule = (fn, ms, repeat, args, name) => {
     if (typeof fn !== 'function') throw (intrinsics(), new RealTypeError(name + '(callback, ms) needs a function as its first argument'));
     let delay = +ms;
@@ -150,21 +145,7 @@ enum Prelude {
   const getTools = () => tools || (intrinsics(), tools = { Date: RealDate, toLocaleDateString, apply, defineProperty,
     TypeError: RealTypeError, String: toStr, floor, now });
 
-  // ---- The body (S1, S4, O4) ----
-  // The wrapped script calls the body itself (so no host frame sits under the
-  // script's own in a stack trace) and hands the promise to start.
-  const end = {};
-  // A plain body (``WrappedScript/isPlain``) hands over `end`, or what it threw.
-  // Only its first call counts: a script that calls it itself cannot settle the body twice.
-  let started = false;
-  const start = function start(result, threw) {
-    delete g.__widgethost$start;
-    if (started) return;
-    started = true;
-    if (threw === true) host(7, false, result);
-    else if (result === end) host(7, true, true);
-    else apply(promiseThen, result, [(v) => host(7, true, v === end), (e) => host(7, false, e)]);
-  };
+  // The body's start (`__widgethost$start`, S1, S4) is the host's own native function (``RunSession/installStart(in:)``).
 
   // Defines one host global, built when first read. Each case is its own function:
   // the engine prepares only the code a context runs.
@@ -274,15 +255,14 @@ enum Prelude {
   for (let i = 0; i < names.length; i++) {
     if (wanted === undefined || wanted[i] === '1') { if (i < firstBinding) install(names[i]); else lazy(names[i]); }
   }
-  defineProperty(g, '__widgethost$start', { value: start, writable: true, configurable: true, enumerable: false });
 
   // Outputs (O1–O4) in one call: the registered bindings (the wrapped script's reader
   // writes them, ``WrappedScript/reader(of:)``), then the global's own enumerable
   // properties (``Prelude/Collected``). A property's getter may throw. The result has no
   // prototype, so nothing a script put on Array or Object.prototype can intercept the writes.
-  const collect = () => {
+  const collect = (reader) => {
     const out = { __proto__: null };
-    const count = getters === null ? 0 : getters(out);
+    const count = typeof reader === 'function' ? reader(out) : 0;
     out[0] = count;
     let n = 1 + 3 * count;
     const names = keys(g);
@@ -297,7 +277,7 @@ enum Prelude {
   };
 
   // The internals, by index (``Prelude/Internal``).
-  return [start, collect, stats, (fn) => { if (getters === null) getters = fn; }, end];
-})(this, this.seed, this.async, this.globals, this.eager, this.global)
+  return [collect, stats];
+})(this, this.seed, this.globals, this.eager, this.global)
 """#
 }

@@ -63,17 +63,12 @@ struct RunExecution {
         // The prelude, given the native hook (with the seed) as `this`, evaluates to the internals.
         let hook = session.makeHook(in: context)
         if let seed = configuration.seed { hook.define("seed", context.number(Double(seed))) }
-        if !wrapped.isPlain { hook.define("async", context.boolean(true)) }
         if let wanted = session.prepared.wantedGlobals { hook.define("globals", context.string(wanted)) }
         if session.prepared.readsBuiltInsFirst { hook.define("eager", context.boolean(true)) }
         hook.define("global", context.global)
         let internals = try context.evaluate(engine.prelude, this: hook)
         self.internals = ProtectedValue(internals)
-        // `start.register` and `start.end`, defined through the engine's API (cheaper than JavaScript's defineProperty).
-        let start = try internals.element(Prelude.Internal.start.rawValue)
-        let fixed: PropertyAttributes = [.readOnly, .dontEnum, .dontDelete]
-        start.define("register", try internals.element(Prelude.Internal.register.rawValue), attributes: fixed)
-        start.define("end", try internals.element(Prelude.Internal.end.rawValue), attributes: fixed)
+        try session.installStart(in: context)
         context.setUnhandledRejectionHandler { [unowned session] _, reason in session.unhandledRejection(reason) }
 
         // The body (S1): evaluating the wrapped text starts it.
@@ -141,7 +136,7 @@ struct RunExecution {
                     line: at?.line, column: at?.column)
             }
             var collector = OutputCollector(session: session)
-            outputs = try collector.collect(context: context, internals: internals)
+            outputs = try collector.collect(context: context, internals: internals, reader: session.reader?.value)
         case nil:
             break
         }

@@ -31,6 +31,14 @@ final class RunSession {
     var apiRun: APIRun?
     /// The host running this session (for its compiled API script).
     weak var host: ScriptHost?
+    /// The body's reader of its top-level bindings (``WrappedScript/reader(of:)``), once registered.
+    var reader: ProtectedValue?
+    /// What a body that ran to its end hands to start (`__widgethost$end`).
+    var endMarker: ProtectedValue?
+    /// Whether start was called (only its first call counts).
+    var started = false
+    /// `Promise.prototype.then` as it was before the script ran (async bodies only).
+    var promiseThen: ProtectedValue?
 
     static let maximumConsoleMessage = 10_000
 
@@ -47,6 +55,9 @@ final class RunSession {
         apiRun?.factories = nil
         apiRun?.htmlDocuments.removeAll()
         apiRun = nil
+        reader = nil
+        endMarker = nil
+        promiseThen = nil
     }
 
     // MARK: Diagnostics
@@ -119,9 +130,6 @@ final class RunSession {
                 return context.undefined
             case .binding:
                 return try self.makeBinding(try call[1].toString(), tools: call[2], in: context)
-            case .settled:
-                self.settlement = call[1].boolValue ? .fulfilled(completed: call[2].boolValue) : .rejected(ProtectedValue(call[2]))
-                return context.undefined
             }
         }
     }
