@@ -183,6 +183,14 @@ public final class ScriptContext {
     }
     public func object() -> JSValue { JSValue(JSObjectMake(ref, nil, nil), in: self) }
 
+    /// An object without a prototype (`{ __proto__: null }`): nothing a script puts on
+    /// `Object.prototype` can intercept its properties.
+    public func objectWithoutPrototype() -> JSValue {
+        let object = JSObjectMake(ref, nil, nil)!
+        JSObjectSetPrototype(ref, object, JSValueMakeNull(ref))
+        return JSValue(object, in: self)
+    }
+
     public func array(_ elements: [JSValue]) -> JSValue {
         let raws: [JSValueRef?] = elements.map { $0.raw }
         let made = raws.withUnsafeBufferPointer { JSObjectMakeArray(ref, $0.count, $0.baseAddress, nil) }

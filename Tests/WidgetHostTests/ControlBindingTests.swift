@@ -6,6 +6,25 @@ import XCTest
 final class ControlBindingTests: HostTestCase {
     let minute: Int64 = 60_000
 
+    /// The host defines the control bindings as plain functions and notices, once the body
+    /// has settled, any that are no longer in place: assigned, deleted or redefined.
+    func testC8ReplacedDeletedOrRedefinedControlBindingsAreReported() {
+        let report = run("""
+            const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'setUpdateFreq')
+            let shape = [typeof descriptor.value, descriptor.writable, descriptor.enumerable, descriptor.configurable]
+            setUpdateFreq(30)
+            delete setUpdateTime
+            Object.defineProperty(globalThis, 'endLiveActivity', { get() { throw new Error('no') } })
+            """)
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.outputs["shape"], ["function", true, false, true])
+        XCTAssertEqual(report.events.map(\.type), ["setUpdateFreq"])
+        let replaced = report.diagnostics.filter { $0.code == .hostGlobalReplaced }.map(\.message)
+        XCTAssertEqual(replaced.count, 2, "\(replaced)")
+        XCTAssertTrue(replaced.contains { $0.contains("'setUpdateTime'") })
+        XCTAssertTrue(replaced.contains { $0.contains("'endLiveActivity'") })
+    }
+
     func testC1ValidFrequencyAndItsRequestedRefresh() {
         let report = run("setUpdateFreq(30)")
         XCTAssertEqual(report.events.first?.type, "setUpdateFreq")

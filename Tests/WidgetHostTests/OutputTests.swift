@@ -52,6 +52,18 @@ final class OutputTests: HostTestCase {
         XCTAssertEqual(report.outputs["message"], "true setTimeout(callback, ms) needs a function as its first argument")
     }
 
+    /// The engine lists inherited enumerable names with the global's own: only own ones are outputs,
+    /// decided by `hasOwnProperty` as it was before the script ran.
+    func testO1InheritedEnumerablePropertiesAreNotOutputs() {
+        let report = run("""
+            Object.prototype.inherited = 'from the prototype'
+            Object.prototype.hasOwnProperty = () => true
+            this.own = 'mine'
+            """)
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.outputs, ["own": "mine"])
+    }
+
     func testO1UndeclaredAssignmentIsAPropertyOfThis() {
         XCTAssertEqual(run("implicitGlobal = 'yes'").outputs["implicitGlobal"], "yes")
     }

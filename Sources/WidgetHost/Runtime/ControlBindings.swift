@@ -11,6 +11,17 @@ extension RunSession {
     /// or a global of the wider API (``APIRegistry``). `tools` returns the intrinsics
     /// the prelude captured before any script code ran, for the globals built in JavaScript.
     func makeBinding(_ name: String, tools: JSValue, in context: ScriptContext) throws -> JSValue {
+        if let control = controlBinding(name, in: context) { return control }
+        let builtInJavaScript = APIRegistry.global(name)?.implementation == .script
+        let intrinsics = builtInJavaScript ? try context.call(tools) : context.undefined
+        guard let made = try makeAPIBinding(name, tools: intrinsics, in: context) else {
+            throw NativeError(.error, "no host binding named \(name)")
+        }
+        return made
+    }
+
+    /// The control binding `name` (C1–C8), or nil for any other name.
+    func controlBinding(_ name: String, in context: ScriptContext) -> JSValue? {
         switch name {
         case "setUpdateFreq":
             return context.function(name, length: 1) { [unowned self] call in
@@ -28,12 +39,7 @@ extension RunSession {
                 return call.context.undefined
             }
         default:
-            let builtInJavaScript = APIRegistry.global(name)?.implementation == .script
-            let intrinsics = builtInJavaScript ? try context.call(tools) : context.undefined
-            guard let made = try makeAPIBinding(name, tools: intrinsics, in: context) else {
-                throw NativeError(.error, "no host binding named \(name)")
-            }
-            return made
+            return nil
         }
     }
 

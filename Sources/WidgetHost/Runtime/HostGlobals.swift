@@ -1,7 +1,30 @@
 import ScriptCore
 
-/// The warning when a script replaces one of the host's globals.
+/// The control bindings the host defines itself, and the warning when a script
+/// replaces one of the host's globals.
 extension RunSession {
+    /// Defines the control bindings the script can reach (``PreparedScript/hostGlobals``) as
+    /// plain functions on the global object (writable, configurable, not enumerable).
+    func installHostGlobals(in context: ScriptContext) {
+        for name in prepared.hostGlobals {
+            guard let function = controlBinding(name, in: context) else { continue }
+            context.global.define(name, function, attributes: [.dontEnum])
+            hostGlobalFunctions.append((name, ProtectedValue(function)))
+        }
+    }
+
+    /// Adds to ``replacedGlobals`` the control bindings no longer in place when the body
+    /// has settled (assigned, deleted or redefined; a getter put in their place may throw).
+    /// The globals the prelude installs are accessors that tell the host when assigned.
+    func noticeReplacedHostGlobals(in context: ScriptContext) throws(ScriptError) {
+        for (name, function) in hostGlobalFunctions where !replacedGlobals.contains(name) {
+            if case .returned(let current) = try context.propertyCatching(context.global, name), current.isSame(as: function.value) {
+                continue
+            }
+            replacedGlobals.append(name)
+        }
+    }
+
     func reportReplacedGlobals() {
         for name in replacedGlobals {
             let effect = Self.controlBindingNames.contains(name)

@@ -25,35 +25,33 @@ struct OutputCollector {
         case unserializable(why: String)
     }
 
-    mutating func collect(context: ScriptContext, internals: JSValue, reader: JSValue?) throws(ScriptError) -> [String: JSONValue] {
+    mutating func collect(context: ScriptContext, reader: JSValue?) throws(ScriptError) -> [String: JSONValue] {
         let prepared = session.prepared
-        // Every candidate is read in one call into the engine (``Prelude/Collected``);
-        // each value is then serialized here, with the limits checked after each.
-        let collected = try context.call(internals.element(Prelude.Internal.collect.rawValue), arguments: [reader ?? context.undefined])
-        // The reader writes as many bindings as the script has output names (none when it never registered).
-        let bindingCount = min(Int(try collected.element(0).toNumber()), prepared.outputNames.count)
+        // The body's reader writes every top-level binding in one call (``Prelude/Collected``):
+        // each value, or what reading it threw (a binding still in its temporal dead zone,
+        // O4, is no output). It runs no script code; each value is then serialized here,
+        // with the limits checked after each.
         var bindings: [String: Entry] = [:]
-        var properties: [String: Entry] = [:]
-        var baseline: Set<String>?
-        for slot in 0..<bindingCount {
-            let index = 1 + slot * Prelude.Collected.stride
-            // Reading a binding runs no script code: what it throws is the engine's
-            // ReferenceError for a binding still in its temporal dead zone (O4), no output.
-            guard try collected.element(index + 1).isUndefined else { continue }
-            bindings[prepared.outputNames[slot]] = try entry(try collected.element(index + 2))
-        }
-        var index = 1 + bindingCount * Prelude.Collected.stride
-        while true {
-            let nameValue = try collected.element(index)
-            guard nameValue.isString else { break }
-            let name = try nameValue.toString()
-            let threw = try collected.element(index + 1).boolValue
-            let value = try collected.element(index + 2)
-            if baseline == nil { baseline = session.host?.freshGlobalKeys ?? [] }
-            if baseline?.contains(name) != true {
-                properties[name] = threw ? .unserializable(why: "its getter threw: " + Self.message(of: value)) : try entry(value)
+        if let reader, reader.isFunction {
+            let collected = context.objectWithoutPrototype()
+            let count = min(Int(try context.call(reader, arguments: [collected]).toNumber()), prepared.outputNames.count)
+            for slot in 0..<max(count, 0) {
+                let index = 1 + slot * Prelude.Collected.stride
+                guard try collected.element(index + 1).isUndefined else { continue }
+                bindings[prepared.outputNames[slot]] = try entry(try collected.element(index + 2))
             }
-            index += Prelude.Collected.stride
+        }
+        // Then the enumerable own properties of `this` a fresh global object does not have
+        // and not starting with `_`, read one at a time (a getter may throw).
+        var properties: [String: Entry] = [:]
+        let global = context.global
+        let baseline = session.host?.freshGlobalKeys ?? []
+        for name in global.enumerableNames() where !name.hasPrefix("_") && !baseline.contains(name) {
+            guard try isOwn(name, of: global, in: context) else { continue }
+            switch try context.propertyCatching(global, name) {
+            case .returned(let value): properties[name] = try entry(value)
+            case .thrown(let thrown): properties[name] = .unserializable(why: "its getter threw: " + Self.message(of: thrown))
+            }
         }
 
         var outputs: [String: JSONValue] = [:]
@@ -75,6 +73,16 @@ struct OutputCollector {
             if let value = convert("this.\(name)", entry, line: nil, column: nil) { outputs[name] = value }
         }
         return outputs
+    }
+
+    /// Whether `name` is an own property of `object` (the engine lists inherited enumerable
+    /// names too), by `Object.prototype.hasOwnProperty` as it was before the script ran.
+    private func isOwn(_ name: String, of object: JSValue, in context: ScriptContext) throws(ScriptError) -> Bool {
+        guard let hasOwnProperty = session.hasOwnProperty?.value else { return true }
+        guard case .returned(let own) = try context.callCatching(hasOwnProperty, this: object, arguments: [context.string(name)]) else {
+            return false
+        }
+        return own.boolValue
     }
 
     /// What a value is as an output: its JSON, or why it has none.

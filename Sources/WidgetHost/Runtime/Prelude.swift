@@ -25,20 +25,16 @@ enum Prelude {
         case now, log, setTimer, clearTimer, sleep, replaced, binding, apply
     }
 
-    /// The internals the prelude returns, by index.
-    enum Internal: Int {
-        /// Reads every output candidate in one call (see ``Collected``), given the body's reader.
-        case collect
-        /// An object whose `dropped` property counts console entries not kept.
-        case stats
+    /// What the prelude evaluates to: an object whose `dropped` property counts the
+    /// console entries not kept.
+    enum Stats {
+        static let dropped = "dropped"
     }
 
-    /// The layout of what `collect()` returns, an object without a prototype indexed
-    /// from 0: the number of top-level bindings, then three entries for each binding
+    /// The layout of the object the body's reader fills (``WrappedScript/reader(of:)``),
+    /// an object without a prototype indexed from 1: three entries for each binding
     /// (unused, `true` when reading it threw, and the value or what was thrown; their
-    /// names are the script's output names, in order), then three for each enumerable
-    /// own property of the global object not starting with `_` (its name, whether
-    /// reading it threw, and the value or what was thrown).
+    /// names are the script's output names, in order).
     enum Collected {
         static let stride = 3
     }
@@ -46,15 +42,15 @@ enum Prelude {
     /// The prelude, evaluated with the host's native hook as `this` (its properties: `global`,
     /// the global object; `seed`, the seed of `Math.random` or undefined; `globals` and
     /// `eager`, what the script needs, from ``PreparedScript``): it installs the host's
-    /// globals and evaluates to the internals (``Internal``). One entry into the
+    /// globals and evaluates to its ``Stats``. One entry into the
     /// engine, since each entry costs a run the engine's watchdog set-up.
     static let source = head + "[" + installedGlobals.map { "'\($0)'" }.joined(separator: ", ") + "]" + tail
 
     private static let head = #"""
 (function (host, seed, wanted, eager, global) {
   'use strict';
-  // Every host global, in order; `wanted` marks the ones this script can reach ("1" per
-  // name, ``PreparedScript/wantedGlobals``); undefined means all of them.
+  // Every host global, in order; `wanted` marks the ones the prelude installs ("1" per
+  // name, ``PreparedScript/preludeGlobals``; the host defines the control bindings itself).
   const names =
 """#
 
@@ -66,7 +62,7 @@ enum Prelude {
   // them cannot break the host.
   // Every built-in read here is built in each fresh context, so the list is short:
   // no Reflect (the hook calls functions natively), and no Promise.
-  const defineProperty = Object.defineProperty, keys = Object.keys;
+  const defineProperty = Object.defineProperty;
   // The rest is read on first use, or up front when the script can reach it (`eager`:
   // its text names one of these globals, or may compute names). A script that cannot
   // name `Date` cannot replace it before the host reads it; reading one builds it, with
@@ -83,7 +79,7 @@ enum Prelude {
   // JSON only for the console, the one part that uses it (reading it builds it).
   // Each function a context calls costs it the engine's set-up of that function, so the
   // code every run takes calls as few as it can.
-  const consoleWanted = wanted === undefined || wanted[names.indexOf('console')] === '1';
+  const consoleWanted = wanted[names.indexOf('console')] === '1';
   // The engine looks up every global a function names when it first runs that function
   // (and building `JSON` or `Promise` then costs the context): a built-in needed by only
   // some scripts is named inside a function of its own, run when it is needed.
@@ -253,31 +249,11 @@ enum Prelude {
   // The API bindings (every name after `sleep`) need no case of their own.
   const firstBinding = names.indexOf('sleep') + 1;
   for (let i = 0; i < names.length; i++) {
-    if (wanted === undefined || wanted[i] === '1') { if (i < firstBinding) install(names[i]); else lazy(names[i]); }
+    if (wanted[i] === '1') { if (i < firstBinding) install(names[i]); else lazy(names[i]); }
   }
 
-  // Outputs (O1–O4) in one call: the registered bindings (the wrapped script's reader
-  // writes them, ``WrappedScript/reader(of:)``), then the global's own enumerable
-  // properties (``Prelude/Collected``). A property's getter may throw. The result has no
-  // prototype, so nothing a script put on Array or Object.prototype can intercept the writes.
-  const collect = (reader) => {
-    const out = { __proto__: null };
-    const count = typeof reader === 'function' ? reader(out) : 0;
-    out[0] = count;
-    let n = 1 + 3 * count;
-    const names = keys(g);
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i];
-      if (name[0] === '_') continue;
-      out[n] = name;
-      try { out[n + 2] = g[name]; out[n + 1] = false; } catch (e) { out[n + 1] = true; out[n + 2] = e; }
-      n += 3;
-    }
-    return out;
-  };
-
-  // The internals, by index (``Prelude/Internal``).
-  return [collect, stats];
+  // What the host reads after the run (``Prelude/Stats``).
+  return stats;
 })(this, this.seed, this.globals, this.eager, this.global)
 """#
 }

@@ -21,6 +21,13 @@ final class PreparedScript {
     /// `Error`, `TypeError`, a few `Object` functions) before the script runs, rather than
     /// on first use: when the script names one of them, or may compute global names.
     let readsBuiltInsFirst: Bool
+    /// The control bindings (C1–C8) the script can reach: the host defines them itself,
+    /// as plain functions, before the prelude runs.
+    let hostGlobals: [String]
+    /// What the prelude installs ("1" or "0" for each of ``Prelude/installedGlobals``): the
+    /// wanted globals but the control bindings. A run needs no prelude when this has no "1"
+    /// and `Math.random` is not seeded.
+    let preludeGlobals: String
     /// The wrapped text parsed once for the host's runtime; nil until first needed,
     /// and nil for good when it does not parse (the run then evaluates the text to
     /// get the engine's own SyntaxError).
@@ -33,6 +40,16 @@ final class PreparedScript {
         let words = ScriptWords(source.text)
         wantedGlobals = Self.wantedGlobals(words)
         readsBuiltInsFirst = wantedGlobals == nil || !words.words.isDisjoint(with: Self.builtInsReadFirst)
+        let wanted = wantedGlobals.map { Array($0) } ?? Array(repeating: "1", count: Prelude.installedGlobals.count)
+        var hostGlobals: [String] = []
+        var preludeGlobals = ""
+        for (name, mark) in zip(Prelude.installedGlobals, wanted) {
+            let byHost = RunSession.controlBindingNames.contains(name)
+            if byHost, mark == "1" { hostGlobals.append(name) }
+            preludeGlobals.append(byHost ? "0" : mark)
+        }
+        self.hostGlobals = hostGlobals
+        self.preludeGlobals = preludeGlobals
         positions = Dictionary(
             wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
             uniquingKeysWith: { first, _ in first })

@@ -14,8 +14,9 @@ struct RunExecution {
     private var status = RunStatus.ok
     private var failure: ScriptFailure?
     private var outputs: [String: JSONValue] = [:]
-    /// The prelude's internals, kept to read the console count after any ending.
-    private var internals: ProtectedValue?
+    /// What the prelude evaluated to (``Prelude/Stats``), kept to read the console count
+    /// after any ending; nil when the run needed no prelude.
+    private var stats: ProtectedValue?
 
     init(host: ScriptHost, engine: HostEngine, context: ScriptContext, session: RunSession, source: ScriptSource) {
         self.host = host
@@ -48,27 +49,30 @@ struct RunExecution {
             fail(error)
         }
         // A plain property read: it does not enter the engine, whatever ended the run.
-        if let internals = internals?.value,
-            let count = try? internals.element(Prelude.Internal.stats.rawValue).property("dropped").toNumber()
-        {
+        if let stats = stats?.value, let count = try? stats.property(Prelude.Stats.dropped).toNumber() {
             session.consoleDropped += Int(count)
         }
-        internals = nil
+        stats = nil
         // Storage is written back once the run ends, whatever its status (A4).
         session.apiRun?.finish()
         return makeReport()
     }
 
     private mutating func execute(in context: ScriptContext) throws(ScriptError) {
-        // The prelude, given the native hook (with the seed) as `this`, evaluates to the internals.
-        let hook = session.makeHook(in: context)
-        if let seed = configuration.seed { hook.define("seed", context.number(Double(seed))) }
-        if let wanted = session.prepared.wantedGlobals { hook.define("globals", context.string(wanted)) }
-        if session.prepared.readsBuiltInsFirst { hook.define("eager", context.boolean(true)) }
-        hook.define("global", context.global)
-        let internals = try context.evaluate(engine.prelude, this: hook)
-        self.internals = ProtectedValue(internals)
+        // The host's own functions first: the body's start, and the control bindings the script can reach.
         try session.installStart(in: context)
+        session.installHostGlobals(in: context)
+        // The prelude, given the native hook (with the seed) as `this`, installs the rest;
+        // a script that reaches none of it and has no seeded `Math.random` runs without it.
+        let prepared = session.prepared
+        if prepared.preludeGlobals.contains("1") || configuration.seed != nil {
+            let hook = session.makeHook(in: context)
+            if let seed = configuration.seed { hook.define("seed", context.number(Double(seed))) }
+            hook.define("globals", context.string(prepared.preludeGlobals))
+            if prepared.readsBuiltInsFirst { hook.define("eager", context.boolean(true)) }
+            hook.define("global", context.global)
+            stats = ProtectedValue(try context.evaluate(engine.prelude, this: hook))
+        }
         context.setUnhandledRejectionHandler { [unowned session] _, reason in session.unhandledRejection(reason) }
 
         // The body (S1): evaluating the wrapped text starts it.
@@ -122,6 +126,7 @@ struct RunExecution {
                 .pendingWorkCancelled, .warning,
                 "\(parts.joined(separator: " and ")) \(count == 1 ? "was" : "were") still pending when the script finished and \(count == 1 ? "was" : "were") cancelled; await the work (e.g. await sleep(ms), await req.fetchJSON()) if the script needs it")
         }
+        try session.noticeReplacedHostGlobals(in: context)
         session.reportReplacedGlobals()
 
         switch session.settlement {
@@ -136,7 +141,7 @@ struct RunExecution {
                     line: at?.line, column: at?.column)
             }
             var collector = OutputCollector(session: session)
-            outputs = try collector.collect(context: context, internals: internals, reader: session.reader?.value)
+            outputs = try collector.collect(context: context, reader: session.reader?.value)
         case nil:
             break
         }
