@@ -36,9 +36,8 @@ struct OutputCollector {
             let collected = context.objectWithoutPrototype()
             let count = min(Int(try context.call(reader, arguments: [collected]).toNumber()), prepared.outputNames.count)
             for slot in 0..<max(count, 0) {
-                let index = 1 + slot * Prelude.Collected.stride
-                guard try collected.element(index + 1).isUndefined else { continue }
-                bindings[prepared.outputNames[slot]] = try entry(try collected.element(index + 2))
+                guard try collected.element(Prelude.Collected.threw(slot)).isUndefined else { continue }
+                bindings[prepared.outputNames[slot]] = try entry(try collected.element(Prelude.Collected.value(slot)))
             }
         }
         // Then the enumerable own properties of `this` a fresh global object does not have

@@ -31,12 +31,12 @@ enum Prelude {
         static let dropped = "dropped"
     }
 
-    /// The layout of the object the body's reader fills (``WrappedScript/reader(of:)``),
-    /// an object without a prototype indexed from 1: three entries for each binding
-    /// (unused, `true` when reading it threw, and the value or what was thrown; their
-    /// names are the script's output names, in order).
+    /// The layout of the object the body's reader fills (``WrappedScript/reader(of:)``), an
+    /// object without a prototype: for the binding at `slot` (the script's output names, in
+    /// order), the value or what reading it threw, and `true` when it threw.
     enum Collected {
-        static let stride = 3
+        static func value(_ slot: Int) -> Int { 2 * slot }
+        static func threw(_ slot: Int) -> Int { 2 * slot + 1 }
     }
 
     /// The prelude, evaluated with the host's native hook as `this` (its properties: `global`,
@@ -241,12 +241,10 @@ enum Prelude {
       case 'clearTimeout': return lazy(name, () => function clearTimeout(id) { host(3, id); });
       case 'clearInterval': return lazy(name, () => function clearInterval(id) { host(3, id); });
       case 'sleep': return lazy(name, () => function sleep(ms) { return host(4, ms); }, true);
-      // ---- Native bindings (C1–C8, S3) and the wider API (A1–A9), made on first use ----
-      default: return lazy(name);
     }
   };
 
-  // The API bindings (every name after `sleep`) need no case of their own.
+  // ---- The wider API (A1–A9), made on first use: every name after `sleep` ----
   const firstBinding = names.indexOf('sleep') + 1;
   for (let i = 0; i < names.length; i++) {
     if (wanted[i] === '1') { if (i < firstBinding) install(names[i]); else lazy(names[i]); }

@@ -12,11 +12,6 @@ final class PreparedScript {
     let outputNames: [String]
     /// Where each top-level binding is first declared.
     let positions: [String: SourcePosition]
-    /// Which host globals the prelude installs ("1" or "0" for each of ``Prelude/installedGlobals``),
-    /// or nil for all. A script reaches a global by naming it, so one whose text never names
-    /// `Calendar` does not need it (installing each costs every run, and reading `Intl` builds
-    /// it); a script that may compute global names at run time gets them all.
-    let wantedGlobals: String?
     /// Whether the prelude reads the built-ins it uses for only some scripts (`Date`,
     /// `Error`, `TypeError`, a few `Object` functions) before the script runs, rather than
     /// on first use: when the script names one of them, or may compute global names.
@@ -25,8 +20,11 @@ final class PreparedScript {
     /// as plain functions, before the prelude runs.
     let hostGlobals: [String]
     /// What the prelude installs ("1" or "0" for each of ``Prelude/installedGlobals``): the
-    /// wanted globals but the control bindings. A run needs no prelude when this has no "1"
-    /// and `Math.random` is not seeded.
+    /// host globals the script can reach but the control bindings. A script reaches a global
+    /// by naming it, so one whose text never names `Calendar` does not need it (installing
+    /// each costs every run, and reading `Intl` builds it); a script that may compute global
+    /// names at run time gets them all. A run needs no prelude when this has no "1" and
+    /// `Math.random` is not seeded.
     let preludeGlobals: String
     /// The wrapped text parsed once for the host's runtime; nil until first needed,
     /// and nil for good when it does not parse (the run then evaluates the text to
@@ -38,18 +36,12 @@ final class PreparedScript {
         wrapped = WrappedScript(source: source, scan: ScriptScanner.scan(source.text))
         outputNames = wrapped.scan.outputNames.map(WrappedScript.decodedName)
         let words = ScriptWords(source.text)
-        wantedGlobals = Self.wantedGlobals(words)
-        readsBuiltInsFirst = wantedGlobals == nil || !words.words.isDisjoint(with: Self.builtInsReadFirst)
-        let wanted = wantedGlobals.map { Array($0) } ?? Array(repeating: "1", count: Prelude.installedGlobals.count)
-        var hostGlobals: [String] = []
-        var preludeGlobals = ""
-        for (name, mark) in zip(Prelude.installedGlobals, wanted) {
-            let byHost = RunSession.controlBindingNames.contains(name)
-            if byHost, mark == "1" { hostGlobals.append(name) }
-            preludeGlobals.append(byHost ? "0" : mark)
-        }
-        self.hostGlobals = hostGlobals
-        self.preludeGlobals = preludeGlobals
+        let computesNames = Self.mayComputeGlobalNames(words)
+        let reaches = { (name: String) in computesNames || words.words.contains(name) }
+        readsBuiltInsFirst = computesNames || !words.words.isDisjoint(with: Self.builtInsReadFirst)
+        let byHost = { (name: String) in RunSession.controlBindingNames.contains(name) }
+        hostGlobals = Prelude.installedGlobals.filter { byHost($0) && reaches($0) }
+        preludeGlobals = Prelude.installedGlobals.map { !byHost($0) && reaches($0) ? "1" : "0" }.joined()
         positions = Dictionary(
             wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
             uniquingKeysWith: { first, _ in first })
@@ -64,12 +56,10 @@ final class PreparedScript {
     /// The globals whose built-ins the prelude keeps (``readsBuiltInsFirst``).
     static let builtInsReadFirst: Set<String> = ["Date", "Error", "TypeError", "Object"]
 
-    /// "1" or "0" for each of ``Prelude/installedGlobals`` by whether the text has it as a word
-    /// (``ScriptWords``), or nil when the text may compute global names: a word of
-    /// ``dynamicGlobalAccess``, `this` used as a value, or an escaped identifier.
-    private static func wantedGlobals(_ scan: ScriptWords) -> String? {
-        if scan.hasEscapes || scan.usesThisAsAValue || !scan.words.isDisjoint(with: dynamicGlobalAccess) { return nil }
-        return Prelude.installedGlobals.map { scan.words.contains($0) ? "1" : "0" }.joined()
+    /// Whether the text may compute global names at run time: a word of
+    /// ``dynamicGlobalAccess``, `this` used as a value, or an escaped identifier (``ScriptWords``).
+    private static func mayComputeGlobalNames(_ scan: ScriptWords) -> Bool {
+        scan.hasEscapes || scan.usesThisAsAValue || !scan.words.isDisjoint(with: dynamicGlobalAccess)
     }
 
     /// The compiled body for `runtime`, or nil when it does not parse.

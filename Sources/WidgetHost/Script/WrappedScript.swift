@@ -83,9 +83,9 @@ struct WrappedScript {
     static func reader(of names: [String]) -> String {
         let out = "__widgethost$o", thrown = "__widgethost$e"
         var text = "(\(out)) => {"
-        for (index, name) in names.enumerated() {
-            let value = 1 + index * Prelude.Collected.stride + 2
-            text += "try{\(out)[\(value)]=\(name)}catch(\(thrown)){\(out)[\(value - 1)]=true;\(out)[\(value)]=\(thrown)}"
+        for (slot, name) in names.enumerated() {
+            let value = Prelude.Collected.value(slot), threw = Prelude.Collected.threw(slot)
+            text += "try{\(out)[\(value)]=\(name)}catch(\(thrown)){\(out)[\(threw)]=true;\(out)[\(value)]=\(thrown)}"
         }
         return text + "return \(names.count)}"
     }
