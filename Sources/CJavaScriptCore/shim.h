@@ -43,4 +43,9 @@ JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
 /// Forces a full collection (JSGarbageCollect is only a hint).
 void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 
+/// Whether new contexts offer themselves to a remote inspector (JSRemoteInspector.h). It is
+/// on by default; each context made then registers with the inspector, a cost per context.
+void JSRemoteInspectorSetInspectionEnabledByDefault(bool enabled);
+bool JSRemoteInspectorGetInspectionEnabledByDefault(void);
+
 #endif

@@ -35,6 +35,9 @@ public final class ScriptContext {
         if let functionPrototype { JSValueProtect(ref, functionPrototype) }
     }
 
+    /// Whether a remote inspector could attach to this context (never, in the host).
+    var isInspectable: Bool { JSGlobalContextIsInspectable(ref) }
+
     /// True when `value` is an object with this realm's original `Error.prototype` on its
     /// prototype chain (as `value instanceof Error` before any script ran, without running
     /// a proxy's traps).

@@ -40,6 +40,12 @@ final class ScriptContextTests: XCTestCase {
 
     /// What counts as an error object is decided by the realm's own `Error.prototype`,
     /// whatever the script did to the global `Error`, and without running a proxy's traps.
+    func testContextsAreNotOfferedToARemoteInspector() {
+        let context = ScriptRuntime().makeContext()
+        XCTAssertFalse(context.isInspectable)
+        XCTAssertEqual(try context.evaluate("1 + 1", sourceURL: "t.js").toNumber(), 2)
+    }
+
     func testErrorsAreRecognisedByTheRealmsOwnPrototype() {
         let context = ScriptRuntime().makeContext()
         func thrown(_ source: String) -> ScriptError? {
