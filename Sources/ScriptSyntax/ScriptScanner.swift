@@ -15,7 +15,8 @@ public enum ScriptScanner {
             directivePrologueEnd: directivePrologueEnd(tokens),
             topLevelReturns: pass.topLevelReturns,
             problems: problems,
-            mentionsAwait: pass.mentionsAwait
+            mentionsAwait: pass.mentionsAwait,
+            words: ScriptWords(tokens: tokens)
         )
     }
 
