@@ -33,7 +33,7 @@ extension ScriptContext {
     public func propertyCatching(_ object: JSValue, _ name: String) throws(ScriptError) -> Caught<JSValue> {
         guard let target = JSValueToObject(ref, object.raw, nil) else { return .returned(undefined) }
         var exception: JSValueRef?
-        let result = JSStringBridge.with(name) { JSObjectGetProperty(ref, target, $0, &exception) }
+        let result = runtime.names.with(name) { JSObjectGetProperty(ref, target, $0, &exception) }
         return try caught(result, exception)
     }
 

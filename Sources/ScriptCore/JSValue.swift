@@ -106,7 +106,7 @@ public struct JSValue {
     public func property(_ name: String) throws(ScriptError) -> JSValue {
         guard let object = JSValueToObject(ctx, raw, nil) else { return context.undefined }
         var exception: JSValueRef?
-        let result = JSStringBridge.with(name) { JSObjectGetProperty(ctx, object, $0, &exception) }
+        let result = context.runtime.names.with(name) { JSObjectGetProperty(ctx, object, $0, &exception) }
         try context.check(exception, phase: .evaluate)
         return JSValue(result ?? JSValueMakeUndefined(ctx), in: context)
     }
@@ -135,14 +135,14 @@ public struct JSValue {
     public func setProperty(_ name: String, _ newValue: JSValue) throws(ScriptError) {
         guard let object = JSValueToObject(ctx, raw, nil) else { return }
         var exception: JSValueRef?
-        JSStringBridge.with(name) { JSObjectSetProperty(ctx, object, $0, newValue.raw, 0, &exception) }
+        context.runtime.names.with(name) { JSObjectSetProperty(ctx, object, $0, newValue.raw, 0, &exception) }
         try context.check(exception, phase: .evaluate)
     }
 
     /// Defines an own property with attributes (no setter runs).
     public func define(_ name: String, _ newValue: JSValue, attributes: PropertyAttributes = []) {
         guard let object = JSValueToObject(ctx, raw, nil) else { return }
-        JSStringBridge.with(name) {
+        context.runtime.names.with(name) {
             JSObjectSetProperty(ctx, object, $0, newValue.raw, JSPropertyAttributes(attributes.rawValue), nil)
         }
     }
@@ -151,13 +151,13 @@ public struct JSValue {
     @discardableResult
     public func deleteProperty(_ name: String) -> Bool {
         guard let object = JSValueToObject(ctx, raw, nil) else { return false }
-        return JSStringBridge.with(name) { JSObjectDeleteProperty(ctx, object, $0, nil) }
+        return context.runtime.names.with(name) { JSObjectDeleteProperty(ctx, object, $0, nil) }
     }
 
     /// Whether `name in value`.
     public func hasProperty(_ name: String) -> Bool {
         guard let object = JSValueToObject(ctx, raw, nil) else { return false }
-        return JSStringBridge.with(name) { JSObjectHasProperty(ctx, object, $0) }
+        return context.runtime.names.with(name) { JSObjectHasProperty(ctx, object, $0) }
     }
 
     /// The enumerable property names (own and inherited, as `for…in` sees them).

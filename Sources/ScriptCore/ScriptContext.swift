@@ -28,9 +28,9 @@ public final class ScriptContext {
         func object(_ value: JSValueRef?) -> JSObjectRef? {
             value.flatMap { JSValueIsObject(ref, $0) ? JSValueToObject(ref, $0, nil) : nil }
         }
-        let function = object(JSStringBridge.with("Function") { JSObjectGetProperty(ref, global, $0, nil) })
+        let function = object(runtime.names.with("Function") { JSObjectGetProperty(ref, global, $0, nil) })
         functionPrototype = function.flatMap { constructor in
-            object(JSStringBridge.with("prototype") { JSObjectGetProperty(ref, constructor, $0, nil) })
+            object(runtime.names.with("prototype") { JSObjectGetProperty(ref, constructor, $0, nil) })
         }
         if let functionPrototype { JSValueProtect(ref, functionPrototype) }
     }
@@ -261,7 +261,7 @@ public final class ScriptContext {
         // Own `name`/`length` first: once Function.prototype (whose are read-only) is
         // the prototype, a plain put of these names would be refused.
         let fixed = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontEnum)
-        let nameValue = JSStringBridge.with(name) { JSValueMakeString(ref, $0) }
+        let nameValue = runtime.names.with(name) { JSValueMakeString(ref, $0) }
         JSObjectSetProperty(ref, object, runtime.names.name, nameValue, fixed, nil)
         JSObjectSetProperty(ref, object, runtime.names.length, JSValueMakeNumber(ref, Double(length)), fixed, nil)
         if let functionPrototype { JSObjectSetPrototype(ref, object, functionPrototype) }

@@ -113,9 +113,23 @@ struct RejectionHandler {
 final class PropertyNames {
     let name = JSStringBridge.make("name")
     let length = JSStringBridge.make("length")
+    /// Engine strings of property names, made on first use and kept: the host reads and
+    /// defines the same few names on every run. Bounded; names past it are made per use.
+    private var made: [String: JSStringRef] = [:]
+    static let capacity = 256
+
+    /// Runs `body` with the engine string of the property name `string`.
+    func with<R>(_ string: String, _ body: (JSStringRef) throws -> R) rethrows -> R {
+        if let ref = made[string] { return try body(ref) }
+        guard made.count < Self.capacity else { return try JSStringBridge.with(string, body) }
+        let ref = JSStringBridge.make(string)
+        made[string] = ref
+        return try body(ref)
+    }
 
     deinit {
         JSStringRelease(name)
         JSStringRelease(length)
+        for ref in made.values { JSStringRelease(ref) }
     }
 }

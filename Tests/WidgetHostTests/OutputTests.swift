@@ -124,6 +124,27 @@ final class OutputTests: HostTestCase {
         XCTAssertEqual(report.diagnostics.filter { $0.code == .outputNotSerializable }.count, 3)
     }
 
+    func testO3PrimitivesAreWhatJSONWouldMakeOfThem() {
+        let report = run("""
+            let negativeZero = -0, tiny = 5e-324, huge = -1.7976931348623157e308, third = 1 / 3
+            let lone = 'a\\ud800b', pair = '\\ud83d\\ude00', empty = '', quote = '"\\\\\\n'
+            let yes = true, no = false, nothing = null
+            """)
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.outputs["negativeZero"]?.serialized(), "0")
+        XCTAssertEqual(report.outputs["tiny"], .number(.leastNonzeroMagnitude))
+        XCTAssertEqual(report.outputs["huge"], .number(-1.7976931348623157e308))
+        XCTAssertEqual(report.outputs["third"], .number(1.0 / 3.0))
+        XCTAssertEqual(report.outputs["lone"], "a\u{FFFD}b")
+        XCTAssertEqual(report.outputs["pair"], "😀")
+        XCTAssertEqual(report.outputs["empty"], "")
+        XCTAssertEqual(report.outputs["quote"], "\"\\\n")
+        XCTAssertEqual(report.outputs["yes"], true)
+        XCTAssertEqual(report.outputs["no"], false)
+        XCTAssertEqual(report.outputs["nothing"], .null)
+        XCTAssertEqual(report.diagnostics, [])
+    }
+
     func testO4TopLevelReturnKeepsInitialisedBindingsAndDropsTheDeadZone() {
         let report = run("let a = 1\nif (a) {\n  return\n}\nlet b = 2\n")
         XCTAssertEqual(report.status, .ok)

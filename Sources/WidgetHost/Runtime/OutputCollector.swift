@@ -20,6 +20,8 @@ struct OutputCollector {
     /// One collected value (O3).
     private enum Entry {
         case ok(json: String)
+        /// A primitive, read directly: what parsing its JSON would give.
+        case primitive(JSONValue)
         case dropped(type: String)
         case nonfinite(String)
         case unserializable(why: String)
@@ -86,28 +88,43 @@ struct OutputCollector {
 
     /// What a value is as an output: its JSON, or why it has none.
     private mutating func entry(_ value: JSValue) throws(ScriptError) -> Entry {
+        // Primitives are read as they are; JSON would give the same (and no -0).
+        switch value.kind {
+        case .null: return .primitive(.null)
+        case .boolean: return .primitive(.bool(value.boolValue))
+        case .number:
+            let number = try value.toNumber()
+            if !number.isFinite { return .nonfinite(number.isNaN ? "NaN" : number < 0 ? "-Infinity" : "Infinity") }
+            return .primitive(.number(number == 0 ? 0 : number))
+        case .string:
+            let text = try value.toString()
+            try noteSerialized(text)
+            return .primitive(.string(text))
+        default: break
+        }
         let type = value.typeName
         switch type {
         case "function", "undefined", "symbol": return .dropped(type: type)
         case "bigint": return .unserializable(why: "a BigInt cannot be written as JSON")
-        case "number":
-            let number = try value.toNumber()
-            if !number.isFinite { return .nonfinite(number.isNaN ? "NaN" : number < 0 ? "-Infinity" : "Infinity") }
         default: break
         }
         let json = try value.jsonStringCatching()
-        // The engine's serializer runs no JavaScript, where the guard would look at the
-        // clock and memory: look now, as a script's own loop would have (a 100 MB string).
-        // The memory only once a megabyte has been serialized since it was last read.
-        if case .returned(let text?) = json { unchecked += text.utf8.count }
-        let memory = unchecked >= Self.memoryCheckBytes
-        if memory { unchecked = 0 }
-        if let reason = session.host?.engine.runtime.checkLimits(memory: memory) { throw ScriptError.terminatedForHost(reason) }
+        if case .returned(let text?) = json { try noteSerialized(text) } else { try noteSerialized("") }
         switch json {
         case .returned(let json?): return .ok(json: json)
         case .returned(nil): return .dropped(type: type)
         case .thrown(let thrown): return .unserializable(why: Self.message(of: thrown))
         }
+    }
+
+    /// Looks at the clock, and at the memory once a megabyte has been serialized since it was
+    /// last read, as a script's own loop would have (a 100 MB string): the engine's
+    /// serializer runs no JavaScript, where the guard would look.
+    private mutating func noteSerialized(_ text: String) throws(ScriptError) {
+        unchecked += text.utf8.count
+        let memory = unchecked >= Self.memoryCheckBytes
+        if memory { unchecked = 0 }
+        if let reason = session.host?.engine.runtime.checkLimits(memory: memory) { throw ScriptError.terminatedForHost(reason) }
     }
 
     /// `String(e && e.message)`, as the message of a value a script threw.
@@ -121,6 +138,8 @@ struct OutputCollector {
         switch entry {
         case .ok(let json):
             return try? JSONValue.parse(json)
+        case .primitive(let value):
+            return value
         case .nonfinite(let value):
             session.diagnose(
                 .outputNotFinite, .warning,
