@@ -63,6 +63,9 @@ enum NativeFunctionClass {
 
     static func create() -> JSClassRef {
         var definition = kJSClassDefinitionEmpty
+        // No prototype object of the class's own, made in every context on first use:
+        // a script's functions get `Function.prototype`, the host's internal ones `Object.prototype`.
+        definition.attributes = JSClassAttributes(kJSClassAttributeNoAutomaticPrototype)
         definition.callAsFunction = nativeFunctionTrampoline
         definition.finalize = nativeFunctionFinalize
         return "NativeFunction".withCString { name in
