@@ -29,6 +29,22 @@ extension ScriptContext {
         return try caught(result, exception)
     }
 
+    /// Whether `name` is an own property of `object`, as `Object.prototype.hasOwnProperty`
+    /// answers before any script ran (a script cannot replace the one used); `.thrown`
+    /// holds what a proxy's trap threw.
+    public func hasOwnProperty(_ object: JSValue, _ name: String) throws(ScriptError) -> Caught<Bool> {
+        guard let test = runtime.ownPropertyTest, let target = JSValueToObject(ref, object.raw, nil) else {
+            return .returned(false)
+        }
+        var exception: JSValueRef?
+        var argument: JSValueRef? = runtime.names.with(name) { JSValueMakeString(ref, $0) }
+        let result = JSObjectCallAsFunction(ref, test, target, 1, &argument, &exception)
+        switch try caught(result, exception) {
+        case .returned(let own): return .returned(own.boolValue)
+        case .thrown(let thrown): return .thrown(thrown)
+        }
+    }
+
     /// `object[name]`, which may run a getter; `.thrown` holds the thrown value.
     public func propertyCatching(_ object: JSValue, _ name: String) throws(ScriptError) -> Caught<JSValue> {
         guard let target = JSValueToObject(ref, object.raw, nil) else { return .returned(undefined) }

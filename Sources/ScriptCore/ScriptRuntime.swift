@@ -17,6 +17,9 @@ public final class ScriptRuntime {
     /// The function every context registers for unhandled rejections (see
     /// ``ScriptContext/setUnhandledRejectionHandler(_:)``); it lives in `scratch`.
     private(set) var rejectionForwarder: JSObjectRef!
+    /// `Object.prototype.hasOwnProperty` of `scratch`, a realm no script runs in: what it
+    /// answers no script can change (see ``ScriptContext/hasOwnProperty(_:_:)``).
+    private(set) var ownPropertyTest: JSObjectRef?
     private let rejectionClass: JSClassRef
     /// Property names used on every run, made once.
     let names = PropertyNames()
@@ -33,11 +36,16 @@ public final class ScriptRuntime {
         rejectionClass = NativeFunctionClass.createRejectionForwarder()
         rejectionForwarder = JSObjectMake(scratch, rejectionClass, Unmanaged.passUnretained(self).toOpaque())
         JSValueProtect(scratch, rejectionForwarder)
+        ownPropertyTest = JSStringBridge.with("Object.prototype.hasOwnProperty") { source in
+            JSEvaluateScript(scratch, source, nil, nil, 1, nil).flatMap { JSValueToObject(scratch, $0, nil) }
+        }
+        if let ownPropertyTest { JSValueProtect(scratch, ownPropertyTest) }
     }
 
     deinit {
         executionGuard.uninstall(group: group)
         _ = JSObjectSetPrivate(rejectionForwarder, nil)
+        if let ownPropertyTest { JSValueUnprotect(scratch, ownPropertyTest) }
         JSValueUnprotect(scratch, rejectionForwarder)
         JSGlobalContextRelease(scratch)
         JSClassRelease(rejectionClass)

@@ -46,6 +46,20 @@ final class ScriptContextTests: XCTestCase {
         XCTAssertEqual(try context.evaluate("1 + 1", sourceURL: "t.js").toNumber(), 2)
     }
 
+    func testHasOwnPropertyIsTheOneBeforeAnyScriptRan() throws {
+        let context = ScriptRuntime().makeContext()
+        let object = try context.evaluate("""
+            Object.prototype.hasOwnProperty = () => true
+            const o = Object.create({ inherited: 1 }); o.own = 2; o
+            """, sourceURL: "t.js")
+        guard case .returned(true) = try context.hasOwnProperty(object, "own"),
+            case .returned(false) = try context.hasOwnProperty(object, "inherited")
+        else { return XCTFail("own and inherited properties told apart wrongly") }
+        let trap = try context.evaluate("new Proxy({}, { getOwnPropertyDescriptor() { throw new Error('trap') } })", sourceURL: "t.js")
+        guard case .thrown(let thrown) = try context.hasOwnProperty(trap, "x") else { return XCTFail("the trap's throw is lost") }
+        XCTAssertEqual(try thrown.property("message").toString(), "trap")
+    }
+
     func testErrorsAreRecognisedByTheRealmsOwnPrototype() {
         let context = ScriptRuntime().makeContext()
         func thrown(_ source: String) -> ScriptError? {

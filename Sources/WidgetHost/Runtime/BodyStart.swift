@@ -14,8 +14,6 @@ extension RunSession {
         // `then`, read before the script could change `Promise.prototype` (a fresh
         // promise's `then` is that function).
         if !wrapped.isPlain { promiseThen = ProtectedValue(try context.makePromise().promise.property("then")) }
-        // For the outputs: which enumerable names of the global object are its own.
-        hasOwnProperty = ProtectedValue(try context.global.property("Object").property("prototype").property("hasOwnProperty"))
         let start = context.internalFunction { [unowned self] call in try self.start(call) }
         let register = context.internalFunction { [unowned self] call in
             // Only the wrapper's registration, the body's first statement, counts.

@@ -79,11 +79,8 @@ struct OutputCollector {
     /// Whether `name` is an own property of `object` (the engine lists inherited enumerable
     /// names too), by `Object.prototype.hasOwnProperty` as it was before the script ran.
     private func isOwn(_ name: String, of object: JSValue, in context: ScriptContext) throws(ScriptError) -> Bool {
-        guard let hasOwnProperty = session.hasOwnProperty?.value else { return true }
-        guard case .returned(let own) = try context.callCatching(hasOwnProperty, this: object, arguments: [context.string(name)]) else {
-            return false
-        }
-        return own.boolValue
+        guard case .returned(let own) = try context.hasOwnProperty(object, name) else { return false }
+        return own
     }
 
     /// What a value is as an output: its JSON, or why it has none.

@@ -39,8 +39,6 @@ final class RunSession {
     var started = false
     /// `Promise.prototype.then` as it was before the script ran (async bodies only).
     var promiseThen: ProtectedValue?
-    /// `Object.prototype.hasOwnProperty` as it was before the script ran (for the outputs).
-    var hasOwnProperty: ProtectedValue?
     /// The control bindings the host defined itself, to notice a script replacing them.
     var hostGlobalFunctions: [(name: String, function: ProtectedValue)] = []
 
@@ -62,7 +60,6 @@ final class RunSession {
         reader = nil
         endMarker = nil
         promiseThen = nil
-        hasOwnProperty = nil
         hostGlobalFunctions = []
     }
 
