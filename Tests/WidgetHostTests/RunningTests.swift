@@ -100,6 +100,20 @@ final class RunningTests: HostTestCase {
         XCTAssertEqual(strict.error?.line, 2)
     }
 
+    func testS1ThisIsTheGlobalObjectInSloppyAndStrictScripts() {
+        for prologue in ["", "'use strict'\n", "\"use strict\"; 'more'\n"] {
+            for body in ["", "await 0\n"] {
+                let report = run(prologue + body + "let same = this === globalThis\nthis.added = 1\nlet seen = globalThis.added")
+                XCTAssertEqual(report.outputs["same"], true, prologue + body)
+                XCTAssertEqual(report.outputs["seen"], 1, prologue + body)
+                XCTAssertEqual(report.outputs["added"], 1, prologue + body)
+            }
+        }
+        // A sloppy-mode function of the script still sees the global object as its `this`.
+        XCTAssertEqual(run("function f() { return this === globalThis }\nlet sloppy = f()").outputs["sloppy"], true)
+        XCTAssertEqual(run("'use strict'\nfunction f() { return this }\nlet strict = f() === undefined").outputs["strict"], true)
+    }
+
     func testS3KindIsReportedByWidgetType() {
         XCTAssertEqual(run("let t = Widget.type").outputs["t"], "small")
         XCTAssertEqual(run("let t = Widget.type", kind: .live).outputs["t"], "live")
