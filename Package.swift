@@ -62,7 +62,7 @@ let package = Package(
             name: "widgethost-serve", dependencies: ["ServeCLI"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // In-process benchmark for Scripts/bench.
-        .executableTarget(name: "HostBench", dependencies: ["WidgetHost", "ZonedTime"]),
+        .executableTarget(name: "HostBench", dependencies: ["WidgetHost", "ScriptCore", "ZonedTime"]),
 
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
         .testTarget(name: "ZonedTimeTests", dependencies: ["ZonedTime"]),

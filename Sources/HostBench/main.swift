@@ -1,5 +1,8 @@
-// In-process benchmark: fresh-context runs of a small script per second on one thread.
+// In-process benchmark: fresh-context runs of a small script per second on one thread,
+// beside what the engine alone does in the same rounds (a fresh context, a one-line
+// script, released): the floor no host run can go below.
 //   swift run -c release HostBench [runs]
+import ScriptCore
 import WidgetHost
 import ZonedTime
 #if canImport(Glibc)
@@ -24,16 +27,33 @@ func seconds() -> Double {
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }
 
-let host = ScriptHost()
-for _ in 0..<200 { _ = host.run(script, configuration: configuration) }  // warm-up
-var samples: [Double] = []
-for _ in 0..<5 {
+/// Runs `body` `runs` times and returns how many times a second it ran.
+@MainActor func rate(_ body: @MainActor () -> Void) -> Double {
     let start = seconds()
-    for _ in 0..<runs {
-        let report = host.run(script, configuration: configuration)
-        precondition(report.status == .ok && report.outputs.count == 3)
-    }
-    samples.append(Double(runs) / (seconds() - start))
+    for _ in 0..<runs { body() }
+    return Double(runs) / (seconds() - start)
 }
-samples.sort()
-print("fresh-context runs per second (median of 5 x \(runs)): \(Int(samples[2])) [min \(Int(samples[0])), max \(Int(samples[4]))]")
+
+let host = ScriptHost()
+let engine = ScriptRuntime()
+@MainActor func hostRun() {
+    let report = host.run(script, configuration: configuration)
+    precondition(report.status == .ok && report.outputs.count == 3)
+}
+@MainActor func bareRun() {
+    let context = engine.makeContext()
+    precondition((try? context.evaluate("var title = 'Weather'", sourceURL: "bare.js")) != nil)
+}
+for _ in 0..<200 { hostRun(); bareRun() }  // warm-up
+// Rounds alternate, so both see the machine at the same speed.
+var hostRates: [Double] = []
+var bareRates: [Double] = []
+for _ in 0..<5 {
+    hostRates.append(rate(hostRun))
+    bareRates.append(rate(bareRun))
+}
+hostRates.sort()
+bareRates.sort()
+print("fresh-context runs per second (median of 5 x \(runs)): \(Int(hostRates[2])) [min \(Int(hostRates[0])), max \(Int(hostRates[4]))]")
+let share = Int((hostRates[2] / bareRates[2] * 100).rounded())
+print("   the engine alone (fresh context, one-line script): \(Int(bareRates[2])) per second; host runs are \(share) % of it")
