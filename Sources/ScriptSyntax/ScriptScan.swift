@@ -43,16 +43,11 @@ public struct ScriptScan: Sendable, Hashable {
     /// plain function (nothing it can observe differs, and the engine skips the
     /// promise machinery).
     public var mentionsAwait: Bool
-    /// The words of the script's code and of its literals, read from its tokens
-    /// (``ScriptWords/init(tokens:)``); nil when the scan was not given them.
-    public var words: ScriptWords?
 
     /// Creates a scan result.
     public init(bindings: [TopLevelBinding], directivePrologueEnd: Int,
-                topLevelReturns: [SourcePosition], problems: [SyntaxProblem], mentionsAwait: Bool = true,
-                words: ScriptWords? = nil) {
+                topLevelReturns: [SourcePosition], problems: [SyntaxProblem], mentionsAwait: Bool = true) {
         self.bindings = bindings
-        self.words = words
         self.mentionsAwait = mentionsAwait
         self.directivePrologueEnd = directivePrologueEnd
         self.topLevelReturns = topLevelReturns

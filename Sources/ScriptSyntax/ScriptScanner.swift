@@ -15,8 +15,7 @@ public enum ScriptScanner {
             directivePrologueEnd: directivePrologueEnd(tokens),
             topLevelReturns: pass.topLevelReturns,
             problems: problems,
-            mentionsAwait: pass.mentionsAwait,
-            words: ScriptWords(tokens: tokens)
+            mentionsAwait: pass.mentionsAwait
         )
     }
 

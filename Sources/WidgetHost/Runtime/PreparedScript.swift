@@ -35,9 +35,7 @@ final class PreparedScript {
     init(_ source: ScriptSource) {
         wrapped = WrappedScript(source: source, scan: ScriptScanner.scan(source.text))
         outputNames = wrapped.scan.outputNames.map(WrappedScript.decodedName)
-        // The words of the code, apart from those inside its literals; read from the bytes
-        // (every word counts) when the text did not tokenize cleanly.
-        let words = wrapped.scan.problems.isEmpty ? wrapped.scan.words ?? ScriptWords(source.text) : ScriptWords(source.text)
+        let words = ScriptWords(source.text)
         let computesNames = Self.mayComputeGlobalNames(words)
         let reaches = { (name: String) in computesNames || words.words.contains(name) }
         readsBuiltInsFirst = computesNames || !words.words.isDisjoint(with: Self.builtInsReadFirst)
@@ -59,12 +57,9 @@ final class PreparedScript {
     static let builtInsReadFirst: Set<String> = ["Date", "Error", "TypeError", "Object"]
 
     /// Whether the text may compute global names at run time: a word of
-    /// ``dynamicGlobalAccess`` in its code or its literals (`[]["constructor"]` reaches
-    /// `Function`), `this` used as a value, or an escape that may hide a word (``ScriptWords``).
-    /// A literal's words otherwise name nothing: a string reaches a global only through
-    /// one of these.
+    /// ``dynamicGlobalAccess``, `this` used as a value, or an escaped identifier (``ScriptWords``).
     private static func mayComputeGlobalNames(_ scan: ScriptWords) -> Bool {
-        scan.hasEscapes || scan.usesThisAsAValue || !scan.allWords.isDisjoint(with: dynamicGlobalAccess)
+        scan.hasEscapes || scan.usesThisAsAValue || !scan.words.isDisjoint(with: dynamicGlobalAccess)
     }
 
     /// The compiled body for `runtime`, or nil when it does not parse.
