@@ -35,6 +35,8 @@ final class PreparedScript {
     init(_ source: ScriptSource) {
         wrapped = WrappedScript(source: source, scan: ScriptScanner.scan(source.text))
         outputNames = wrapped.scan.outputNames.map(WrappedScript.decodedName)
+        // Every word of the text, in strings and comments too: a string can become code
+        // without any of the words below (`[].flat['constr' + 'uctor']('Calendar.…')`).
         let words = ScriptWords(source.text)
         let computesNames = Self.mayComputeGlobalNames(words)
         let reaches = { (name: String) in computesNames || words.words.contains(name) }
@@ -47,10 +49,11 @@ final class PreparedScript {
             uniquingKeysWith: { first, _ in first })
     }
 
-    /// Words that let a script reach a global without writing its name.
+    /// Words that let a script reach a global without writing its name (`this.valueOf()`
+    /// is the global object too).
     static let dynamicGlobalAccess: Set<String> = [
         "globalThis", "eval", "Function", "constructor", "Reflect", "getOwnPropertyNames",
-        "getOwnPropertyDescriptor", "getOwnPropertyDescriptors", "self", "window",
+        "getOwnPropertyDescriptor", "getOwnPropertyDescriptors", "self", "window", "valueOf",
     ]
 
     /// The globals whose built-ins the prelude keeps (``readsBuiltInsFirst``).
