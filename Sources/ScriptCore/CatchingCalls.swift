@@ -45,6 +45,22 @@ extension ScriptContext {
         }
     }
 
+    /// Defines `name` on `object` as an accessor (configurable, not enumerable), with the
+    /// `Object.defineProperty` of a realm no script runs in.
+    public func defineAccessor(_ object: JSValue, _ name: String, get: JSValue, set: JSValue) throws(ScriptError) {
+        guard let define = runtime.propertyDefinition, let target = JSValueToObject(ref, object.raw, nil),
+            let descriptor = JSObjectMake(ref, nil, nil)
+        else { return }
+        runtime.names.with("get") { JSObjectSetProperty(ref, descriptor, $0, get.raw, 0, nil) }
+        runtime.names.with("set") { JSObjectSetProperty(ref, descriptor, $0, set.raw, 0, nil) }
+        runtime.names.with("configurable") { JSObjectSetProperty(ref, descriptor, $0, JSValueMakeBoolean(ref, true), 0, nil) }
+        var exception: JSValueRef?
+        let key = runtime.names.with(name) { JSValueMakeString(ref, $0) }
+        let arguments: [JSValueRef?] = [target, key, descriptor]
+        _ = arguments.withUnsafeBufferPointer { JSObjectCallAsFunction(ref, define, nil, 3, $0.baseAddress, &exception) }
+        try check(exception, phase: .evaluate)
+    }
+
     /// `object[name]`, which may run a getter; `.thrown` holds the thrown value.
     public func propertyCatching(_ object: JSValue, _ name: String) throws(ScriptError) -> Caught<JSValue> {
         guard let target = JSValueToObject(ref, object.raw, nil) else { return .returned(undefined) }

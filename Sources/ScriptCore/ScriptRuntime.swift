@@ -20,6 +20,8 @@ public final class ScriptRuntime {
     /// `Object.prototype.hasOwnProperty` of `scratch`, a realm no script runs in: what it
     /// answers no script can change (see ``ScriptContext/hasOwnProperty(_:_:)``).
     private(set) var ownPropertyTest: JSObjectRef?
+    /// `Object.defineProperty` of `scratch` (see ``ScriptContext/defineAccessor(_:_:get:set:)``).
+    private(set) var propertyDefinition: JSObjectRef?
     private let rejectionClass: JSClassRef
     /// Property names used on every run, made once.
     let names = PropertyNames()
@@ -36,21 +38,30 @@ public final class ScriptRuntime {
         rejectionClass = NativeFunctionClass.createRejectionForwarder()
         rejectionForwarder = JSObjectMake(scratch, rejectionClass, Unmanaged.passUnretained(self).toOpaque())
         JSValueProtect(scratch, rejectionForwarder)
-        ownPropertyTest = JSStringBridge.with("Object.prototype.hasOwnProperty") { source in
-            JSEvaluateScript(scratch, source, nil, nil, 1, nil).flatMap { JSValueToObject(scratch, $0, nil) }
-        }
-        if let ownPropertyTest { JSValueProtect(scratch, ownPropertyTest) }
+        ownPropertyTest = Self.scratchFunction("Object.prototype.hasOwnProperty", in: scratch)
+        propertyDefinition = Self.scratchFunction("Object.defineProperty", in: scratch)
     }
 
     deinit {
         executionGuard.uninstall(group: group)
         _ = JSObjectSetPrivate(rejectionForwarder, nil)
-        if let ownPropertyTest { JSValueUnprotect(scratch, ownPropertyTest) }
+        for function in [ownPropertyTest, propertyDefinition] {
+            if let function { JSValueUnprotect(scratch, function) }
+        }
         JSValueUnprotect(scratch, rejectionForwarder)
         JSGlobalContextRelease(scratch)
         JSClassRelease(rejectionClass)
         JSClassRelease(nativeFunctionClass)
         JSContextGroupRelease(group)
+    }
+
+    /// A built-in of the scratch realm (`expression` names it), protected.
+    private static func scratchFunction(_ expression: String, in scratch: JSGlobalContextRef) -> JSObjectRef? {
+        let function = JSStringBridge.with(expression) { source in
+            JSEvaluateScript(scratch, source, nil, nil, 1, nil).flatMap { JSValueToObject(scratch, $0, nil) }
+        }
+        if let function { JSValueProtect(scratch, function) }
+        return function
     }
 
     /// Creates a fresh global context in this runtime. `name` would name it for a

@@ -28,3 +28,34 @@ final class PreparedScriptTests: HostTestCase {
         XCTAssertEqual(report.outputs["out"], "objectobject")
     }
 }
+
+/// API globals made natively are defined by the host itself when the script reaches nothing
+/// else the prelude installs; they behave as the prelude's accessors do.
+final class NativeAccessorTests: HostTestCase {
+    func testNativeAccessorsBehaveAsThePreludesDo() {
+        let body = """
+            let before = typeof Weather + typeof Device
+            let enumerable = this.propertyIsEnumerable('Weather')
+            let own = this.hasOwnProperty('Weather')
+            let same = Weather === Weather
+            Weather = 5
+            let after = Weather
+            let deleted = delete Device
+            let gone = typeof Device
+            """
+        // Alone, the script needs no prelude; with `console` named, the prelude defines them.
+        for script in [body, body + "\nconsole.log(after)"] {
+            let report = run(script)
+            XCTAssertEqual(report.status, .ok, script)
+            XCTAssertEqual(report.outputs["before"], "objectobject", script)
+            XCTAssertEqual(report.outputs["enumerable"], false, script)
+            XCTAssertEqual(report.outputs["own"], true, script)
+            XCTAssertEqual(report.outputs["same"], true, script)
+            XCTAssertEqual(report.outputs["after"], 5, script)
+            XCTAssertEqual(report.outputs["deleted"], true, script)
+            XCTAssertEqual(report.outputs["gone"], "undefined", script)
+            XCTAssertEqual(report.diagnostics.filter { $0.code == .hostGlobalReplaced }.map(\.message),
+                ["the script replaced the host's 'Weather'; the script's replacement is used instead of the host's"], script)
+        }
+    }
+}

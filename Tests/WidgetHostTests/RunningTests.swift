@@ -196,7 +196,10 @@ final class LifetimeTests: HostTestCase {
     }
 
     func testRunsLeaveNoRealmBehind() {
-        for script in ["let a = 1", "Promise.reject(new Error('lost'))", "setInterval(() => {}, 1)\nawait sleep(10)", "throw 1"] {
+        for script in [
+            "let a = 1", "Promise.reject(new Error('lost'))", "setInterval(() => {}, 1)\nawait sleep(10)", "throw 1",
+            "let w = typeof Weather\nWeather = 1", "Device = 1; let d = Device",
+        ] {
             for _ in 0..<5 { _ = run(script) }
         }
         XCTAssertLessThanOrEqual(host.liveGlobalObjects(), 2, "runs keep their global objects alive")

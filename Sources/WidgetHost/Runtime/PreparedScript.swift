@@ -26,6 +26,10 @@ final class PreparedScript {
     /// names at run time gets them all. A run needs no prelude when this has no "1" and
     /// `Math.random` is not seeded.
     let preludeGlobals: String
+    /// When every global the prelude would install is an API global made natively (and the
+    /// run has no seed), the host defines those accessors itself and the run needs no prelude:
+    /// their names; nil when the prelude is needed for any of them.
+    let nativeAccessorGlobals: [String]?
     /// The wrapped text parsed once for the host's runtime; nil until first needed,
     /// and nil for good when it does not parse (the run then evaluates the text to
     /// get the engine's own SyntaxError).
@@ -44,6 +48,9 @@ final class PreparedScript {
         let byHost = { (name: String) in RunSession.controlBindingNames.contains(name) }
         hostGlobals = Prelude.installedGlobals.filter { byHost($0) && reaches($0) }
         preludeGlobals = Prelude.installedGlobals.map { !byHost($0) && reaches($0) ? "1" : "0" }.joined()
+        let installed = Prelude.installedGlobals.filter { !byHost($0) && reaches($0) }
+        nativeAccessorGlobals = readsBuiltInsFirst || !installed.allSatisfy { APIRegistry.global($0)?.implementation == .native }
+            ? nil : installed
         positions = Dictionary(
             wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
             uniquingKeysWith: { first, _ in first })

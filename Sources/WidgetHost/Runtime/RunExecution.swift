@@ -65,7 +65,9 @@ struct RunExecution {
         // The prelude, given the native hook (with the seed) as `this`, installs the rest;
         // a script that reaches none of it and has no seeded `Math.random` runs without it.
         let prepared = session.prepared
-        if prepared.preludeGlobals.contains("1") || configuration.seed != nil {
+        if configuration.seed == nil, let names = prepared.nativeAccessorGlobals {
+            try session.installNativeAccessors(names, in: context)
+        } else if prepared.preludeGlobals.contains("1") || configuration.seed != nil {
             let hook = session.makeHook(in: context)
             if let seed = configuration.seed { hook.define("seed", context.number(Double(seed))) }
             hook.define("globals", context.string(prepared.preludeGlobals))

@@ -41,6 +41,9 @@ final class RunSession {
     var promiseThen: ProtectedValue?
     /// The control bindings the host defined itself, to notice a script replacing them.
     var hostGlobalFunctions: [(name: String, function: ProtectedValue)] = []
+    /// The API globals the host defined as accessors itself (``installNativeAccessors(_:in:)``):
+    /// each one's value once made or assigned (nil inside: made, and making it threw).
+    var accessorValues: [String: ProtectedValue?] = [:]
 
     static let maximumConsoleMessage = 10_000
 
@@ -61,6 +64,7 @@ final class RunSession {
         endMarker = nil
         promiseThen = nil
         hostGlobalFunctions = []
+        accessorValues = [:]
     }
 
     // MARK: Diagnostics
