@@ -47,8 +47,8 @@ final class PreparedScript {
         readsBuiltInsFirst = computesNames || !words.words.isDisjoint(with: Self.builtInsReadFirst)
         let byHost = { (name: String) in RunSession.controlBindingNames.contains(name) }
         hostGlobals = Prelude.installedGlobals.filter { byHost($0) && reaches($0) }
-        preludeGlobals = Prelude.installedGlobals.map { !byHost($0) && reaches($0) ? "1" : "0" }.joined()
         let installed = Prelude.installedGlobals.filter { !byHost($0) && reaches($0) }
+        preludeGlobals = Prelude.installedGlobals.map { installed.contains($0) ? "1" : "0" }.joined()
         nativeAccessorGlobals = readsBuiltInsFirst || !installed.allSatisfy { APIRegistry.global($0)?.implementation == .native }
             ? nil : installed
         positions = Dictionary(
