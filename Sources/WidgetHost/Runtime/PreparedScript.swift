@@ -19,13 +19,13 @@ final class PreparedScript {
     /// The control bindings (C1–C8) the script can reach: the host defines them itself,
     /// as plain functions, before the prelude runs.
     let hostGlobals: [String]
-    /// What the prelude installs ("1" or "0" for each of ``Prelude/installedGlobals``): the
-    /// host globals the script can reach but the control bindings. A script reaches a global
+    /// What the prelude installs (in ``Prelude/installedGlobals`` order): the host globals
+    /// the script can reach but the control bindings. A script reaches a global
     /// by naming it, so one whose text never names `Calendar` does not need it (installing
     /// each costs every run, and reading `Intl` builds it); a script that may compute global
-    /// names at run time gets them all. A run needs no prelude when this has no "1" and
+    /// names at run time gets them all. A run needs no prelude when this is empty and
     /// `Math.random` is not seeded.
-    let preludeGlobals: String
+    let preludeGlobals: [String]
     /// When every global the prelude would install is an API global made natively (and the
     /// run has no seed), the host defines those accessors itself and the run needs no prelude:
     /// their names; nil when the prelude is needed for any of them.
@@ -48,12 +48,17 @@ final class PreparedScript {
         let byHost = { (name: String) in RunSession.controlBindingNames.contains(name) }
         hostGlobals = Prelude.installedGlobals.filter { byHost($0) && reaches($0) }
         let installed = Prelude.installedGlobals.filter { !byHost($0) && reaches($0) }
-        preludeGlobals = Prelude.installedGlobals.map { installed.contains($0) ? "1" : "0" }.joined()
+        preludeGlobals = installed
         nativeAccessorGlobals = readsBuiltInsFirst || !installed.allSatisfy { APIRegistry.global($0)?.implementation == .native }
             ? nil : installed
         positions = Dictionary(
             wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
             uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What the prelude of a run of this script installs (``Prelude/source(for:)``).
+    func preludeNeeds(seeded: Bool) -> Prelude.Needs {
+        Prelude.Needs(globals: preludeGlobals, seeded: seeded, eager: readsBuiltInsFirst)
     }
 
     /// Words that let a script reach a global without writing its name (`this.valueOf()`

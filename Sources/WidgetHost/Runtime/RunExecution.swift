@@ -67,13 +67,12 @@ struct RunExecution {
         let prepared = session.prepared
         if configuration.seed == nil, let names = prepared.nativeAccessorGlobals {
             try session.installNativeAccessors(names, in: context)
-        } else if prepared.preludeGlobals.contains("1") || configuration.seed != nil {
+        } else if !prepared.preludeGlobals.isEmpty || configuration.seed != nil {
             let hook = session.makeHook(in: context)
             if let seed = configuration.seed { hook.define("seed", context.number(Double(seed))) }
-            hook.define("globals", context.string(prepared.preludeGlobals))
-            if prepared.readsBuiltInsFirst { hook.define("eager", context.boolean(true)) }
             hook.define("global", context.global)
-            stats = ProtectedValue(try context.evaluate(engine.prelude, this: hook))
+            let prelude = engine.prelude(for: prepared.preludeNeeds(seeded: configuration.seed != nil))
+            stats = ProtectedValue(try context.evaluate(prelude, this: hook))
         }
         context.setUnhandledRejectionHandler { [unowned session] _, reason in session.unhandledRejection(reason) }
 

@@ -1,0 +1,296 @@
+/// The pieces a run's prelude is made of (``Prelude/source(for:)``), in the order they are
+/// written, each with the pieces its code names.
+///
+/// The engine prepares every function written in the code it evaluates, whether or not it
+/// ever runs: a prelude holding the code for every host global costs each run its whole
+/// set-up. So a run's prelude holds only the pieces of the globals its script reaches, and
+/// the helpers those pieces name.
+enum PreludePart: Int, CaseIterable, Comparable {
+    case intrinsics, eager, toStr, stringify, apply, isFiniteNumber, floor, now, hidden, lazy
+    case seed, stats, schedule, getTools
+    case date, intl, console, setTimeout, setInterval, clearTimeout, clearInterval, sleep
+
+    static func < (a: PreludePart, b: PreludePart) -> Bool { a.rawValue < b.rawValue }
+
+    /// The part that installs `name`, for the globals the prelude makes itself.
+    static func installing(_ name: String) -> PreludePart? {
+        switch name {
+        case "Date": .date
+        case "Intl": .intl
+        case "console": .console
+        case "setTimeout": .setTimeout
+        case "setInterval": .setInterval
+        case "clearTimeout": .clearTimeout
+        case "clearInterval": .clearInterval
+        case "sleep": .sleep
+        default: nil
+        }
+    }
+
+    /// The pieces this one's code names (helpers it calls, now or later).
+    var needs: [PreludePart] {
+        switch self {
+        case .intrinsics, .toStr, .stringify, .apply, .isFiniteNumber, .floor, .now, .lazy, .stats: []
+        case .eager: [.intrinsics]
+        case .hidden: []
+        case .seed: [.hidden]
+        case .schedule: [.intrinsics]
+        case .getTools: [.intrinsics, .apply, .toStr, .floor, .now]
+        case .date: [.intrinsics, .lazy, .now, .hidden]
+        case .intl: [.intrinsics, .lazy, .apply, .now, .hidden]
+        case .console: [.lazy, .intrinsics, .toStr, .stringify, .isFiniteNumber, .apply, .hidden, .stats]
+        case .setTimeout, .setInterval: [.lazy, .schedule]
+        case .clearTimeout, .clearInterval, .sleep: [.lazy]
+        }
+    }
+
+    /// Names this piece declares (for ``needs`` to be checked against what its code names).
+    var declares: [String] {
+        switch self {
+        case .intrinsics:
+            ["intrinsics", "RealDate", "RealError", "RealTypeError", "getOwnDesc", "setPrototypeOf", "dateGetTime", "dateToISO", "toLocaleDateString"]
+        case .toStr: ["toStr"]
+        case .stringify: ["stringify"]
+        case .apply: ["apply"]
+        case .isFiniteNumber: ["isFiniteNumber"]
+        case .floor: ["floor"]
+        case .now: ["now"]
+        case .hidden: ["hidden"]
+        case .lazy: ["lazy"]
+        case .stats: ["stats"]
+        case .schedule: ["schedule"]
+        case .getTools: ["getTools", "tools"]
+        default: []
+        }
+    }
+
+    var text: String {
+        switch self {
+        case .intrinsics: #"""
+  // Intrinsics read before the script can replace them: on first use, or up front when the
+  // script can reach them (`eager`). Reading one builds it, with its prototype.
+  let RealDate, RealError, RealTypeError, getOwnDesc, setPrototypeOf, dateGetTime, dateToISO, toLocaleDateString;
+  const intrinsics = () => {
+    if (RealDate !== undefined) return;
+    RealDate = Date; RealError = Error; RealTypeError = TypeError;
+    getOwnDesc = Object.getOwnPropertyDescriptor; setPrototypeOf = Object.setPrototypeOf;
+    dateGetTime = RealDate.prototype.getTime; dateToISO = RealDate.prototype.toISOString;
+    toLocaleDateString = RealDate.prototype.toLocaleDateString;
+  };
+
+"""#
+        case .eager: #"""
+  // The script names one of those built-ins, or may compute global names: read them now.
+  intrinsics();
+
+"""#
+        case .toStr: #"""
+  const toStr = String;
+
+"""#
+        case .stringify: #"""
+  // JSON only for the console, the one part that uses it (reading it builds it).
+  const stringify = JSON.stringify;
+
+"""#
+        case .apply: #"""
+  // `fn` called with `self` as this and the elements of `args`, by the host (no Reflect.apply).
+  const apply = (fn, self, args) => host(7, fn, self, args);
+
+"""#
+        case .isFiniteNumber: #"""
+  // Plain functions rather than Number.isFinite and Math.floor: reading those
+  // globals makes the engine build the Number and Math objects in every context.
+  const isFiniteNumber = (n) => typeof n === 'number' && n - n === 0;
+
+"""#
+        case .floor: #"""
+  const floor = (x) => {
+    x = +x;
+    if (x !== x || x === 0 || x - x !== 0) return x;   // NaN, ±0 and ±Infinity are their own floor
+    const t = x - x % 1;
+    return t > x ? t - 1 : t;
+  };
+
+"""#
+        case .now: #"""
+  const now = () => host(0);
+
+"""#
+        case .hidden: #"""
+  const hidden = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: false });
+
+"""#
+        case .lazy: #"""
+  // Host globals are built on first use. A script may replace any of them; the host
+  // is told, and keeps working. A host extra that is not an iOS global (`sleep`) is
+  // `ordinary`: assigning to it makes an ordinary property, so `this.sleep = "7h 10m"`
+  // (the docs' sleep example) is an output. Without `make`, the global is a binding
+  // of the API the host makes (the same as `() => host(6, name, getTools)`, one call fewer).
+  const lazy = (name, make, ordinary) => {
+    let value, made = false;
+    defineProperty(g, name, { configurable: true, enumerable: false,
+      get() { if (!made) { made = true; value = make === undefined ? host(6, name, getTools) : make(); } return value; },
+      set(replacement) {
+        if (ordinary) { defineProperty(g, name, { value: replacement, writable: true, enumerable: true, configurable: true }); return; }
+        made = true; value = replacement; host(5, name);
+      } });
+  };
+
+"""#
+        case .seed: #"""
+  // ---- Seeded Math.random (T4): sfc32 over four 32-bit words ----
+  (() => {
+    let a = 0x9E3779B9, b = 0x243F6A88, c = 0xB7E15162, d = (seed >>> 0) ^ 0x5bd1e995;
+    const hi = Math.floor(seed / 4294967296) >>> 0;
+    a ^= hi; b ^= (seed >>> 0);
+    const next = () => {
+      a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+      let t = (a + b) | 0;
+      a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11);
+      d = (d + 1) | 0; t = (t + d) | 0; c = (c + t) | 0;
+      return t >>> 0;
+    };
+    for (let i = 0; i < 15; i++) next();
+    hidden(Math, 'random', function random() { return ((next() >>> 5) * 67108864 + (next() >>> 6)) / 9007199254740992; });
+  })();
+
+"""#
+        case .stats: #"""
+  const stats = { __proto__: null, dropped: 0 };
+
+"""#
+        case .schedule: #"""
+  const schedule = (fn, ms, repeat, args, name) => {
+    if (typeof fn !== 'function') throw (intrinsics(), new RealTypeError(name + '(callback, ms) needs a function as its first argument'));
+    let delay = +ms;
+    if (!(delay >= 0) || delay > 2147483647) delay = 0;  // as browsers do: an overflowing delay fires at once
+    return host(2, fn, delay, repeat, args);
+  };
+
+"""#
+        case .getTools: #"""
+  // The API globals built in JavaScript (``APIScript``) get these intrinsics.
+  let tools;
+  const getTools = () => tools || (intrinsics(), tools = { Date: RealDate, toLocaleDateString, apply, defineProperty,
+    TypeError: RealTypeError, String: toStr, floor, now });
+
+"""#
+        case .date: #"""
+  // ---- Virtual clock (T1) ----
+  intrinsics();
+  lazy('Date', () => {
+    // No spread and no Reflect.construct: both could be changed by the script.
+    const VirtualDate = function Date(a, b, c, d, e, f, ms) {
+      if (!new.target) return new RealDate(now()).toString();
+      let date;
+      switch (arguments.length) {
+        case 0: date = new RealDate(now()); break;
+        case 1: date = new RealDate(a); break;
+        case 2: date = new RealDate(a, b); break;
+        case 3: date = new RealDate(a, b, c); break;
+        case 4: date = new RealDate(a, b, c, d); break;
+        case 5: date = new RealDate(a, b, c, d, e); break;
+        case 6: date = new RealDate(a, b, c, d, e, f); break;
+        default: date = new RealDate(a, b, c, d, e, f, ms);
+      }
+      if (new.target !== VirtualDate) {   // a subclass: its prototype, as Reflect.construct would give
+        const proto = new.target.prototype;
+        if (proto !== null && (typeof proto === 'object' || typeof proto === 'function')) setPrototypeOf(date, proto);
+      }
+      return date;
+    };
+    defineProperty(VirtualDate, 'prototype', { value: RealDate.prototype });
+    defineProperty(VirtualDate, 'length', { value: 7 });
+    hidden(VirtualDate, 'now', function now_() { return now(); });
+    defineProperty(VirtualDate.now, 'name', { value: 'now' });
+    hidden(VirtualDate, 'parse', RealDate.parse);
+    hidden(VirtualDate, 'UTC', RealDate.UTC);
+    hidden(RealDate.prototype, 'constructor', VirtualDate);
+    return VirtualDate;
+  });
+
+"""#
+        case .intl: #"""
+  // Intl.DateTimeFormat without a date reads the virtual clock too.
+  intrinsics();
+  const intl = getOwnDesc(g, 'Intl');
+  lazy('Intl', () => {
+    const dtfProto = intl.value.DateTimeFormat.prototype;
+    const formatGetter = getOwnDesc(dtfProto, 'format').get;
+    const originalFormatToParts = dtfProto.formatToParts;
+    defineProperty(dtfProto, 'format', { configurable: true, enumerable: false, get() {
+      const bound = apply(formatGetter, this, []);
+      return function (date) { return bound(date === undefined ? now() : date); };
+    } });
+    hidden(dtfProto, 'formatToParts', function formatToParts(date) {
+      return apply(originalFormatToParts, this, [date === undefined ? now() : date]);
+    });
+    return intl.value;
+  });
+
+"""#
+        case .console: #"""
+  lazy('console', () => {   // ---- console (S8) ----
+    intrinsics();
+    const describe = (v) => {
+      switch (typeof v) {
+        case 'string': return v;
+        case 'undefined': return 'undefined';
+        case 'number': case 'boolean': return toStr(v);
+        case 'bigint': return toStr(v) + 'n';
+        case 'symbol': return v.toString();
+        case 'function': return '[Function: ' + (v.name || 'anonymous') + ']';
+      }
+      if (v === null) return 'null';
+      try {
+        if (v instanceof RealError) return toStr(v.name) + ': ' + toStr(v.message);
+        if (v instanceof RealDate) return isFiniteNumber(apply(dateGetTime, v, [])) ? apply(dateToISO, v, []) : 'Invalid Date';
+        const s = stringify(v);
+        return s === undefined ? toStr(v) : s;
+      } catch (e) {
+        return '[unprintable object: ' + (e && e.message) + ']';
+      }
+    };
+    let full = false;
+    const emit = (level) => function (...args) {
+      if (full) { stats.dropped++; return; }
+      let text = '';
+      for (let i = 0; i < args.length; i++) text += (i ? ' ' : '') + describe(args[i]);
+      if (host(1, level, text)) full = true;
+    };
+    const console = {};
+    for (const level of ['log', 'info', 'warn', 'error', 'debug']) hidden(console, level, emit(level));
+    hidden(console, 'trace', emit('debug'));
+    hidden(console, 'dir', emit('log'));
+    hidden(console, 'assert', function assert(condition, ...args) {
+      if (!condition) apply(emit('error'), undefined, ['Assertion failed' + (args.length ? ':' : ''), ...args]);
+    });
+    return console;
+  });
+
+"""#
+        // ---- Timers (T3) ----
+        case .setTimeout: #"""
+  lazy('setTimeout', () => function setTimeout(fn, ms, ...args) { return schedule(fn, ms, false, args, 'setTimeout'); });
+
+"""#
+        case .setInterval: #"""
+  lazy('setInterval', () => function setInterval(fn, ms, ...args) { return schedule(fn, ms, true, args, 'setInterval'); });
+
+"""#
+        case .clearTimeout: #"""
+  lazy('clearTimeout', () => function clearTimeout(id) { host(3, id); });
+
+"""#
+        case .clearInterval: #"""
+  lazy('clearInterval', () => function clearInterval(id) { host(3, id); });
+
+"""#
+        case .sleep: #"""
+  lazy('sleep', () => function sleep(ms) { return host(4, ms); }, true);
+
+"""#
+        }
+    }
+}
