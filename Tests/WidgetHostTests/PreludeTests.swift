@@ -77,6 +77,9 @@ final class PreludeTests: HostTestCase {
     func testEachPieceWorksWithOnlyTheHelpersItBrings() {
         let console = run("console.log({ a: 1 }, 2, null)\nconsole.assert(false, 'no')")
         XCTAssertEqual(console.console.map(\.message), ["{\"a\":1} 2 null", "Assertion failed: no"])
+        // An error the script never names: the console reads the built-ins on its first object.
+        let caught = run("console.log('first')\ntry { null.x } catch (e) { console.log(e) }")
+        XCTAssertEqual(caught.console.map(\.message), ["first", "TypeError: null is not an object (evaluating 'null.x')"])
         let timers = run("let fired = 0\nsetTimeout(() => { fired = 1 }, 10)\nlet id = setInterval(() => {}, 5)\nclearInterval(id)\nlet bad\ntry { setTimeout(5) } catch (e) { bad = e.message }")
         XCTAssertEqual(timers.outputs["bad"], "setTimeout(callback, ms) needs a function as its first argument")
         let clock = run("let now = new Date().toISOString()")

@@ -232,7 +232,6 @@ enum PreludePart: Int, CaseIterable, Comparable {
 """#
         case .console: #"""
   lazy('console', () => {   // ---- console (S8) ----
-    intrinsics();
     const describe = (v) => {
       switch (typeof v) {
         case 'string': return v;
@@ -243,6 +242,9 @@ enum PreludePart: Int, CaseIterable, Comparable {
         case 'function': return '[Function: ' + (v.name || 'anonymous') + ']';
       }
       if (v === null) return 'null';
+      // The built-ins an object is told by, read now unless the script could name them
+      // (then they were read before it ran): reading them builds them in the context.
+      intrinsics();
       try {
         if (v instanceof RealError) return toStr(v.name) + ': ' + toStr(v.message);
         if (v instanceof RealDate) return isFiniteNumber(apply(dateGetTime, v, [])) ? apply(dateToISO, v, []) : 'Invalid Date';
