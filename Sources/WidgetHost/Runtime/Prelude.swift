@@ -41,11 +41,32 @@ enum Prelude {
 
     /// What a run's prelude installs, from ``PreparedScript``: the host globals the script
     /// reaches that the prelude makes (in ``installedGlobals`` order), whether `Math.random`
-    /// is seeded, and whether the built-ins the prelude keeps are read before the script runs.
+    /// is seeded, and which groups of the built-ins the prelude keeps are read before the
+    /// script runs (``BuiltIns``).
     struct Needs: Hashable {
         var globals: [String]
         var seeded = false
-        var eager = false
+        var eager: Set<BuiltIns> = []
+    }
+
+    /// The groups of built-ins the prelude keeps, each read on its own: a script that can
+    /// name one of a group's globals gets that group read before it runs.
+    enum BuiltIns: Hashable, CaseIterable {
+        /// `Date` and three of its prototype's methods.
+        case date
+        /// `Error` and `TypeError`.
+        case error
+        /// `Object.getOwnPropertyDescriptor` and `Object.setPrototypeOf`.
+        case object
+
+        /// The globals whose names let a script reach the group.
+        var globals: Set<String> {
+            switch self {
+            case .date: ["Date"]
+            case .error: ["Error", "TypeError"]
+            case .object: ["Object"]
+            }
+        }
     }
 
     /// The prelude for `needs`, evaluated with the host's native hook as `this` (its
@@ -65,7 +86,13 @@ enum Prelude {
         }
         if !bindings.isEmpty { parts.formUnion([.lazy, .getTools]) }
         if needs.seeded { parts.insert(.seed) }
-        if needs.eager { parts.insert(.eager) }
+        for group in needs.eager {
+            switch group {
+            case .date: parts.insert(.eagerDate)
+            case .error: parts.insert(.eagerError)
+            case .object: parts.insert(.eagerObject)
+            }
+        }
         var pending = Array(parts)
         while let part = pending.popLast() {
             for needed in part.needs where parts.insert(needed).inserted { pending.append(needed) }

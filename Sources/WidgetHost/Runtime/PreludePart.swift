@@ -6,7 +6,8 @@
 /// set-up. So a run's prelude holds only the pieces of the globals its script reaches, and
 /// the helpers those pieces name.
 enum PreludePart: Int, CaseIterable, Comparable {
-    case intrinsics, eager, toStr, stringify, apply, isFiniteNumber, floor, now, hidden, lazy
+    case dateIntrinsics, errorIntrinsics, objectIntrinsics, eagerDate, eagerError, eagerObject
+    case toStr, stringify, apply, isFiniteNumber, floor, now, hidden, lazy
     case seed, stats, schedule, getTools
     case date, intl, console, setTimeout, setInterval, clearTimeout, clearInterval, sleep
 
@@ -30,15 +31,18 @@ enum PreludePart: Int, CaseIterable, Comparable {
     /// The pieces this one's code names (helpers it calls, now or later).
     var needs: [PreludePart] {
         switch self {
-        case .intrinsics, .toStr, .stringify, .apply, .isFiniteNumber, .floor, .now, .lazy, .stats: []
-        case .eager: [.intrinsics]
+        case .dateIntrinsics, .errorIntrinsics, .objectIntrinsics: []
+        case .toStr, .stringify, .apply, .isFiniteNumber, .floor, .now, .lazy, .stats: []
+        case .eagerDate: [.dateIntrinsics]
+        case .eagerError: [.errorIntrinsics]
+        case .eagerObject: [.objectIntrinsics]
         case .hidden: []
         case .seed: [.hidden]
-        case .schedule: [.intrinsics]
-        case .getTools: [.intrinsics, .apply, .toStr, .floor, .now]
-        case .date: [.intrinsics, .lazy, .now, .hidden]
-        case .intl: [.intrinsics, .lazy, .apply, .now, .hidden]
-        case .console: [.lazy, .intrinsics, .toStr, .stringify, .isFiniteNumber, .apply, .hidden, .stats]
+        case .schedule: [.errorIntrinsics]
+        case .getTools: [.dateIntrinsics, .errorIntrinsics, .apply, .toStr, .floor, .now]
+        case .date: [.dateIntrinsics, .objectIntrinsics, .lazy, .now, .hidden]
+        case .intl: [.objectIntrinsics, .lazy, .apply, .now, .hidden]
+        case .console: [.lazy, .dateIntrinsics, .errorIntrinsics, .toStr, .stringify, .isFiniteNumber, .apply, .hidden, .stats]
         case .setTimeout, .setInterval: [.lazy, .schedule]
         case .clearTimeout, .clearInterval, .sleep: [.lazy]
         }
@@ -47,8 +51,9 @@ enum PreludePart: Int, CaseIterable, Comparable {
     /// Names this piece declares (for ``needs`` to be checked against what its code names).
     var declares: [String] {
         switch self {
-        case .intrinsics:
-            ["intrinsics", "RealDate", "RealError", "RealTypeError", "getOwnDesc", "setPrototypeOf", "dateGetTime", "dateToISO", "toLocaleDateString"]
+        case .dateIntrinsics: ["dateIntrinsics", "RealDate", "dateGetTime", "dateToISO", "toLocaleDateString"]
+        case .errorIntrinsics: ["errorIntrinsics", "RealError", "RealTypeError"]
+        case .objectIntrinsics: ["objectIntrinsics", "getOwnDesc", "setPrototypeOf"]
         case .toStr: ["toStr"]
         case .stringify: ["stringify"]
         case .apply: ["apply"]
@@ -66,22 +71,44 @@ enum PreludePart: Int, CaseIterable, Comparable {
 
     var text: String {
         switch self {
-        case .intrinsics: #"""
-  // Intrinsics read before the script can replace them: on first use, or up front when the
-  // script can reach them (`eager`). Reading one builds it, with its prototype.
-  let RealDate, RealError, RealTypeError, getOwnDesc, setPrototypeOf, dateGetTime, dateToISO, toLocaleDateString;
-  const intrinsics = () => {
+        case .dateIntrinsics: #"""
+  // Built-ins read before the script can replace them: on first use, or up front when the
+  // script can name them (`eager…`). Reading one builds it, with its prototype, so they
+  // come in three groups, each read on its own.
+  let RealDate, dateGetTime, dateToISO, toLocaleDateString;
+  const dateIntrinsics = () => {
     if (RealDate !== undefined) return;
-    RealDate = Date; RealError = Error; RealTypeError = TypeError;
-    getOwnDesc = Object.getOwnPropertyDescriptor; setPrototypeOf = Object.setPrototypeOf;
+    RealDate = Date;
     dateGetTime = RealDate.prototype.getTime; dateToISO = RealDate.prototype.toISOString;
     toLocaleDateString = RealDate.prototype.toLocaleDateString;
   };
 
 """#
-        case .eager: #"""
-  // The script names one of those built-ins, or may compute global names: read them now.
-  intrinsics();
+        case .errorIntrinsics: #"""
+  let RealError, RealTypeError;
+  const errorIntrinsics = () => {
+    if (RealError === undefined) { RealError = Error; RealTypeError = TypeError; }
+  };
+
+"""#
+        case .objectIntrinsics: #"""
+  let getOwnDesc, setPrototypeOf;
+  const objectIntrinsics = () => {
+    if (getOwnDesc === undefined) { getOwnDesc = Object.getOwnPropertyDescriptor; setPrototypeOf = Object.setPrototypeOf; }
+  };
+
+"""#
+        case .eagerDate: #"""
+  // The script names `Date`, or may compute global names: read its group now.
+  dateIntrinsics();
+
+"""#
+        case .eagerError: #"""
+  errorIntrinsics();
+
+"""#
+        case .eagerObject: #"""
+  objectIntrinsics();
 
 """#
         case .toStr: #"""
@@ -162,7 +189,7 @@ enum PreludePart: Int, CaseIterable, Comparable {
 """#
         case .schedule: #"""
   const schedule = (fn, ms, repeat, args, name) => {
-    if (typeof fn !== 'function') throw (intrinsics(), new RealTypeError(name + '(callback, ms) needs a function as its first argument'));
+    if (typeof fn !== 'function') throw (errorIntrinsics(), new RealTypeError(name + '(callback, ms) needs a function as its first argument'));
     let delay = +ms;
     if (!(delay >= 0) || delay > 2147483647) delay = 0;  // as browsers do: an overflowing delay fires at once
     return host(2, fn, delay, repeat, args);
@@ -172,13 +199,13 @@ enum PreludePart: Int, CaseIterable, Comparable {
         case .getTools: #"""
   // The API globals built in JavaScript (``APIScript``) get these intrinsics.
   let tools;
-  const getTools = () => tools || (intrinsics(), tools = { Date: RealDate, toLocaleDateString, apply, defineProperty,
+  const getTools = () => tools || (dateIntrinsics(), errorIntrinsics(), tools = { Date: RealDate, toLocaleDateString, apply, defineProperty,
     TypeError: RealTypeError, String: toStr, floor, now });
 
 """#
         case .date: #"""
   // ---- Virtual clock (T1) ----
-  intrinsics();
+  dateIntrinsics();
   lazy('Date', () => {
     // No spread and no Reflect.construct: both could be changed by the script.
     const VirtualDate = function Date(a, b, c, d, e, f, ms) {
@@ -195,6 +222,7 @@ enum PreludePart: Int, CaseIterable, Comparable {
         default: date = new RealDate(a, b, c, d, e, f, ms);
       }
       if (new.target !== VirtualDate) {   // a subclass: its prototype, as Reflect.construct would give
+        objectIntrinsics();
         const proto = new.target.prototype;
         if (proto !== null && (typeof proto === 'object' || typeof proto === 'function')) setPrototypeOf(date, proto);
       }
@@ -213,7 +241,7 @@ enum PreludePart: Int, CaseIterable, Comparable {
 """#
         case .intl: #"""
   // Intl.DateTimeFormat without a date reads the virtual clock too.
-  intrinsics();
+  objectIntrinsics();
   const intl = getOwnDesc(g, 'Intl');
   lazy('Intl', () => {
     const dtfProto = intl.value.DateTimeFormat.prototype;
@@ -244,7 +272,7 @@ enum PreludePart: Int, CaseIterable, Comparable {
       if (v === null) return 'null';
       // The built-ins an object is told by, read now unless the script could name them
       // (then they were read before it ran): reading them builds them in the context.
-      intrinsics();
+      dateIntrinsics(); errorIntrinsics();
       try {
         if (v instanceof RealError) return toStr(v.name) + ': ' + toStr(v.message);
         if (v instanceof RealDate) return isFiniteNumber(apply(dateGetTime, v, [])) ? apply(dateToISO, v, []) : 'Invalid Date';

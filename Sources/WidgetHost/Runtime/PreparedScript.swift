@@ -12,10 +12,11 @@ final class PreparedScript {
     let outputNames: [String]
     /// Where each top-level binding is first declared.
     let positions: [String: SourcePosition]
-    /// Whether the prelude reads the built-ins it uses for only some scripts (`Date`,
-    /// `Error`, `TypeError`, a few `Object` functions) before the script runs, rather than
-    /// on first use: when the script names one of them, or may compute global names.
-    let readsBuiltInsFirst: Bool
+    /// The groups of built-ins the prelude uses for only some scripts (`Date`, `Error` and
+    /// `TypeError`, a few `Object` functions) that it reads before the script runs, rather
+    /// than on first use: those whose globals the script names, or all when it may compute
+    /// global names.
+    let builtInsReadFirst: Set<Prelude.BuiltIns>
     /// The control bindings (C1–C8) the script can reach: the host defines them itself,
     /// as plain functions, before the prelude runs.
     let hostGlobals: [String]
@@ -44,12 +45,12 @@ final class PreparedScript {
         let words = ScriptWords(source.text)
         let computesNames = Self.mayComputeGlobalNames(words)
         let reaches = { (name: String) in computesNames || words.words.contains(name) }
-        readsBuiltInsFirst = computesNames || !words.words.isDisjoint(with: Self.builtInsReadFirst)
+        builtInsReadFirst = Set(Prelude.BuiltIns.allCases.filter { computesNames || !words.words.isDisjoint(with: $0.globals) })
         let byHost = { (name: String) in RunSession.controlBindingNames.contains(name) }
         hostGlobals = Prelude.installedGlobals.filter { byHost($0) && reaches($0) }
         let installed = Prelude.installedGlobals.filter { !byHost($0) && reaches($0) }
         preludeGlobals = installed
-        nativeAccessorGlobals = readsBuiltInsFirst || !installed.allSatisfy { APIRegistry.global($0)?.implementation == .native }
+        nativeAccessorGlobals = !builtInsReadFirst.isEmpty || !installed.allSatisfy { APIRegistry.global($0)?.implementation == .native }
             ? nil : installed
         positions = Dictionary(
             wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
@@ -58,7 +59,7 @@ final class PreparedScript {
 
     /// What the prelude of a run of this script installs (``Prelude/source(for:)``).
     func preludeNeeds(seeded: Bool) -> Prelude.Needs {
-        Prelude.Needs(globals: preludeGlobals, seeded: seeded, eager: readsBuiltInsFirst)
+        Prelude.Needs(globals: preludeGlobals, seeded: seeded, eager: builtInsReadFirst)
     }
 
     /// Words that let a script reach a global without writing its name (`this.valueOf()`
@@ -67,9 +68,6 @@ final class PreparedScript {
         "globalThis", "eval", "Function", "constructor", "Reflect", "getOwnPropertyNames",
         "getOwnPropertyDescriptor", "getOwnPropertyDescriptors", "self", "window", "valueOf",
     ]
-
-    /// The globals whose built-ins the prelude keeps (``readsBuiltInsFirst``).
-    static let builtInsReadFirst: Set<String> = ["Date", "Error", "TypeError", "Object"]
 
     /// Whether the text may compute global names at run time: a word of
     /// ``dynamicGlobalAccess``, `this` used as a value, or an escaped identifier (``ScriptWords``).
