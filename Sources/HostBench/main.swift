@@ -1,7 +1,9 @@
 // In-process benchmark: fresh-context runs of a small script per second on one thread,
 // beside what the engine alone does in the same rounds (a fresh context, a one-line
 // script, released): the floor no host run can go below.
-//   swift run -c release HostBench [runs]
+//   swift run -c release HostBench [runs] [script.js]
+// With a script, its runs are measured instead of the built-in small script's (a script that
+// uses `Date` or `console` also pays for the host's prelude).
 import ScriptCore
 import WidgetHost
 import ZonedTime
@@ -9,14 +11,26 @@ import ZonedTime
 @preconcurrency import Glibc
 #endif
 
-let runs = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 5000
-let script = ScriptSource(text: """
+let arguments = CommandLine.arguments.dropFirst()
+let runs = arguments.first.flatMap { Int($0) } ?? 5000
+let small = ScriptSource(text: """
     const _items = [1, 2, 3]
     let title = "Weather"
     let temperature = 21.5
     let summary = _items.map((n) => n * 2).join(",")
     setUpdateFreq(30)
     """, name: "bench.js")
+let script: ScriptSource
+if arguments.count > 1 {
+    do {
+        script = try ScriptSource.load(path: arguments[arguments.startIndex + 1])
+    } catch {
+        fputs("HostBench: \(error)\n", stderr)
+        exit(2)
+    }
+} else {
+    script = small
+}
 var configuration = RunConfiguration()
 configuration.now = 1_764_403_200_000
 configuration.zone = (try? Zone(identifier: "UTC")) ?? Zone.current()
@@ -36,9 +50,15 @@ func seconds() -> Double {
 
 let host = ScriptHost()
 let engine = ScriptRuntime()
+// Every run must end as the first did (the small script: ok, with its three outputs).
+let first = host.run(script, configuration: configuration)
+let expectedStatus = first.status
+let expectedOutputs = first.outputs.count
+precondition(arguments.count > 1 || (expectedStatus == .ok && expectedOutputs == 3))
+if arguments.count > 1 { print("\(script.name): \(expectedStatus.rawValue), \(expectedOutputs) outputs") }
 @MainActor func hostRun() {
     let report = host.run(script, configuration: configuration)
-    precondition(report.status == .ok && report.outputs.count == 3)
+    precondition(report.status == expectedStatus && report.outputs.count == expectedOutputs)
 }
 @MainActor func bareRun() {
     let context = engine.makeContext()
