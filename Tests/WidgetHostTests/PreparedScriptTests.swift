@@ -43,8 +43,9 @@ final class NativeAccessorTests: HostTestCase {
             let deleted = delete Device
             let gone = typeof Device
             """
-        // Alone, the script needs no prelude; with `console` named, the prelude defines them.
-        for script in [body, body + "\nconsole.log(after)"] {
+        // Alone, or naming built-ins the prelude keeps, the script needs no prelude; with
+        // `console` named, the prelude defines them.
+        for script in [body, body + "\nlet kinds = typeof Error + typeof Object", body + "\nconsole.log(after)"] {
             let report = run(script)
             XCTAssertEqual(report.status, .ok, script)
             XCTAssertEqual(report.outputs["before"], "objectobject", script)

@@ -1,11 +1,10 @@
 /// The JavaScript half of the host, evaluated in every fresh context before the script.
 ///
-/// It captures the intrinsics it needs before any script code runs, so a script
-/// that replaces `Date`, `JSON` or `Promise` cannot break the host. It makes the
-/// virtual clock (T1), seeded `Math.random` (T4), `console` (S8), timers and
-/// `sleep` (T3) and the native bindings — each built on first use — and returns
-/// the internal functions the Swift side calls. None of those internals is
-/// reachable from the script.
+/// It captures the built-ins it needs before script code could reach them, so a script
+/// that replaces `Date` or `JSON` cannot break the host. It makes the virtual clock (T1),
+/// seeded `Math.random` (T4), `console` (S8), timers and `sleep` (T3) and the bindings of
+/// the API — each built on first use — and evaluates to its ``Stats``. None of its
+/// internals is reachable from the script.
 ///
 /// A run's prelude holds only what its script can reach (``source(for:)``): the engine
 /// prepares every function in the code a context evaluates, so code for what a script
@@ -86,13 +85,7 @@ enum Prelude {
         }
         if !bindings.isEmpty { parts.formUnion([.lazy, .getTools]) }
         if needs.seeded { parts.insert(.seed) }
-        for group in needs.eager {
-            switch group {
-            case .date: parts.insert(.eagerDate)
-            case .error: parts.insert(.eagerError)
-            case .object: parts.insert(.eagerObject)
-            }
-        }
+        parts.formUnion(needs.eager.map(PreludePart.readingFirst))
         var pending = Array(parts)
         while let part = pending.popLast() {
             for needed in part.needs where parts.insert(needed).inserted { pending.append(needed) }

@@ -28,6 +28,15 @@ enum PreludePart: Int, CaseIterable, Comparable {
         }
     }
 
+    /// The part that reads `group` before the script runs.
+    static func readingFirst(_ group: Prelude.BuiltIns) -> PreludePart {
+        switch group {
+        case .date: .eagerDate
+        case .error: .eagerError
+        case .object: .eagerObject
+        }
+    }
+
     /// The pieces this one's code names (helpers it calls, now or later).
     var needs: [PreludePart] {
         switch self {

@@ -50,8 +50,8 @@ final class PreparedScript {
         hostGlobals = Prelude.installedGlobals.filter { byHost($0) && reaches($0) }
         let installed = Prelude.installedGlobals.filter { !byHost($0) && reaches($0) }
         preludeGlobals = installed
-        nativeAccessorGlobals = !builtInsReadFirst.isEmpty || !installed.allSatisfy { APIRegistry.global($0)?.implementation == .native }
-            ? nil : installed
+        // Natively made API globals use none of the built-ins the prelude keeps.
+        nativeAccessorGlobals = installed.allSatisfy { APIRegistry.global($0)?.implementation == .native } ? installed : nil
         positions = Dictionary(
             wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
             uniquingKeysWith: { first, _ in first })
