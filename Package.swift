@@ -25,12 +25,15 @@ let package = Package(
         // Pure Swift JavaScript tokenizer: top-level declarations, directives, returns.
         .target(name: "ScriptSyntax"),
         .target(name: "Threads"),
+        // The wall clock and default language the engine reads, answered per run (T1, T5):
+        // the C library's clock_gettime, gettimeofday, time and setlocale, defined in the program.
+        .target(name: "CVirtualTime"),
         // The only module that touches raw JavaScriptCore pointers.
         .target(name: "ScriptCore", dependencies: ["CJavaScriptCore"]),
         // libxml2's HTML parser and XPath, for HTMLDoc.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Script model, bindings, virtual clock, run reports.
-        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "CLibXML2", "Threads"]),
+        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "CLibXML2", "Threads", "CVirtualTime"]),
         // Virtual-time refresh and Live Activity simulation.
         .target(name: "Timeline", dependencies: ["WidgetHost", "JSONKit", "ZonedTime"]),
         // Live Activity push request contract (pure Swift).

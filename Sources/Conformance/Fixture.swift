@@ -35,7 +35,7 @@ public struct Fixture: Sendable {
 
     /// Keys a front-matter block may have.
     public static let keys: Set<String> = [
-        "description", "rules", "kind", "now", "tz", "seed", "profile", "params", "fixtures", "context",
+        "description", "rules", "kind", "now", "tz", "locale", "seed", "profile", "params", "fixtures", "context",
         "strict", "limits", "simulate", "expect", "skip", "inject", "pushes", "registry", "action", "layout",
     ]
     /// Keys `expect` may have.

@@ -131,6 +131,12 @@ public final class FixtureRunner {
         do { configuration.now = try ISO8601.parse(now, defaultZone: configuration.zone) } catch {
             throw bad("now", "bad 'now': \(error.message)")
         }
+        if let locale = settings["locale"] {
+            guard let tag = locale.stringValue, LocaleTag.isWellFormed(tag) else {
+                throw bad("locale", "'locale' is a BCP 47 language tag such as zh-CN, en-US or de-DE")
+            }
+            configuration.locale = tag
+        }
         if let seed = settings["seed"] {
             guard let value = seed.doubleValue, value >= 0, value <= 9_007_199_254_740_992, value == value.rounded() else {
                 throw bad("seed", "'seed' is a whole number from 0 to 2^53")

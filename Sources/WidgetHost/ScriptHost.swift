@@ -63,7 +63,7 @@ public final class ScriptHost {
         // A context made ahead is taken before the zone is set: the preparing thread is then
         // idle, so it never reads the environment while this one changes it.
         let prepared = preparer?.take()
-        return ProcessZone.withZone(configuration.zone) {
+        return ProcessZone.withZone(configuration.zone, locale: configuration.effectiveLocale) {
             let start = Double(configuration.now ?? WallClock.nowMilliseconds())
             return runLocked(source, configuration: configuration, start: start, context: prepared)
         }

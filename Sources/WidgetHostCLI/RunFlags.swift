@@ -8,6 +8,7 @@ enum RunFlags {
         .value("kind", "kind", "Widget kind: \(ScriptKind.namesList). Default: small."),
         .value("now", "time", "Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds. Default: the real time."),
         .value("tz", "zone", "IANA time zone, e.g. Europe/Berlin. Default: the process's zone."),
+        .value("locale", "tag", "Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language. Default: the profile's, zh-CN built in."),
         .value("seed", "n", "Seed for Math.random (0 to 2^53); same seed, same output."),
         .value("timeout", "seconds", "Wall-clock limit per run. Default: 10."),
         .value("memory-limit", "mb", "Memory limit per run in MB. Default: 30."),
@@ -38,6 +39,12 @@ enum RunFlags {
             } catch {
                 throw UsageError("bad --now '\(now)': \(error.message)")
             }
+        }
+        if let locale = arguments.value("locale") {
+            guard LocaleTag.isWellFormed(locale) else {
+                throw UsageError("bad --locale '\(locale)'; use a BCP 47 language tag such as zh-CN, en-US or de-DE")
+            }
+            configuration.locale = locale
         }
         if let seed = arguments.value("seed") {
             guard let value = UInt64(seed), value <= 1 << 53 else {

@@ -40,6 +40,18 @@ final class RunCommandTests: XCTestCase {
         XCTAssertFalse(result.out.contains("\u{1B}["), "no colour when not on a terminal")
     }
 
+    func testT5LocaleFlag() throws {
+        let script = NSTemporaryDirectory() + "widgethost-locale-\(getpid()).js"
+        try "let v = [(1234.5).toLocaleString(), Device.language()]".write(toFile: script, atomically: true, encoding: .utf8)
+        defer { unlink(script) }
+        let german = tool("run", script, now, "--locale", "de-DE", "--format", "json")
+        XCTAssertEqual(german.code, 0)
+        XCTAssertTrue(german.out.contains("\"1.234,5\",\n      \"de\""), german.out)
+        let bad = tool("run", script, now, "--locale", "de_DE")
+        XCTAssertEqual(bad.code, 64)
+        XCTAssertEqual(bad.err, "error: bad --locale 'de_DE'; use a BCP 47 language tag such as zh-CN, en-US or de-DE (see 'widgethost run --help')\n")
+    }
+
     func testScriptErrorExitsOneWithLocation() {
         let result = tool("run", example("mistake.js"), now)
         XCTAssertEqual(result.code, 1)

@@ -20,7 +20,8 @@ final class HostileScriptTests: HostTestCase {
         Case(name: "small-object bomb", script: "const a = []\nwhile (true) a.push({ x: a.length, y: [1, 2] })", status: .memory, code: .memoryLimit),
         Case(name: "100 MB string", script: "let s = 'x'.repeat(100 * 1024 * 1024)", status: .memory, code: .memoryLimit),
         Case(name: "a million console lines", script: "for (let i = 0; i < 1e6; i++) console.log(i)\nlet done = true", status: .ok, code: .consoleTruncated),
-        Case(name: "replaces Date", script: "Date = function () { return 0 }\nlet d = Date()", status: .ok, code: .hostGlobalReplaced),
+        // `Date` is the engine's own (the host answers its clock): replacing it is the script's business.
+        Case(name: "replaces Date", script: "Date = function () { return 0 }\nlet d = Date()", status: .ok, code: nil),
         Case(name: "replaces setUpdateFreq", script: "setUpdateFreq = () => {}\nsetUpdateFreq(1)", status: .ok, code: .hostGlobalReplaced),
         Case(name: "replaces console and timers", script: "console = null; setTimeout = 1; sleep = undefined\nlet a = 1", status: .ok, code: .hostGlobalReplaced),
         Case(name: "output getter throws", script: "Object.defineProperty(this, 'x', { enumerable: true, get() { throw 1 } })", status: .ok, code: .outputNotSerializable),

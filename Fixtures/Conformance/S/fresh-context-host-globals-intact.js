@@ -8,7 +8,7 @@ expect:
     now: 1795939200000
   events:
     - { type: setUpdateFreq, args: [15], valid: true }
-  diagnosticsExact: [host-global-replaced, host-global-replaced]
+  diagnosticsExact: [host-global-replaced]
   nextRefresh: { reason: frequency, requested: "2026-11-29T08:15:00.000+00:00" }
 ---*/
 let kinds = {}

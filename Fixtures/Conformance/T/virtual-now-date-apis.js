@@ -1,6 +1,7 @@
 /*---
 description: Date.now(), new Date(), Date() and Intl.DateTimeFormat().format() all read the fixed virtual now
 rules: [T1]
+locale: en-US
 now: 2026-11-29T08:00:00Z
 expect:
   status: ok

@@ -2,6 +2,7 @@
 description: in Asia/Tokyo local getters and the offset follow UTC+9, and report times carry +09:00
 rules: [T2]
 tz: Asia/Tokyo
+locale: en-US
 expect:
   status: ok
   outputs: { hours: 17, offset: -540, zone: "Asia/Tokyo", text: "Sun Nov 29 2026 17:00:00 GMT+0900 (Japan Standard Time)", midnight: "2026-11-28T15:00:00.000Z" }

@@ -221,7 +221,7 @@ public enum APIRegistry {
                 f("Device.systemVersion", "Device.systemVersion()", .sync, "string", "The iOS version, e.g. `\"17.5\"`."),
                 f("Device.name", "Device.name()", .sync, "string", "The device's name, e.g. `\"iPhone 15 Pro\"`."),
                 f("Device.model", "Device.model()", .sync, "string", "The model, e.g. `\"iPhone\"`."),
-                f("Device.language", "Device.language()", .sync, "string", "The language code, e.g. `\"zh\"`."),
+                f("Device.language", "Device.language()", .sync, "string", "The language subtag of the run's locale (T5), e.g. `\"zh\"` for `zh-CN`."),
                 f("Device.isdarkmode", "Device.isdarkmode()", .sync, "boolean", "Whether dark mode is on."),
                 f("Device.screen", "Device.screen()", .sync, "{scale, width, height}", "The screen in points and its scale."),
                 f("Device.battery", "Device.battery()", .sync, "{state, level}", "`state`: `unknown`, `charging`, `full` or `unplugged`; `level` from 0 to 1."),

@@ -12,7 +12,10 @@ extension RunSession {
         }
         return nativeObject(in: context, [
             field("systemVersion", "systemVersion"), field("name", "name"), field("model", "model"),
-            field("language", "language"), field("isdarkmode", "darkMode"), field("screen", "screen"),
+            ("language", 0, { [unowned self] (call: NativeCall) throws -> JSValue in
+                call.context.string(LocaleTag.language(of: self.configuration.effectiveLocale))
+            }),
+            field("isdarkmode", "darkMode"), field("screen", "screen"),
             field("battery", "battery"), field("network", "network"), field("connectivity", "connectivity"),
         ])
     }

@@ -8,6 +8,8 @@ public struct RunConfiguration: Sendable {
     public var now: Int64?
     /// The run's time zone (T2). Default: the process's own zone.
     public var zone: Zone = Zone.current()
+    /// The run's default locale (T5), a BCP 47 tag; nil: the profile's (``DeviceProfile/locale``).
+    public var locale: String?
     /// Seed for `Math.random` (T4); nil keeps the engine's generator.
     public var seed: UInt64?
     /// Wall-clock limit per run in seconds (S6). Default 10.
@@ -44,6 +46,9 @@ public struct RunConfiguration: Sendable {
     public var widget: WidgetIdentity?
 
     public init() {}
+
+    /// The locale the run formats in and `Device.language()` derives from (T5).
+    public var effectiveLocale: String { locale ?? profile.locale }
 
     /// The limits in force, as every report prints them.
     public var limits: RunLimits {

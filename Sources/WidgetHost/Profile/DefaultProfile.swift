@@ -48,7 +48,7 @@ enum DefaultProfile {
             "settings": [:],
             "permissions": ["location": true, "calendar": true, "health": true],
             "device": [
-                "systemVersion": "17.5", "name": "iPhone 15 Pro", "model": "iPhone", "language": "zh", "darkMode": false,
+                "systemVersion": "17.5", "name": "iPhone 15 Pro", "model": "iPhone", "locale": .string(LocaleTag.builtIn), "darkMode": false,
                 "screen": ["scale": 3, "width": 393, "height": 852],
                 "battery": ["state": "unplugged", "level": 0.75],
                 "network": ["wifi": true, "cellular": false, "online": true, "vpn": false],

@@ -38,8 +38,31 @@ public struct DeviceProfile: Sendable, Hashable {
         if let problem = Self.shape.problem(in: object, at: "") {
             throw DataFileError(kind: .malformed, path: source, message: problem + "; see docs/profile.md")
         }
+        let device = object["device"]
+        if let tag = device?["locale"]?.stringValue, !LocaleTag.isWellFormed(tag) {
+            throw DataFileError(
+                kind: .malformed, path: source,
+                message: "device.locale must be a BCP 47 language tag such as \"zh-CN\", \"en-US\" or \"de-DE\"; got \"\(tag)\"; see docs/profile.md")
+        }
+        if let tag = device?["locale"]?.stringValue, let language = device?["language"]?.stringValue,
+            language.lowercased() != LocaleTag.language(of: tag)
+        {
+            throw DataFileError(
+                kind: .malformed, path: source,
+                message: "device.language \"\(language)\" disagrees with device.locale \"\(tag)\"; give device.locale alone (Device.language() is its language)")
+        }
+        if device?["locale"] == nil, let language = device?["language"]?.stringValue, !LocaleTag.isWellFormed(language) {
+            throw DataFileError(
+                kind: .malformed, path: source,
+                message: "device.language must be a language code such as \"zh\" or \"en\"; got \"\(language)\"; better, give device.locale (e.g. \"zh-CN\")")
+        }
         overlay = object
         self.source = source
+    }
+
+    /// The profile's locale (T5): `device.locale`, else its `device.language`, else ``LocaleTag/builtIn``.
+    public var locale: String {
+        overlay["device"]?["locale"]?.stringValue ?? overlay["device"]?["language"]?.stringValue ?? LocaleTag.builtIn
     }
 
     /// Reads a profile file (`--profile FILE`).
@@ -85,7 +108,7 @@ public struct DeviceProfile: Sendable, Hashable {
             "settings": .map(.scalar),
             "permissions": .object(["location": .boolean, "calendar": .boolean, "health": .boolean]),
             "device": .object([
-                "systemVersion": text, "name": text, "model": text, "language": text, "darkMode": .boolean,
+                "systemVersion": text, "name": text, "model": text, "language": text, "locale": text, "darkMode": .boolean,
                 "screen": .object(["scale": .range(1, 4), "width": .range(1, 10_000), "height": .range(1, 10_000)]),
                 "battery": .object([
                     "state": .oneOf(["unknown", "charging", "full", "unplugged"]), "level": .range(0, 1),

@@ -16,7 +16,7 @@ enum Prelude {
     static let startGlobal = "__widgethost$start"
 
     /// Every global the prelude defines (each built on first use), in order.
-    static let installedGlobals = ["Date", "Intl", "console", "setTimeout", "setInterval", "clearTimeout", "clearInterval", "sleep"]
+    static let installedGlobals = ["console", "setTimeout", "setInterval", "clearTimeout", "clearInterval", "sleep"]
         + APIRegistry.boundNames
 
     /// The native hook's operations (the prelude's `host(op, …)` calls).

@@ -9,15 +9,13 @@ enum PreludePart: Int, CaseIterable, Comparable {
     case dateIntrinsics, errorIntrinsics, objectIntrinsics, eagerDate, eagerError, eagerObject
     case toStr, stringify, apply, isFiniteNumber, floor, now, hidden, lazy
     case seed, stats, schedule, getTools
-    case date, intl, console, setTimeout, setInterval, clearTimeout, clearInterval, sleep
+    case console, setTimeout, setInterval, clearTimeout, clearInterval, sleep
 
     static func < (a: PreludePart, b: PreludePart) -> Bool { a.rawValue < b.rawValue }
 
     /// The part that installs `name`, for the globals the prelude makes itself.
     static func installing(_ name: String) -> PreludePart? {
         switch name {
-        case "Date": .date
-        case "Intl": .intl
         case "console": .console
         case "setTimeout": .setTimeout
         case "setInterval": .setInterval
@@ -49,8 +47,6 @@ enum PreludePart: Int, CaseIterable, Comparable {
         case .seed: [.hidden]
         case .schedule: [.errorIntrinsics]
         case .getTools: [.dateIntrinsics, .errorIntrinsics, .apply, .toStr, .floor, .now]
-        case .date: [.dateIntrinsics, .objectIntrinsics, .lazy, .now, .hidden]
-        case .intl: [.objectIntrinsics, .lazy, .apply, .now, .hidden]
         case .console: [.lazy, .dateIntrinsics, .errorIntrinsics, .toStr, .stringify, .isFiniteNumber, .apply, .hidden, .stats]
         case .setTimeout, .setInterval: [.lazy, .schedule]
         case .clearTimeout, .clearInterval, .sleep: [.lazy]
@@ -210,61 +206,6 @@ enum PreludePart: Int, CaseIterable, Comparable {
   let tools;
   const getTools = () => tools || (dateIntrinsics(), errorIntrinsics(), tools = { Date: RealDate, toLocaleDateString, apply, defineProperty,
     TypeError: RealTypeError, String: toStr, floor, now });
-
-"""#
-        case .date: #"""
-  // ---- Virtual clock (T1) ----
-  dateIntrinsics();
-  lazy('Date', () => {
-    // No spread and no Reflect.construct: both could be changed by the script.
-    const VirtualDate = function Date(a, b, c, d, e, f, ms) {
-      if (!new.target) return new RealDate(now()).toString();
-      let date;
-      switch (arguments.length) {
-        case 0: date = new RealDate(now()); break;
-        case 1: date = new RealDate(a); break;
-        case 2: date = new RealDate(a, b); break;
-        case 3: date = new RealDate(a, b, c); break;
-        case 4: date = new RealDate(a, b, c, d); break;
-        case 5: date = new RealDate(a, b, c, d, e); break;
-        case 6: date = new RealDate(a, b, c, d, e, f); break;
-        default: date = new RealDate(a, b, c, d, e, f, ms);
-      }
-      if (new.target !== VirtualDate) {   // a subclass: its prototype, as Reflect.construct would give
-        objectIntrinsics();
-        const proto = new.target.prototype;
-        if (proto !== null && (typeof proto === 'object' || typeof proto === 'function')) setPrototypeOf(date, proto);
-      }
-      return date;
-    };
-    defineProperty(VirtualDate, 'prototype', { value: RealDate.prototype });
-    defineProperty(VirtualDate, 'length', { value: 7 });
-    hidden(VirtualDate, 'now', function now_() { return now(); });
-    defineProperty(VirtualDate.now, 'name', { value: 'now' });
-    hidden(VirtualDate, 'parse', RealDate.parse);
-    hidden(VirtualDate, 'UTC', RealDate.UTC);
-    hidden(RealDate.prototype, 'constructor', VirtualDate);
-    return VirtualDate;
-  });
-
-"""#
-        case .intl: #"""
-  // Intl.DateTimeFormat without a date reads the virtual clock too.
-  objectIntrinsics();
-  const intl = getOwnDesc(g, 'Intl');
-  lazy('Intl', () => {
-    const dtfProto = intl.value.DateTimeFormat.prototype;
-    const formatGetter = getOwnDesc(dtfProto, 'format').get;
-    const originalFormatToParts = dtfProto.formatToParts;
-    defineProperty(dtfProto, 'format', { configurable: true, enumerable: false, get() {
-      const bound = apply(formatGetter, this, []);
-      return function (date) { return bound(date === undefined ? now() : date); };
-    } });
-    hidden(dtfProto, 'formatToParts', function formatToParts(date) {
-      return apply(originalFormatToParts, this, [date === undefined ? now() : date]);
-    });
-    return intl.value;
-  });
 
 """#
         case .console: #"""

@@ -1,21 +1,25 @@
+import CVirtualTime
 import Synchronization
 import ZonedTime
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
-/// Runs in one process take turns, each under its own time zone (T2).
+/// Runs in one process take turns, each under its own time zone (T2) and default
+/// language (T5).
 ///
-/// The engine reads the zone from the process-wide `TZ` variable, so a run sets
-/// it for its duration while holding a process-wide lock: runs in different zones
-/// never affect each other, even when one process executes many of them.
+/// The engine reads the zone from the process-wide `TZ` variable and keeps one list
+/// of preferred languages for the process, so a run sets both for its duration while
+/// holding a process-wide lock: runs in different zones or locales never affect each
+/// other, even when one process executes many of them.
 enum ProcessZone {
     private static let lock = Mutex(())
 
-    static func withZone<R: Sendable>(_ zone: Zone, _ body: () -> R) -> R {
+    static func withZone<R: Sendable>(_ zone: Zone, locale: String, _ body: () -> R) -> R {
         lock.withLock { _ in
             if zone.identifier == "localtime" { unsetenv("TZ") } else { setenv("TZ", zone.identifier, 1) }
             tzset()
+            widgethost_language_set(locale)
             return body()
         }
     }

@@ -38,6 +38,8 @@ struct RunExecution {
         guard let context else { preconditionFailure("a run executes once") }
         self.context = nil
         runtime.arm(timeLimit: configuration.timeLimitSeconds, memoryLimitBytes: Int(configuration.memoryLimitMB * 1_048_576))
+        VirtualClock.begin(at: session.now)
+        defer { VirtualClock.end() }
         do {
             try execute(in: context)
             runtime.disarm()

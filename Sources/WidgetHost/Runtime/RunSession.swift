@@ -15,8 +15,11 @@ final class RunSession {
     let prepared: PreparedScript
     var wrapped: WrappedScript { prepared.wrapped }
     let startedAt: Double
-    /// Virtual now, epoch milliseconds.
-    var now: Double
+    /// Virtual now, epoch milliseconds: what the engine's wall clock reads on the run's
+    /// thread while the run executes (``VirtualClock``).
+    var now: Double {
+        didSet { VirtualClock.move(to: now) }
+    }
     var console: [ConsoleEntry] = []
     var consoleDropped = 0
     var events: [ControlEvent] = []
