@@ -1,14 +1,28 @@
 import CJavaScriptCore
 
-/// What a native function receives when JavaScript calls it.
+/// What a native function receives when JavaScript calls it. Valid only during the call:
+/// it reads the engine's argument list in place (no copy is made for a call that reads none).
 public struct NativeCall {
     public let context: ScriptContext
     public let this: JSValue
-    public let arguments: [JSValue]
+    private let raw: UnsafePointer<JSValueRef?>?
+    /// How many arguments were passed.
+    public let count: Int
+
+    init(context: ScriptContext, this: JSValue, raw: UnsafePointer<JSValueRef?>?, count: Int) {
+        self.context = context
+        self.this = this
+        self.raw = raw
+        self.count = count
+    }
+
+    /// Every argument passed, in order.
+    public var arguments: [JSValue] { (0..<count).map { self[$0] } }
 
     /// The argument at `index`, or `undefined` when fewer were passed.
     public subscript(index: Int) -> JSValue {
-        index < arguments.count ? arguments[index] : context.undefined
+        guard index >= 0, index < count, let value = raw?[index] else { return context.undefined }
+        return JSValue(value, in: context)
     }
 }
 
@@ -83,14 +97,17 @@ private func nativeFunctionTrampoline(
         let context = ScriptContext.owning(ctx)
     else { return JSValueMakeUndefined(ctx) }
     let box = Unmanaged<NativeFunctionBox>.fromOpaque(raw).takeUnretainedValue()
-    var args: [JSValue] = []
-    args.reserveCapacity(argumentCount)
-    for index in 0..<argumentCount {
-        args.append(JSValue(arguments?[index] ?? JSValueMakeUndefined(ctx), in: context))
-    }
+    return callNativeBody(box.body, context, thisObject, argumentCount, arguments, exception)
+}
+
+/// Calls a native body with the engine's arguments; what it throws becomes the exception.
+func callNativeBody(
+    _ body: NativeFunctionBody, _ context: ScriptContext, _ thisObject: JSObjectRef?, _ argumentCount: Int,
+    _ arguments: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> JSValueRef? {
     let this = thisObject.map { JSValue($0, in: context) } ?? context.undefined
     do {
-        return try box.body(NativeCall(context: context, this: this, arguments: args)).raw
+        return try body(NativeCall(context: context, this: this, raw: arguments, count: argumentCount)).raw
     } catch let error as JSException {
         exception?.pointee = error.value.raw
     } catch let error as NativeError {

@@ -10,6 +10,10 @@ public final class ScriptContext {
     private var functionPrototype: JSObjectRef?
     /// The realm's own `Error.prototype`, found on first need (see ``isError(_:)``).
     private var errorPrototype: JSObjectRef?
+    /// The realm's own `TypeError.prototype` and `RangeError.prototype`, found on first need (``makeError(_:_:)``).
+    private var kindPrototypes: [NativeError.Kind: JSObjectRef] = [:]
+    /// The bodies of this realm's built-in-shaped functions, by function object (``builtInFunction(_:length:_:)``).
+    var builtInBodies: [UnsafeMutableRawPointer: NativeFunctionBox] = [:]
 
     /// Contexts alive in this process (for lifetime tests: a leaked context leaks its whole realm).
     public static var liveCount: Int { live.load(ordering: .relaxed) }
@@ -72,6 +76,7 @@ public final class ScriptContext {
         runtime.rejectionHandlers[ObjectIdentifier(self)] = nil
         if let functionPrototype { JSValueUnprotect(ref, functionPrototype) }
         if let errorPrototype { JSValueUnprotect(ref, errorPrototype) }
+        for prototype in kindPrototypes.values { JSValueUnprotect(ref, prototype) }
         Self.plainGlobals.withLock { $0[UInt(bitPattern: ref)] = nil }
         JSGlobalContextRelease(ref)
     }
@@ -220,16 +225,32 @@ public final class ScriptContext {
         return JSValue(made ?? JSValueMakeUndefined(ref), in: self)
     }
 
-    /// A new error object of the given kind.
+    /// A new error object of the given kind, made as the engine makes its own: its prototype is
+    /// the realm's own `TypeError.prototype` (or `RangeError`'s, `Error`'s), whatever the
+    /// script did to the global constructors.
     public func makeError(_ kind: NativeError.Kind, _ message: String) -> JSValue {
-        let constructor = try? global.property(kind.rawValue)
-        if let constructor, constructor.isFunction,
-            let made = try? construct(constructor, arguments: [string(message)])
-        {
-            return made
-        }
         var argument: JSValueRef? = JSStringBridge.with(message) { JSValueMakeString(ref, $0) }
-        return JSValue(JSObjectMakeError(ref, 1, &argument, nil) ?? JSValueMakeUndefined(ref), in: self)
+        guard let made = JSObjectMakeError(ref, 1, &argument, nil) else { return undefined }
+        if kind != .error, let prototype = errorPrototype(kind) { JSObjectSetPrototype(ref, made, prototype) }
+        return JSValue(made, in: self)
+    }
+
+    /// The realm's own prototype for errors of `kind`, taken from an error the engine makes.
+    private func errorPrototype(_ kind: NativeError.Kind) -> JSObjectRef? {
+        if let known = kindPrototypes[kind] { return known }
+        var exception: JSValueRef?
+        switch kind {
+        case .error: return nil
+        case .typeError: _ = JSValueToObject(ref, JSValueMakeUndefined(ref), &exception)
+        case .rangeError: _ = JSObjectMakeTypedArray(ref, kJSTypedArrayTypeUint8Array, 1 << 40, &exception)
+        }
+        guard let exception, JSValueIsObject(ref, exception), let object = JSValueToObject(ref, exception, nil),
+            let prototype = JSObjectGetPrototype(ref, object), JSValueIsObject(ref, prototype),
+            let found = JSValueToObject(ref, prototype, nil)
+        else { return nil }
+        JSValueProtect(ref, found)
+        kindPrototypes[kind] = found
+        return found
     }
 
     /// `new constructor(...arguments)`.

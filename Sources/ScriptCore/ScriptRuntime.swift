@@ -23,6 +23,8 @@ public final class ScriptRuntime {
     /// `Object.defineProperty` of `scratch` (see ``ScriptContext/defineAccessor(_:_:get:set:)``).
     private(set) var propertyDefinition: JSObjectRef?
     private let rejectionClass: JSClassRef
+    /// Built-ins of `scratch` the host uses in every realm (``ScriptContext/intrinsic(_:)``), protected.
+    var intrinsics: [String: JSObjectRef] = [:]
     /// Property names used on every run, made once.
     let names = PropertyNames()
     /// Handlers by context; a context removes its own in `deinit`.
@@ -45,7 +47,7 @@ public final class ScriptRuntime {
     deinit {
         executionGuard.uninstall(group: group)
         _ = JSObjectSetPrivate(rejectionForwarder, nil)
-        for function in [ownPropertyTest, propertyDefinition] {
+        for function in [ownPropertyTest, propertyDefinition] + intrinsics.values.map(Optional.some) {
             if let function { JSValueUnprotect(scratch, function) }
         }
         JSValueUnprotect(scratch, rejectionForwarder)
@@ -53,6 +55,14 @@ public final class ScriptRuntime {
         JSClassRelease(rejectionClass)
         JSClassRelease(nativeFunctionClass)
         JSContextGroupRelease(group)
+    }
+
+    /// A built-in of the scratch realm, made once: see ``ScriptContext/intrinsic(_:)``.
+    func intrinsic(_ expression: String) -> JSObjectRef? {
+        if let made = intrinsics[expression] { return made }
+        let made = Self.scratchFunction(expression, in: scratch)
+        if let made { intrinsics[expression] = made }
+        return made
     }
 
     /// A built-in of the scratch realm (`expression` names it), protected.

@@ -43,7 +43,7 @@ public final class ScriptHost {
     /// once, in a context of their own, the first time a script leaves any.
     private(set) lazy var freshGlobalKeys: Set<String> = {
         let fresh = engine.runtime.makeContext(name: "widgethost:fresh")
-        let keys = (try? fresh.evaluate("Object.keys(globalThis).join('\\n')", sourceURL: Prelude.sourceURL).toString()) ?? ""
+        let keys = (try? fresh.evaluate("Object.keys(globalThis).join('\\n')", sourceURL: "widgethost:fresh").toString()) ?? ""
         return keys.isEmpty ? [] : Set(keys.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }()
 

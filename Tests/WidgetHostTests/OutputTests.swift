@@ -86,11 +86,20 @@ final class OutputTests: HostTestCase {
         XCTAssertTrue(diagnostic(report, .outputNotSerializable)?.message.contains("its getter threw: no") ?? false, "\(report.diagnostics)")
     }
 
-    func testO1AScriptCannotReplaceTheRegisteredGetters() {
-        // The registration is the wrapper's first statement; a second one from the script is ignored.
-        let report = run("let a = 1\n__widgethost$register(() => 5)")
-        XCTAssertEqual(report.status, .ok)
-        XCTAssertEqual(report.outputs, ["a": 1])
+    func testO1AScriptCannotReachTheRegistrationOrTheHostsStart() {
+        // The registration is the wrapper's first statement, and it removes the host's start.
+        for script in ["let a = 1\nlet reached = [typeof __widgethost$start, typeof __widgethost$register, Object.getOwnPropertyNames(globalThis).filter(n => n.startsWith('__widgethost')).length]",
+                       "let a = 1\nawait 0\nlet reached = [typeof __widgethost$start, typeof __widgethost$register, Object.getOwnPropertyNames(globalThis).filter(n => n.startsWith('__widgethost')).length]"] {
+            let report = run(script)
+            XCTAssertEqual(report.status, .ok, script)
+            XCTAssertEqual(report.outputs, ["a": 1, "reached": ["undefined", "undefined", 0]], script)
+        }
+    }
+
+    func testS2TheHostPassesTheBodyNoArguments() {
+        for script in ["let n = arguments.length, t = typeof arguments", "await 0\nlet n = arguments.length, t = typeof arguments"] {
+            XCTAssertEqual(run(script).outputs, ["n": 0, "t": "object"], script)
+        }
     }
 
     func testO2BindingWinsOverThisPropertyWithAWarning() {

@@ -3,7 +3,7 @@ import ScriptCore
 
 extension RunSession {
     /// Builds one global of the wider API (``APIRegistry``), or nil for a name it does not know.
-    func makeAPIBinding(_ name: String, tools: JSValue, in context: ScriptContext) throws -> JSValue? {
+    func makeAPIBinding(_ name: String, in context: ScriptContext) throws -> JSValue? {
         switch name {
         case "Config": return makeConfig(in: context)
         case "setConfig", "getConfig", "setValue", "getValue": return makeLegacyStorage(name, in: context)
@@ -20,7 +20,7 @@ extension RunSession {
         case "Health": return makeHealth(in: context)
         case "FileManager": return makeFileManager(in: context)
         case "http": return makeHTTP(in: context)
-        case "Request", "HTMLDoc", "Calendar": return try makeScriptGlobal(name, tools: tools, in: context)
+        case "Request", "HTMLDoc", "Calendar": return try makeScriptGlobal(name, in: context)
         default: return nil
         }
     }

@@ -1,8 +1,8 @@
 /// The JavaScript half of the API: the `Request` and `HTMLDoc` classes and the
 /// `Calendar` object, over Swift natives. Parsed once per host when a script first
-/// touches one of them, evaluated once per context; it uses only the intrinsics
-/// the prelude captured (`tools`), so a script that replaces `Date`, `Intl`,
-/// `String` or `TypeError` cannot break it. Its frames are named `widgethost:api`,
+/// touches one of them, evaluated once per context; it uses only built-ins of a realm
+/// no script runs in (`tools`), so a script that replaces `Date`, `Intl`, `String` or
+/// `Reflect` cannot break it. Its frames are named `widgethost:api`,
 /// which stack traces leave out.
 enum APIScript {
     static let sourceURL = "widgethost:api"
@@ -10,14 +10,14 @@ enum APIScript {
     static let source = #"""
 (function (native, tools) {
   'use strict';
-  const { Date: RealDate, toLocaleDateString, apply, defineProperty, TypeError: RealTypeError, String: toStr, floor } = tools;
+  const { Date: RealDate, toLocaleDateString, apply, defineProperty, String: toStr, floor } = tools;
   const hide = (object, name, value) => defineProperty(object, name, { value, writable: true, configurable: true, enumerable: false });
 
   return {
     Request() {
       return class Request {
         constructor(url) {
-          if (url === undefined) throw new RealTypeError('Request(url) needs the URL to request, e.g. new Request("https://example.com/data.json")');
+          if (url === undefined) throw native.typeError('Request(url) needs the URL to request, e.g. new Request("https://example.com/data.json")');
           this.url = typeof url === 'string' ? url : toStr(url);
           this.method = 'GET';
           this.headers = {};

@@ -54,15 +54,28 @@ extension RunSession {
     // MARK: Globals built in JavaScript
 
     /// `Request`, `HTMLDoc` and `Calendar`: made by ``APIScript`` over the natives below.
-    func makeScriptGlobal(_ name: String, tools: JSValue, in context: ScriptContext) throws -> JSValue {
+    func makeScriptGlobal(_ name: String, in context: ScriptContext) throws -> JSValue {
         if api.factories == nil {
             guard let host else { throw NativeError(.error, "the host is gone") }
             let factory = try context.evaluate(try host.apiScript())
-            let made = try context.call(factory, arguments: [makeScriptNatives(in: context), tools])
+            let made = try context.call(factory, arguments: [makeScriptNatives(in: context), makeScriptTools(in: context)])
             api.factories = ProtectedValue(made)
         }
         let factories = api.factories!.value
         return try context.call(try factories.property(name), this: factories)
+    }
+
+    /// The built-ins the JavaScript half of the API uses, from a realm no script runs in: a
+    /// script that replaces `Date`, `String` or `Reflect` cannot change what they do.
+    private func makeScriptTools(in context: ScriptContext) -> JSValue {
+        let tools = context.object()
+        for (name, expression) in [
+            ("Date", "Date"), ("toLocaleDateString", "Date.prototype.toLocaleDateString"), ("apply", "Reflect.apply"),
+            ("defineProperty", "Object.defineProperty"), ("String", "String"), ("floor", "Math.floor"),
+        ] {
+            tools.define(name, context.intrinsic(expression))
+        }
+        return tools
     }
 
     /// The natives the JavaScript half of the API calls; never reachable from the script.
@@ -86,6 +99,7 @@ extension RunSession {
                     year: Int(try call[0].toNumber()), month: Int(try call[1].toNumber()), day: Int(try call[2].toNumber()), hour: 12)
                 return call.context.number(Double(civil.epochMilliseconds(in: self.configuration.zone)))
             }),
+            ("typeError", 1, { (call: NativeCall) throws -> JSValue in call.context.makeError(.typeError, try call[0].toString()) }),
             ("misuse", 3, { [unowned self] (call: NativeCall) throws -> JSValue in
                 let kind: NativeError.Kind = (try call[2].toString()) == "RangeError" ? .rangeError : .typeError
                 try self.misuse(call, try call[0].toString(), try call[1].toString(), kind: kind)

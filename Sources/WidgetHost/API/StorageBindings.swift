@@ -28,7 +28,7 @@ extension RunSession {
                 return call.context.undefined
             }),
             ("get", 2, { [unowned self] (call: NativeCall) throws -> JSValue in
-                let fallback = call.arguments.count > 1 ? call[1] : call.context.undefined
+                let fallback = call.count > 1 ? call[1] : call.context.undefined
                 guard let key = try self.stringArgument(call, 0, "Config.get", "the key") else { return fallback }
                 guard let stored = self.api.widget({ $0.config[key] }) else { return fallback }
                 return self.javaScript(stored, in: call.context)

@@ -1,51 +1,59 @@
 import ScriptCore
 
-/// The function the wrapped script hands its body to (S1, S4), and the two values
-/// it passes the body: the reader's registration and the end marker
-/// (``WrappedScript``). They are the host's own native functions, so a run sets
-/// up no JavaScript function for them.
+/// How the body starts and settles (S1, S4, S5): the wrapped text evaluates to the body's
+/// function (``WrappedScript``), which the host calls with the global object as `this` and
+/// no arguments; the body's first statement hands the host the reader of its bindings
+/// through `__widgethost$register`, which returns the end marker and removes itself from the
+/// global object, so the script never sees it. The body's frames are the only ones its
+/// stacks show: no host code calls it from JavaScript.
 extension RunSession {
-    /// Defines `__widgethost$start` on the global object (writable, configurable, not
-    /// enumerable), with `register` and `end` (read-only, hidden, permanent).
-    func installStart(in context: ScriptContext) throws(ScriptError) {
+    /// The global the body's first statement calls with its reader; deleted by that call.
+    static let registerGlobal = "__widgethost$register"
+
+    /// Defines `__widgethost$register` on the global object (writable, configurable, not enumerable).
+    func installRegistration(in context: ScriptContext) throws(ScriptError) {
         let end = context.object()
         endMarker = ProtectedValue(end)
         // An async body hands over a promise: settle with it through the realm's own
         // `then`, read before the script could change `Promise.prototype` (a fresh
         // promise's `then` is that function).
         if !wrapped.isPlain { promiseThen = ProtectedValue(try context.makePromise().promise.property("then")) }
-        let start = context.internalFunction { [unowned self] call in try self.start(call) }
         let register = context.internalFunction { [unowned self] call in
-            // Only the wrapper's registration, the body's first statement, counts.
-            if self.reader == nil { self.reader = ProtectedValue(call[0]) }
-            return call.context.undefined
+            if self.reader == nil {
+                self.reader = ProtectedValue(call[0])
+                call.context.global.deleteProperty(Self.registerGlobal)
+            }
+            return self.endMarker?.value ?? call.context.undefined
         }
-        let fixed: PropertyAttributes = [.readOnly, .dontEnum, .dontDelete]
-        start.define("register", register, attributes: fixed)
-        start.define("end", end, attributes: fixed)
-        context.global.define(Prelude.startGlobal, start, attributes: [.dontEnum])
+        context.global.define(Self.registerGlobal, register, attributes: [.dontEnum])
     }
 
-    /// `start(result, threw)`: a plain body hands over the end marker, or what it threw;
-    /// an async body its promise. Only the first call counts: a script that calls it
-    /// itself cannot settle the body twice. The global is deleted on every call.
-    private func start(_ call: NativeCall) throws -> JSValue {
-        let context = call.context
-        context.global.deleteProperty(Prelude.startGlobal)
-        guard !started else { return context.undefined }
+    /// Calls the body's function and settles with what it gives back: the end marker (a plain
+    /// body that ran to its end), what it threw (a plain body), or its promise (an async body).
+    func startBody(_ body: JSValue, in context: ScriptContext) throws(ScriptError) {
+        let result: JSValue
+        let called = try context.callCatching(body, this: context.global, arguments: [])
         started = true
-        let result = call[0]
-        if call[1].isBoolean, call[1].boolValue {
-            settlement = .rejected(ProtectedValue(result))
-            return context.undefined
+        switch called {
+        case .thrown(let thrown):
+            settlement = .rejected(ProtectedValue(thrown))
+            return
+        case .returned(let value): result = value
         }
+        // An async body that threw before its first `await` rejected its promise before the
+        // call returned, so before the host could handle it: that is not an unhandled rejection.
+        if let early = earlyRejections.first(where: { $0.promise.value.isSame(as: result) }) {
+            diagnostics.remove(at: early.diagnostic)
+        }
+        earlyRejections = []
         if let end = endMarker?.value, result.isSame(as: end) {
             settlement = .fulfilled(completed: true)
-            return context.undefined
+            return
         }
-        // A promise (an async body's, or whatever a script passed itself).
         guard let then = promiseThen?.value else {
-            throw NativeError(.typeError, "the body of a plain script hands over no promise")
+            // A plain body that returned anything else: it cannot return at top level.
+            settlement = .fulfilled(completed: false)
+            return
         }
         let fulfilled = context.internalFunction { [unowned self] call in
             self.settlement = .fulfilled(completed: self.endMarker.map { call[0].isSame(as: $0.value) } ?? false)
@@ -55,9 +63,8 @@ extension RunSession {
             self.settlement = .rejected(ProtectedValue(call[0]))
             return call.context.undefined
         }
-        switch try context.callCatching(then, this: result, arguments: [fulfilled, rejected]) {
-        case .returned: return context.undefined
-        case .thrown(let thrown): throw JSException(thrown)
+        if case .thrown(let thrown) = try context.callCatching(then, this: result, arguments: [fulfilled, rejected]) {
+            settlement = .rejected(ProtectedValue(thrown))
         }
     }
 }

@@ -7,14 +7,9 @@ extension RunSession {
     /// The names the host installs on the global object, for replacement checks.
     static let controlBindingNames = ["setUpdateFreq", "setUpdateTime", "endLiveActivity"]
 
-    /// Makes a native binding the prelude installs on first use: a control binding,
-    /// or a global of the wider API (``APIRegistry``). `tools` returns the intrinsics
-    /// the prelude captured before any script code ran, for the globals built in JavaScript.
-    func makeBinding(_ name: String, tools: JSValue, in context: ScriptContext) throws -> JSValue {
-        if let control = controlBinding(name, in: context) { return control }
-        let builtInJavaScript = APIRegistry.global(name)?.implementation == .script
-        let intrinsics = builtInJavaScript ? try context.call(tools) : context.undefined
-        guard let made = try makeAPIBinding(name, tools: intrinsics, in: context) else {
+    /// Makes a global of the wider API (``APIRegistry``) on its first read.
+    func makeBinding(_ name: String, in context: ScriptContext) throws -> JSValue {
+        guard let made = try makeAPIBinding(name, in: context) else {
             throw NativeError(.error, "no host binding named \(name)")
         }
         return made
@@ -24,17 +19,17 @@ extension RunSession {
     func controlBinding(_ name: String, in context: ScriptContext) -> JSValue? {
         switch name {
         case "setUpdateFreq":
-            return context.function(name, length: 1) { [unowned self] call in
+            return context.builtInFunction(name, length: 1) { [unowned self] call in
                 try self.setUpdateFreq(call)
                 return call.context.undefined
             }
         case "setUpdateTime":
-            return context.function(name, length: 1) { [unowned self] call in
+            return context.builtInFunction(name, length: 1) { [unowned self] call in
                 try self.setUpdateTime(call)
                 return call.context.undefined
             }
         case "endLiveActivity":
-            return context.function(name) { [unowned self] call in
+            return context.builtInFunction(name) { [unowned self] call in
                 try self.endLiveActivity(call)
                 return call.context.undefined
             }

@@ -5,26 +5,8 @@ import ScriptCore
 /// (see ``ContextPreparer``); a run uses one engine from start to end.
 final class HostEngine {
     let runtime = ScriptRuntime()
-    /// The preludes runs have needed (``Prelude/source(for:)``), each parsed once.
-    private var preludes: [Prelude.Needs: CompiledScript] = [:]
-    /// How many preludes are kept; a gallery of scripts needs a few.
-    static let preludeCapacity = 64
     /// The JavaScript half of the API (``APIScript``), parsed on first use.
     private var compiledAPI: CompiledScript?
-
-    /// The prelude for `needs`, parsed on first use.
-    func prelude(for needs: Prelude.Needs) -> CompiledScript {
-        if let compiled = preludes[needs] { return compiled }
-        let compiled: CompiledScript
-        do {
-            compiled = try CompiledScript(Prelude.source(for: needs), sourceURL: Prelude.sourceURL, runtime: runtime)
-        } catch {
-            preconditionFailure("the host's prelude does not parse: \(error)")
-        }
-        if preludes.count >= Self.preludeCapacity { preludes.removeAll(keepingCapacity: true) }
-        preludes[needs] = compiled
-        return compiled
-    }
 
     func apiScript() throws(ScriptError) -> CompiledScript {
         if let compiledAPI { return compiledAPI }

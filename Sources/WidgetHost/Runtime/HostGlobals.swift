@@ -1,45 +1,107 @@
 import ScriptCore
 
-/// The control bindings the host defines itself, and the warning when a script
-/// replaces one of the host's globals.
+/// Every global the host adds to a fresh global object, all defined natively before the
+/// script runs, on every run, whatever the script's text says.
+///
+/// A dynamic language reaches any global by a computed name (`globalThis['Cal' + 'endar']`,
+/// `eval`, `Function`, `with`, a string that becomes code), so nothing about a script's text
+/// decides what exists: every run gets the same globals.
+///
+/// | global | how it is defined |
+/// | --- | --- |
+/// | `setUpdateFreq`, `setUpdateTime`, `endLiveActivity` | data properties holding built-in-shaped functions (C1–C8) |
+/// | `setTimeout`, `setInterval`, `clearTimeout`, `clearInterval` | the same (T3) |
+/// | `sleep` | an accessor: not an iOS global, so assigning to it makes an ordinary property (`this.sleep = "7h 10m"` is an output) |
+/// | `console` | the engine's own `console`, with its `log`, `info`, `warn`, `error`, `debug`, `trace`, `dir` and `assert` replaced (S8, ``HostConsole``) |
+/// | `Math.random` | replaced by the seeded generator when the run has a seed (T4, ``SeededRandom``) |
+/// | the API's globals (`Widget`, `Device`, `Request`, `Calendar`, …) | accessors, each built on first read; an assignment is kept and reported |
+///
+/// `Date` and `Intl` are never replaced: the engine's own read the run's virtual clock and
+/// locale (``VirtualClock``). Every global is non-enumerable and configurable, as built-ins are.
 extension RunSession {
-    /// Defines the control bindings the script can reach (``PreparedScript/hostGlobals``) as
-    /// plain functions on the global object (writable, configurable, not enumerable).
-    func installHostGlobals(in context: ScriptContext) {
-        for name in prepared.hostGlobals {
+    func installHostGlobals(in context: ScriptContext) throws(ScriptError) {
+        let global = context.global
+        for name in Self.controlBindingNames {
             guard let function = controlBinding(name, in: context) else { continue }
-            context.global.define(name, function, attributes: [.dontEnum])
-            hostGlobalFunctions.append((name, ProtectedValue(function)))
+            defineHostFunction(name, function, on: global)
         }
-    }
-
-    /// Defines the API globals `names` (all made natively) as the prelude's accessors would:
-    /// built on first read, a replacement kept and reported; not enumerable, configurable.
-    /// A run whose script reaches nothing else the prelude installs then needs no prelude.
-    func installNativeAccessors(_ names: [String], in context: ScriptContext) throws(ScriptError) {
-        for name in names {
-            let get = context.function("get") { [unowned self] call in
-                if let made = self.accessorValues[name] { return made?.value ?? call.context.undefined }
-                self.accessorValues[name] = .some(nil)  // made once, even when making it throws
-                let value = try self.makeBinding(name, tools: call.context.undefined, in: call.context)
-                self.accessorValues[name] = ProtectedValue(value)
-                return value
-            }
-            let set = context.function("set", length: 1) { [unowned self] call in
-                self.accessorValues[name] = ProtectedValue(call[0])
-                if !self.replacedGlobals.contains(name) { self.replacedGlobals.append(name) }
+        defineHostFunction("setTimeout", timer("setTimeout", repeating: false, in: context), on: global)
+        defineHostFunction("setInterval", timer("setInterval", repeating: true, in: context), on: global)
+        for name in ["clearTimeout", "clearInterval"] {
+            let clear = context.builtInFunction(name, length: 1) { [unowned self] call in
+                if call[0].isNumber, let id = Int(exactly: try call[0].toNumber()) { self.timers.cancel(id: id) }
                 return call.context.undefined
             }
-            try context.defineAccessor(context.global, name, get: get, set: set)
+            defineHostFunction(name, clear, on: global)
+        }
+        try installSleep(in: context)
+        installConsole(in: context)
+        if let seed = configuration.seed { SeededRandom.install(seed: seed, in: context) }
+        for name in APIRegistry.boundNames where !Self.controlBindingNames.contains(name) { try installAccessor(name, in: context) }
+    }
+
+    /// A host function as a global data property, remembered to notice a replacement.
+    private func defineHostFunction(_ name: String, _ function: JSValue, on global: JSValue) {
+        global.define(name, function, attributes: [.dontEnum])
+        hostGlobalValues.append((name, ProtectedValue(function)))
+    }
+
+    /// `setTimeout(callback, ms, ...args)` or `setInterval(…)` on the virtual clock (T3).
+    private func timer(_ name: String, repeating: Bool, in context: ScriptContext) -> JSValue {
+        context.builtInFunction(name, length: 2) { [unowned self] call in
+            guard call[0].isFunction else {
+                throw NativeError(.typeError, "\(name)(callback, ms) needs a function as its first argument")
+            }
+            var delay = try call[1].toNumber()
+            if !(delay >= 0) || delay > 2_147_483_647 { delay = 0 }  // as browsers do: an overflowing delay fires at once
+            let extra = call.count > 2 ? ProtectedValue(call.context.array((2..<call.count).map { call[$0] })) : nil
+            let id = self.timers.add(callback: ProtectedValue(call[0]), arguments: extra, now: self.now, delay: delay, repeating: repeating)
+            return call.context.number(Double(id))
         }
     }
 
-    /// Adds to ``replacedGlobals`` the control bindings no longer in place when the body
-    /// has settled (assigned, deleted or redefined; a getter put in their place may throw).
-    /// The globals the prelude installs are accessors that tell the host when assigned.
+    /// `sleep(ms)`, a promise the virtual clock resolves (T3). Not an iOS global: assigning to it
+    /// makes an ordinary, enumerable property, so the docs' `this.sleep = "7h 10m"` is an output.
+    private func installSleep(in context: ScriptContext) throws(ScriptError) {
+        let sleep = context.builtInFunction("sleep", length: 1) { [unowned self] call in
+            let delay = try self.sleepDelay(call[0], call)
+            let (promise, resolve, _) = call.context.makePromise()
+            _ = self.timers.add(callback: ProtectedValue(resolve), now: self.now, delay: delay, repeating: false)
+            return promise
+        }
+        sleepFunction = ProtectedValue(sleep)
+        let get = context.internalFunction { [unowned self] call in self.sleepFunction?.value ?? call.context.undefined }
+        let set = context.internalFunction { call in
+            try call.context.defineData(call.context.global, "sleep", call[0])
+            return call.context.undefined
+        }
+        try context.defineAccessor(context.global, "sleep", get: get, set: set)
+    }
+
+    /// An API global as an accessor built on first read (``APIRegistry``); an assignment is kept
+    /// (and reported: calls to the replacement are the script's own).
+    private func installAccessor(_ name: String, in context: ScriptContext) throws(ScriptError) {
+        let get = context.internalFunction { [unowned self] call in
+            if let made = self.accessorValues[name] { return made?.value ?? call.context.undefined }
+            self.accessorValues[name] = .some(nil)  // made once, even when making it throws
+            let value = try self.makeBinding(name, in: call.context)
+            self.accessorValues[name] = ProtectedValue(value)
+            return value
+        }
+        let set = context.internalFunction { [unowned self] call in
+            self.accessorValues[name] = ProtectedValue(call[0])
+            if !self.replacedGlobals.contains(name) { self.replacedGlobals.append(name) }
+            return call.context.undefined
+        }
+        try context.defineAccessor(context.global, name, get: get, set: set)
+    }
+
+    /// Adds to ``replacedGlobals`` the host's data globals no longer in place when the body has
+    /// settled (assigned, deleted or redefined; a getter put in their place may throw). The
+    /// accessors tell the host when they are assigned.
     func noticeReplacedHostGlobals(in context: ScriptContext) throws(ScriptError) {
-        for (name, function) in hostGlobalFunctions where !replacedGlobals.contains(name) {
-            if case .returned(let current) = try context.propertyCatching(context.global, name), current.isSame(as: function.value) {
+        for (name, value) in hostGlobalValues where !replacedGlobals.contains(name) {
+            if case .returned(let current) = try context.propertyCatching(context.global, name), current.isSame(as: value.value) {
                 continue
             }
             replacedGlobals.append(name)

@@ -38,8 +38,8 @@ struct OutputCollector {
             let collected = context.objectWithoutPrototype()
             let count = min(Int(try context.call(reader, arguments: [collected]).toNumber()), prepared.outputNames.count)
             for slot in 0..<max(count, 0) {
-                guard try collected.element(Prelude.Collected.threw(slot)).isUndefined else { continue }
-                bindings[prepared.outputNames[slot]] = try entry(try collected.element(Prelude.Collected.value(slot)))
+                guard try collected.element(WrappedScript.Collected.threw(slot)).isUndefined else { continue }
+                bindings[prepared.outputNames[slot]] = try entry(try collected.element(WrappedScript.Collected.value(slot)))
             }
         }
         // Then the enumerable own properties of `this` a fresh global object does not have

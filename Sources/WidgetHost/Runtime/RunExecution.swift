@@ -2,7 +2,7 @@ import JSONKit
 import ScriptCore
 import ScriptSyntax
 
-/// One run from fresh context to report: prelude, bindings, body, virtual
+/// One run from fresh context to report: host globals, body, virtual
 /// timers until the body settles (S4), outputs (O1–O6), then the report.
 struct RunExecution {
     let host: ScriptHost
@@ -14,9 +14,6 @@ struct RunExecution {
     private var status = RunStatus.ok
     private var failure: ScriptFailure?
     private var outputs: [String: JSONValue] = [:]
-    /// What the prelude evaluated to (``Prelude/Stats``), kept to read the console count
-    /// after any ending; nil when the run needed no prelude.
-    private var stats: ProtectedValue?
 
     init(host: ScriptHost, engine: HostEngine, context: ScriptContext, session: RunSession, source: ScriptSource) {
         self.host = host
@@ -50,46 +47,33 @@ struct RunExecution {
             runtime.disarm()
             fail(error)
         }
-        // A plain property read: it does not enter the engine, whatever ended the run.
-        if let stats = stats?.value, let count = try? stats.property(Prelude.Stats.dropped).toNumber() {
-            session.consoleDropped += Int(count)
-        }
-        stats = nil
         // Storage is written back once the run ends, whatever its status (A4).
         session.apiRun?.finish()
         return makeReport()
     }
 
     private mutating func execute(in context: ScriptContext) throws(ScriptError) {
-        // The host's own functions first: the body's start, and the control bindings the script can reach.
-        try session.installStart(in: context)
-        session.installHostGlobals(in: context)
-        // The prelude, given the native hook (with the seed) as `this`, installs the rest;
-        // a script that reaches none of it and has no seeded `Math.random` runs without it.
-        let prepared = session.prepared
-        if configuration.seed == nil, let names = prepared.nativeAccessorGlobals {
-            try session.installNativeAccessors(names, in: context)
-        } else if !prepared.preludeGlobals.isEmpty || configuration.seed != nil {
-            let hook = session.makeHook(in: context)
-            if let seed = configuration.seed { hook.define("seed", context.number(Double(seed))) }
-            hook.define("global", context.global)
-            let prelude = engine.prelude(for: prepared.preludeNeeds(seeded: configuration.seed != nil))
-            stats = ProtectedValue(try context.evaluate(prelude, this: hook))
-        }
-        context.setUnhandledRejectionHandler { [unowned session] _, reason in session.unhandledRejection(reason) }
+        // The host's own functions first: the body's start, then every host global (the same
+        // for every script, whatever its text says).
+        try session.installRegistration(in: context)
+        try session.installHostGlobals(in: context)
+        context.setUnhandledRejectionHandler { [unowned session] promise, reason in session.unhandledRejection(promise, reason) }
 
-        // The body (S1): evaluating the wrapped text starts it.
+        // The body (S1): the wrapped text evaluates to the body's function, which the host calls.
+        let compiled = session.prepared.compiledBody(for: engine.runtime)
+        let body: JSValue
         do {
-            if let body = session.prepared.compiledBody(for: engine.runtime) {
-                try context.evaluate(body)
+            if let compiled {
+                body = try context.evaluate(compiled)
             } else {
-                try context.evaluate(wrapped.text, sourceURL: wrapped.sourceURL)
+                body = try context.evaluate(wrapped.text, sourceURL: wrapped.sourceURL)
             }
         } catch where error.name == "SyntaxError" && error.termination == nil {
             let line = error.line.map { wrapped.userLocation(line: $0, column: nil).line }
             reportSyntaxError(error.message, line: line, column: line.flatMap { syntaxColumn(message: error.message, line: $0) })
             return
         }
+        try session.startBody(body, in: context)
 
         // Virtual timers until the body settles (T3, S4).
         var firings = 0

@@ -3,38 +3,32 @@ import ScriptSyntax
 /// A script rewritten as the body of an `async` function (S1), with its
 /// outputs' getters registered up front, and the map back to the user's file (S2).
 ///
-/// Layout of the wrapped text:
+/// Layout of the wrapped text, which evaluates to the body's function (``RunSession/startBody(_:in:)``):
 /// ```
-/// __widgethost$start((async function (__widgethost$register, __widgethost$end) {<registration><the user's line 1>
+/// (async function () {<registration><the user's line 1>
 /// <the user's other lines, line for line>
 /// ;return __widgethost$end;
-/// }).call(this, __widgethost$start.register, __widgethost$start.end))
+/// })
 /// ```
-/// A script that never mentions `await` and never returns at top level cannot
-/// observe whether its body is asynchronous, so it runs as a plain function (the
-/// engine then skips the promise machinery, a large share of a small run):
-/// ```
-/// try{__widgethost$start((function (__widgethost$register, __widgethost$end) {<registration><line 1>
-/// …
-/// ;return __widgethost$end;
-/// }).call(this, __widgethost$start.register, __widgethost$start.end))}catch(e){__widgethost$start(e, true)}
-/// ```
-/// where a throw settles the body as rejected, as the async form's promise would.
+/// where the registration, `;const __widgethost$end=__widgethost$register(<reader>);`, hands
+/// the host the reader of the top-level bindings and takes the end marker. The host calls the
+/// function with the global object as `this` and no arguments, so its `arguments` is empty and
+/// no frame of the host's stands in its stacks. A script that never mentions `await` and never
+/// returns at top level cannot observe whether its body is asynchronous, so it runs as a plain
+/// `function` (the engine then skips the promise machinery, a large share of a small run).
 ///
 /// Every user line keeps its number, so the line an error object reports to the
 /// script itself (`e.line`, `e.stack`) is the user's own. Columns on line 1 are
-/// shifted by the prefix, and mapped back. When the file starts with a directive
+/// shifted by the prefix (the engine takes a first line number but no first column),
+/// and mapped back in everything the host reports. When the file starts with a directive
 /// prologue (`"use strict";`), the registration must follow it: it is inserted
 /// right after the prologue on the same line, and columns after it are mapped back.
 struct WrappedScript {
-    static let registerName = "__widgethost$register"
     static let endName = "__widgethost$end"
-    /// Evaluating the wrapped text hands the body to the prelude's start function
-    /// in the same entry into the engine.
-    static let prefix = "\(Prelude.startGlobal)((async function (\(registerName), \(endName)) {"
-    static let suffix = "\n;return \(endName);\n}).call(this, \(Prelude.startGlobal).register, \(Prelude.startGlobal).end))"
-    static let plainPrefix = "try{\(Prelude.startGlobal)((function (\(registerName), \(endName)) {"
-    static let plainSuffix = suffix + "}catch(e){\(Prelude.startGlobal)(e, true)}"
+    static let prefix = "(async function () {"
+    static let suffix = "\n;return \(endName);\n})"
+    static let plainPrefix = "(function () {"
+    static let plainSuffix = suffix
 
     let text: String
     /// Whether the body runs as a plain function (see above).
@@ -55,7 +49,7 @@ struct WrappedScript {
         if body.hasPrefix("#!") {  // a hashbang line is a comment to the engine; keep its length
             body = "//" + body.dropFirst(2)
         }
-        let registration = ";\(Self.registerName)(\(Self.reader(of: scan.outputNames)));"
+        let registration = ";const \(Self.endName)=\(RunSession.registerGlobal)(\(Self.reader(of: scan.outputNames)));"
         isPlain = !scan.mentionsAwait && scan.topLevelReturns.isEmpty
         let prefix = isPlain ? Self.plainPrefix : Self.prefix
         let suffix = isPlain ? Self.plainSuffix : Self.suffix
@@ -76,7 +70,15 @@ struct WrappedScript {
         lines = SourceLines(source.text)
     }
 
-    /// The function the prelude's `collect` calls with its output object (``Prelude/Collected``):
+    /// The layout of the object the body's reader fills (``reader(of:)``), an object without a
+    /// prototype: for the binding at `slot` (the script's output names, in order), the value
+    /// or what reading it threw, and `true` when it threw.
+    enum Collected {
+        static func value(_ slot: Int) -> Int { 2 * slot }
+        static func threw(_ slot: Int) -> Int { 2 * slot + 1 }
+    }
+
+    /// The function the output collector calls with its output object (``Collected``):
     /// it writes each binding's value, or what reading it threw (a binding still in its
     /// temporal dead zone, O4), and returns how many bindings there are. One function for
     /// all bindings, since the engine prepares every function a context calls.
@@ -84,7 +86,7 @@ struct WrappedScript {
         let out = "__widgethost$o", thrown = "__widgethost$e"
         var text = "(\(out)) => {"
         for (slot, name) in names.enumerated() {
-            let value = Prelude.Collected.value(slot), threw = Prelude.Collected.threw(slot)
+            let value = Collected.value(slot), threw = Collected.threw(slot)
             text += "try{\(out)[\(value)]=\(name)}catch(\(thrown)){\(out)[\(threw)]=true;\(out)[\(value)]=\(thrown)}"
         }
         return text + "return \(names.count)}"

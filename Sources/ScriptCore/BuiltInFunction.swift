@@ -1,0 +1,57 @@
+import CJavaScriptCore
+
+/// Functions shaped like the engine's own built-ins, and the built-ins of a realm no script runs in.
+extension ScriptContext {
+    /// A function implemented in Swift that the language cannot tell from an engine built-in:
+    /// `String(f)` is `function name() { [native code] }`, it is not a constructor and has no
+    /// `prototype`, its own keys are `length` and `name` (read-only, configurable), and its
+    /// prototype is this realm's `Function.prototype`.
+    public func builtInFunction(_ name: String, length: Int = 0, _ body: @escaping NativeFunctionBody) -> JSValue {
+        let object = runtime.names.with(name) { JSObjectMakeFunctionWithCallback(ref, $0, builtInTrampoline) }!
+        builtInBodies[UnsafeMutableRawPointer(object)] = NativeFunctionBox(body: body)
+        if length != 0, let define = runtime.propertyDefinition, let descriptor = JSObjectMake(ref, nil, nil) {
+            // `length` is read-only: redefined as the engine defines it (not writable, configurable).
+            runtime.names.with("value") { JSObjectSetProperty(ref, descriptor, $0, JSValueMakeNumber(ref, Double(length)), 0, nil) }
+            let key = JSValueMakeString(ref, runtime.names.length)
+            let arguments: [JSValueRef?] = [object, key, descriptor]
+            _ = arguments.withUnsafeBufferPointer { JSObjectCallAsFunction(ref, define, nil, 3, $0.baseAddress, nil) }
+        }
+        return JSValue(object, in: self)
+    }
+
+    /// A built-in of the runtime's scratch realm, where no script ever runs, named by an
+    /// expression such as `Object.defineProperty` or `Date.prototype.toLocaleDateString`.
+    /// What it does no script can change; it works on the values of every realm of the runtime.
+    public func intrinsic(_ expression: String) -> JSValue {
+        JSValue(runtime.intrinsic(expression) ?? JSValueMakeUndefined(ref), in: self)
+    }
+}
+
+private func builtInTrampoline(
+    _ ctx: JSContextRef?, _ function: JSObjectRef?, _ thisObject: JSObjectRef?, _ argumentCount: Int,
+    _ arguments: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> JSValueRef? {
+    guard let ctx, let function, let context = ScriptContext.owning(ctx),
+        let box = context.builtInBodies[UnsafeMutableRawPointer(function)]
+    else { return JSValueMakeUndefined(ctx) }
+    return callNativeBody(box.body, context, thisObject, argumentCount, arguments, exception)
+}
+
+extension ScriptContext {
+    /// `Object.defineProperty(object, name, { value, writable: true, enumerable: true,
+    /// configurable: true })` with the scratch realm's `defineProperty`: an ordinary property.
+    public func defineData(_ object: JSValue, _ name: String, _ value: JSValue) throws(ScriptError) {
+        guard let define = runtime.propertyDefinition, let target = JSValueToObject(ref, object.raw, nil),
+            let descriptor = JSObjectMake(ref, nil, nil)
+        else { return }
+        runtime.names.with("value") { JSObjectSetProperty(ref, descriptor, $0, value.raw, 0, nil) }
+        for flag in ["writable", "enumerable", "configurable"] {
+            runtime.names.with(flag) { JSObjectSetProperty(ref, descriptor, $0, JSValueMakeBoolean(ref, true), 0, nil) }
+        }
+        var exception: JSValueRef?
+        let key = runtime.names.with(name) { JSValueMakeString(ref, $0) }
+        let arguments: [JSValueRef?] = [target, key, descriptor]
+        _ = arguments.withUnsafeBufferPointer { JSObjectCallAsFunction(ref, define, nil, 3, $0.baseAddress, &exception) }
+        try check(exception, phase: .evaluate)
+    }
+}
