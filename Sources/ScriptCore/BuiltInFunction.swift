@@ -5,17 +5,11 @@ extension ScriptContext {
     /// A function implemented in Swift that the language cannot tell from an engine built-in:
     /// `String(f)` is `function name() { [native code] }`, it is not a constructor and has no
     /// `prototype`, its own keys are `length` and `name` (read-only, configurable), and its
-    /// prototype is this realm's `Function.prototype`.
-    public func builtInFunction(_ name: String, length: Int = 0, _ body: @escaping NativeFunctionBody) -> JSValue {
+    /// prototype is this realm's `Function.prototype`. Its `length` is 0, as the engine's
+    /// callback functions (and the app's bound blocks) have.
+    public func builtInFunction(_ name: String, _ body: @escaping NativeFunctionBody) -> JSValue {
         let object = runtime.names.with(name) { JSObjectMakeFunctionWithCallback(ref, $0, builtInTrampoline) }!
         builtInBodies[UnsafeMutableRawPointer(object)] = NativeFunctionBox(body: body)
-        if length != 0, let define = runtime.propertyDefinition, let descriptor = JSObjectMake(ref, nil, nil) {
-            // `length` is read-only: redefined as the engine defines it (not writable, configurable).
-            runtime.names.with("value") { JSObjectSetProperty(ref, descriptor, $0, JSValueMakeNumber(ref, Double(length)), 0, nil) }
-            let key = JSValueMakeString(ref, runtime.names.length)
-            let arguments: [JSValueRef?] = [object, key, descriptor]
-            _ = arguments.withUnsafeBufferPointer { JSObjectCallAsFunction(ref, define, nil, 3, $0.baseAddress, nil) }
-        }
         return JSValue(object, in: self)
     }
 
@@ -52,6 +46,35 @@ extension ScriptContext {
         let key = runtime.names.with(name) { JSValueMakeString(ref, $0) }
         let arguments: [JSValueRef?] = [target, key, descriptor]
         _ = arguments.withUnsafeBufferPointer { JSObjectCallAsFunction(ref, define, nil, 3, $0.baseAddress, &exception) }
+        try check(exception, phase: .evaluate)
+    }
+}
+
+extension ScriptContext {
+    /// Defines each of `names` on `object` as an accessor (configurable, not enumerable) whose
+    /// getter and setter `make` returns, in one call of the scratch realm's
+    /// `Object.defineProperties`: one entry into the engine for them all. Each pair is attached
+    /// to the descriptors as soon as it is made: values kept only in Swift's heap are not seen
+    /// by the engine's collector.
+    public func defineAccessors(
+        _ object: JSValue, _ names: [String], _ make: (String) -> (get: JSValue, set: JSValue)
+    ) throws(ScriptError) {
+        guard let define = runtime.intrinsic("Object.defineProperties"), let target = JSValueToObject(ref, object.raw, nil),
+            let descriptors = JSObjectMake(ref, nil, nil)
+        else { return }
+        let yes = JSValueMakeBoolean(ref, true)
+        for name in names {
+            guard let descriptor = JSObjectMake(ref, nil, nil) else { continue }
+            runtime.names.with(name) { JSObjectSetProperty(ref, descriptors, $0, descriptor, 0, nil) }
+            let accessor = make(name)
+            runtime.names.with("get") { JSObjectSetProperty(ref, descriptor, $0, accessor.get.raw, 0, nil) }
+            runtime.names.with("set") { JSObjectSetProperty(ref, descriptor, $0, accessor.set.raw, 0, nil) }
+            runtime.names.with("configurable") { JSObjectSetProperty(ref, descriptor, $0, yes, 0, nil) }
+        }
+        var exception: JSValueRef?
+        let arguments: [JSValueRef?] = [target, descriptors]
+        _ = arguments.withUnsafeBufferPointer { JSObjectCallAsFunction(ref, define, nil, 2, $0.baseAddress, &exception) }
+        withExtendedLifetime(descriptors) {}
         try check(exception, phase: .evaluate)
     }
 }

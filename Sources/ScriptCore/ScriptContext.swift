@@ -12,7 +12,7 @@ public final class ScriptContext {
     private var errorPrototype: JSObjectRef?
     /// The realm's own `TypeError.prototype` and `RangeError.prototype`, found on first need (``makeError(_:_:)``).
     private var kindPrototypes: [NativeError.Kind: JSObjectRef] = [:]
-    /// The bodies of this realm's built-in-shaped functions, by function object (``builtInFunction(_:length:_:)``).
+    /// The bodies of this realm's built-in-shaped functions, by function object (``builtInFunction(_:_:)``).
     var builtInBodies: [UnsafeMutableRawPointer: NativeFunctionBox] = [:]
 
     /// Contexts alive in this process (for lifetime tests: a leaked context leaks its whole realm).

@@ -19,12 +19,12 @@ extension RunSession {
     func controlBinding(_ name: String, in context: ScriptContext) -> JSValue? {
         switch name {
         case "setUpdateFreq":
-            return context.builtInFunction(name, length: 1) { [unowned self] call in
+            return context.builtInFunction(name) { [unowned self] call in
                 try self.setUpdateFreq(call)
                 return call.context.undefined
             }
         case "setUpdateTime":
-            return context.builtInFunction(name, length: 1) { [unowned self] call in
+            return context.builtInFunction(name) { [unowned self] call in
                 try self.setUpdateTime(call)
                 return call.context.undefined
             }

@@ -28,7 +28,7 @@ extension RunSession {
         defineHostFunction("setTimeout", timer("setTimeout", repeating: false, in: context), on: global)
         defineHostFunction("setInterval", timer("setInterval", repeating: true, in: context), on: global)
         for name in ["clearTimeout", "clearInterval"] {
-            let clear = context.builtInFunction(name, length: 1) { [unowned self] call in
+            let clear = context.builtInFunction(name) { [unowned self] call in
                 if call[0].isNumber, let id = Int(exactly: try call[0].toNumber()) { self.timers.cancel(id: id) }
                 return call.context.undefined
             }
@@ -37,7 +37,7 @@ extension RunSession {
         try installSleep(in: context)
         installConsole(in: context)
         if let seed = configuration.seed { SeededRandom.install(seed: seed, in: context) }
-        for name in APIRegistry.boundNames where !Self.controlBindingNames.contains(name) { try installAccessor(name, in: context) }
+        try context.defineAccessors(global, APIRegistry.boundNames.filter { !Self.controlBindingNames.contains($0) }) { apiAccessor($0, in: context) }
     }
 
     /// A host function as a global data property, remembered to notice a replacement.
@@ -48,7 +48,7 @@ extension RunSession {
 
     /// `setTimeout(callback, ms, ...args)` or `setInterval(…)` on the virtual clock (T3).
     private func timer(_ name: String, repeating: Bool, in context: ScriptContext) -> JSValue {
-        context.builtInFunction(name, length: 2) { [unowned self] call in
+        context.builtInFunction(name) { [unowned self] call in
             guard call[0].isFunction else {
                 throw NativeError(.typeError, "\(name)(callback, ms) needs a function as its first argument")
             }
@@ -63,7 +63,7 @@ extension RunSession {
     /// `sleep(ms)`, a promise the virtual clock resolves (T3). Not an iOS global: assigning to it
     /// makes an ordinary, enumerable property, so the docs' `this.sleep = "7h 10m"` is an output.
     private func installSleep(in context: ScriptContext) throws(ScriptError) {
-        let sleep = context.builtInFunction("sleep", length: 1) { [unowned self] call in
+        let sleep = context.builtInFunction("sleep") { [unowned self] call in
             let delay = try self.sleepDelay(call[0], call)
             let (promise, resolve, _) = call.context.makePromise()
             _ = self.timers.add(callback: ProtectedValue(resolve), now: self.now, delay: delay, repeating: false)
@@ -80,7 +80,7 @@ extension RunSession {
 
     /// An API global as an accessor built on first read (``APIRegistry``); an assignment is kept
     /// (and reported: calls to the replacement are the script's own).
-    private func installAccessor(_ name: String, in context: ScriptContext) throws(ScriptError) {
+    private func apiAccessor(_ name: String, in context: ScriptContext) -> (get: JSValue, set: JSValue) {
         let get = context.internalFunction { [unowned self] call in
             if let made = self.accessorValues[name] { return made?.value ?? call.context.undefined }
             self.accessorValues[name] = .some(nil)  // made once, even when making it throws
@@ -93,7 +93,7 @@ extension RunSession {
             if !self.replacedGlobals.contains(name) { self.replacedGlobals.append(name) }
             return call.context.undefined
         }
-        try context.defineAccessor(context.global, name, get: get, set: set)
+        return (get, set)
     }
 
     /// Adds to ``replacedGlobals`` the host's data globals no longer in place when the body has
