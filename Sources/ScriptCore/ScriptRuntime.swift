@@ -144,16 +144,31 @@ final class PropertyNames {
     let length = JSStringBridge.make("length")
     /// Engine strings of property names, made on first use and kept: the host reads and
     /// defines the same few names on every run. Bounded; names past it are made per use.
-    private var made: [String: JSStringRef] = [:]
+    private var made: [ExactName: JSStringRef] = [:]
     static let capacity = 256
 
     /// Runs `body` with the engine string of the property name `string`.
     func with<R>(_ string: String, _ body: (JSStringRef) throws -> R) rethrows -> R {
-        if let ref = made[string] { return try body(ref) }
+        if let ref = made[ExactName(text: string)] { return try body(ref) }
         guard made.count < Self.capacity else { return try JSStringBridge.with(string, body) }
         let ref = JSStringBridge.make(string)
-        made[string] = ref
+        made[ExactName(text: string)] = ref
         return try body(ref)
+    }
+
+    /// A name compared by its UTF-8 bytes. `String`'s `==` merges names that differ only in
+    /// Unicode normalization ("\u{E9}" and "e\u{301}"), which the engine keeps apart.
+    private struct ExactName: Hashable {
+        let text: String
+
+        static func == (a: ExactName, b: ExactName) -> Bool {
+            a.text.utf8.count == b.text.utf8.count && a.text.utf8.elementsEqual(b.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     deinit {

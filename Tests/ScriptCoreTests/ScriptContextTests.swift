@@ -20,6 +20,22 @@ final class ScriptContextTests: XCTestCase {
         XCTAssertEqual(try context.evaluate("'x\\u0000y'.length", sourceURL: "t.js").toNumber(), 3)
     }
 
+    /// "é" as U+00E9 and "e" followed by U+0301 are two property names for the engine (and
+    /// equal `String`s for Swift): the host reads and writes each as the script wrote it.
+    func testPropertyNamesThatDifferOnlyInNormalizationAreTwoProperties() throws {
+        let context = ScriptRuntime().makeContext()
+        let object = try context.evaluate(#"({"\u00e9": 1, "e\u0301": 2})"#, sourceURL: "t.js")
+        XCTAssertEqual(try object.property("\u{E9}").toNumber(), 1)
+        XCTAssertEqual(try object.property("e\u{301}").toNumber(), 2)
+        try object.setProperty("e\u{301}", context.number(3))
+        object.define("A\u{30A}", context.number(4))
+        object.define("\u{C5}", context.number(5))
+        XCTAssertEqual(try object.property("\u{E9}").toNumber(), 1)
+        XCTAssertEqual(try object.property("e\u{301}").toNumber(), 3)
+        XCTAssertEqual(try context.call(context.evaluate("o => JSON.stringify(o)", sourceURL: "t.js"), arguments: [object]).toString().unicodeScalars.map(\.value),
+                       "{\"\u{E9}\":1,\"e\u{301}\":3,\"A\u{30A}\":4,\"\u{C5}\":5}".unicodeScalars.map(\.value))
+    }
+
     func testExceptionsBecomeScriptErrorsWithLocation() {
         let context = ScriptRuntime().makeContext()
         XCTAssertThrowsError(try context.evaluate("let a = 1;\n  null.x;", sourceURL: "w.js")) { error in
