@@ -97,8 +97,8 @@ struct ScanPass {
             let kind = DeclarationKind(rawValue: token.text) ?? .var
             let (names, end) = DeclarationParser.parse(tokens, keywordIndex: index)
             declarationEnd = end
-            var seen = Set<String>()
-            for name in names where seen.insert(name.text).inserted {
+            var seen = Set<[UInt8]>()  // by bytes, as the engine compares identifiers
+            for name in names where seen.insert(Array(name.text.utf8)).inserted {
                 bindings.append(TopLevelBinding(name: name.text, kind: kind, position: name.position))
             }
         default:

@@ -55,11 +55,12 @@ public struct ScriptScan: Sendable, Hashable {
     }
 
     /// The script's outputs: distinct binding names not starting with `_`, in
-    /// order of first declaration.
+    /// order of first declaration. Names are compared by their UTF-8 bytes, as the engine
+    /// compares identifiers: two that differ only in Unicode normalization are two names.
     public var outputNames: [String] {
-        var seen = Set<String>()
+        var seen = Set<[UInt8]>()
         return bindings.compactMap { binding in
-            guard !binding.name.hasPrefix("_"), seen.insert(binding.name).inserted else { return nil }
+            guard binding.name.utf8.first != UInt8(ascii: "_"), seen.insert(Array(binding.name.utf8)).inserted else { return nil }
             return binding.name
         }
     }
