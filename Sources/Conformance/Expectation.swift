@@ -10,7 +10,7 @@ enum Expectation {
         guard let actual else { return ["\(path): expected \(expected.serialized()), but it is missing"] }
         switch (expected, actual) {
         case (.object(let want), .object(let have)):
-            return want.keys.sorted().flatMap { key -> [String] in
+            return want.keys.flatMap { key -> [String] in
                 let name = path.isEmpty ? key : "\(path).\(key)"
                 if substringKeys.contains(key), case .string(let part)? = want[key], case .string(let text)? = have[key] {
                     return text.contains(part) ? [] : ["\(name): expected a text containing \(JSONValue.quote(part)), got \(JSONValue.quote(text))"]
@@ -34,7 +34,7 @@ enum Expectation {
         guard let actual else { return ["\(path): expected \(expected.serialized()), but it is missing"] }
         if case .object(let want) = expected, case .object(let have) = actual {
             var differences: [String] = []
-            for key in Set(want.keys).union(have.keys).sorted() {
+            for key in Set(want.exactKeys).union(have.exactKeys).sorted().map(\.string) {
                 let name = path.isEmpty ? key : "\(path).\(key)"
                 switch (want[key], have[key]) {
                 case (nil, let value?): differences.append("\(name): not expected, got \(value.serialized())")

@@ -28,8 +28,8 @@ public struct Fixture: Sendable {
     public var description: String
     public var rules: [String]
     /// The front matter as parsed (for keys read by later stages).
-    public var settings: [String: JSONValue]
-    public var expect: [String: JSONValue]
+    public var settings: JSONObject
+    public var expect: JSONObject
     /// The file line of `/*---` (for messages).
     public var frontMatterLine: Int
 
@@ -75,14 +75,14 @@ public struct Fixture: Sendable {
         guard case .object(let settings) = value else {
             throw FixtureError(path: path, line: openLine, message: "the front matter must be a map of keys")
         }
-        for key in settings.keys.sorted() where !keys.contains(key) {
+        for key in settings.keys where !keys.contains(key) {
             let known = keys.sorted().joined(separator: ", ")
             throw FixtureError(path: path, line: lineOf(key, in: source.text, from: openLine), message: "unknown key '\(key)'; the keys are \(known)")
         }
         guard case .object(let expect)? = settings["expect"] else {
             throw FixtureError(path: path, line: openLine, message: "missing 'expect:' — say what the run must do")
         }
-        for key in expect.keys.sorted() where !expectKeys.contains(key) {
+        for key in expect.keys where !expectKeys.contains(key) {
             let known = expectKeys.sorted().joined(separator: ", ")
             throw FixtureError(path: path, line: lineOf(key, in: source.text, from: openLine), message: "unknown expect key '\(key)'; the keys are \(known)")
         }

@@ -169,9 +169,9 @@ public final class FixtureRunner {
     }
 
     /// Checks a run report (its `widgethost.run/1` JSON) against `expect`.
-    static func check(_ expect: [String: JSONValue], report: JSONValue) -> [String] {
+    static func check(_ expect: JSONObject, report: JSONValue) -> [String] {
         var failures: [String] = []
-        for key in expect.keys.sorted() {
+        for key in expect.keys {
             let want = expect[key]!
             switch key {
             case "status", "nextRefresh", "error", "liveActivity":

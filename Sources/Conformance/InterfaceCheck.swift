@@ -32,7 +32,7 @@ struct InterfaceCheck {
     }
 
     /// Differences from `expect.report`, `expect.exitCode` and `expect.stderr`.
-    func check(_ expect: [String: JSONValue]) -> [String] {
+    func check(_ expect: JSONObject) -> [String] {
         var failures: [String] = []
         if let want = expect["report"] {
             failures += Expectation.subsetDifferences(want, report, at: "report")

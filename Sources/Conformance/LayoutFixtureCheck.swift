@@ -31,7 +31,7 @@ struct LayoutFixtureCheck {
     static let expectKeys: Set<String> = ["rendered", "findings", "findingsExact", "entries"]
 
     let document: LayoutDocument
-    let expected: [String: JSONValue]
+    let expected: JSONObject
 
     /// Reads a fixture's `layout:` and `expect.layout`: `nil` when it has neither. A malformed
     /// one — a layout that is not a string or does not load, an `expect.layout` without a
@@ -57,7 +57,7 @@ struct LayoutFixtureCheck {
         guard case .object(let expected) = want else {
             throw bad(expectLine, "'expect.layout' is a map such as { rendered: [Ann, 42], findings: [layout-missing] }")
         }
-        for key in expected.keys.sorted() where !expectKeys.contains(key) {
+        for key in expected.keys where !expectKeys.contains(key) {
             throw bad(Fixture.lineOf(key, in: text, from: expectLine ?? fixture.frontMatterLine),
                       "unknown expect.layout key '\(key)'; the keys are \(expectKeys.sorted().joined(separator: ", "))")
         }
@@ -95,13 +95,13 @@ struct LayoutFixtureCheck {
     }
 
     /// Differences between `expect.layout` and what the layout gives for `outputs`.
-    func check(outputs: [String: JSONValue]) -> [String] {
+    func check(outputs: JSONObject) -> [String] {
         let report = LayoutCheck.run(document, outputs: outputs)
         let json = report.json
         let findings = (json["findings"]?.arrayValue ?? []).map(Self.located)
         let codes = findings.compactMap { $0["code"]?.stringValue }
         var failures: [String] = []
-        for key in expected.keys.sorted() {
+        for key in expected.keys {
             let want = expected[key]!
             switch key {
             case "rendered":

@@ -53,7 +53,7 @@ struct PushRequestEntry: Sendable {
                 entries.append(entry)
                 continue
             }
-            for key in object.keys.sorted() where !envelopeKeys.contains(key) {
+            for key in object.keys where !envelopeKeys.contains(key) {
                 return bad("unknown envelope key '\(key)'; an envelope has \(envelopeKeys.sorted().joined(separator: ", "))")
             }
             if let at = object["at"] {
@@ -85,7 +85,7 @@ struct PushRequestEntry: Sendable {
             entry.body = body.stringValue ?? body.serialized()
             if let repeats = object["repeat"] {
                 guard case .object(let markers) = repeats else { return bad("'repeat' is a map { MARKER: [text, count] }") }
-                for marker in markers.keys.sorted() {
+                for marker in markers.keys {
                     guard let pair = markers[marker]?.arrayValue, pair.count == 2, let text = pair[0].stringValue,
                         let count = pair[1].doubleValue, count >= 0, count <= 1_000_000, count == count.rounded(), !marker.isEmpty
                     else { return bad("repeat.\(marker) is [text, count] with a whole count up to 1000000") }

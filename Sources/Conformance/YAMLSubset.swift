@@ -86,7 +86,7 @@ private struct BlockParser {
     }
 
     mutating func parseMapping(indent: Int) throws(YAMLError) -> JSONValue {
-        var object: [String: JSONValue] = [:]
+        var object: JSONObject = [:]
         while index < lines.count, lines[index].indent == indent {
             let line = lines[index]
             if line.content == "-" || line.content.hasPrefix("- ") {
@@ -296,7 +296,7 @@ private struct FlowParser {
 
     mutating func parseMap() throws(YAMLError) -> JSONValue {
         index = text.index(after: index)
-        var object: [String: JSONValue] = [:]
+        var object: JSONObject = [:]
         skipSpaces()
         if index < text.endIndex, text[index] == "}" { index = text.index(after: index); return .object([:]) }
         while true {

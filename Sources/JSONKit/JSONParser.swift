@@ -3,7 +3,9 @@ extension JSONValue {
     ///
     /// - No trailing commas, comments, leading zeros, `NaN`/`Infinity`, byte order
     ///   mark, or non-whitespace after the value.
-    /// - For a repeated object key the last member wins.
+    /// - Object keys are kept exactly as the text gives them (after unescaping): two keys
+    ///   are the same only when their Unicode scalars are, never by Unicode equivalence.
+    ///   For a key repeated exactly the last member wins, as in JavaScript's `JSON.parse`.
     /// - `\u` escapes may form surrogate pairs; a lone surrogate escape becomes U+FFFD.
     /// - Numbers too large for a `Double` become ±infinity, as in JavaScript's
     ///   `JSON.parse` (the writer then emits them as `null`).
@@ -46,7 +48,9 @@ extension JSONValue {
 private struct Frame {
     var isObject: Bool
     var array: [JSONValue] = []
-    var object: [String: JSONValue] = [:]
+    /// The object's keys and values so far, in the order of the text.
+    var keys: [String] = []
+    var values: [JSONValue] = []
     var key: String = ""
 }
 
@@ -157,8 +161,8 @@ struct JSONParser {
             while let top = stack.indices.last {
                 skipWhitespace()
                 if stack[top].isObject {
-                    let key = stack[top].key
-                    stack[top].object[key] = value
+                    stack[top].keys.append(stack[top].key)
+                    stack[top].values.append(value)
                     switch peek() {
                     case Byte.comma:
                         pos += 1
@@ -167,7 +171,8 @@ struct JSONParser {
                         continue parseValue
                     case Byte.closeBrace:
                         pos += 1
-                        value = .object(stack.removeLast().object)
+                        let frame = stack.removeLast()
+                        value = .object(JSONObject(keys: frame.keys, values: frame.values))
                     default:
                         throw fail("expected ',' or '}' after an object member", at: pos)
                     }

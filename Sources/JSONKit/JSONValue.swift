@@ -1,12 +1,10 @@
 /// A JSON value as defined by RFC 8259.
 ///
-/// Numbers are stored as `Double`, like JavaScript does. Objects are unordered
-/// dictionaries; the writer always emits their keys in sorted order, so two equal
-/// values always serialize to the same text.
-///
-/// Keys are Swift `String`s, which compare by Unicode canonical equivalence: two
-/// keys that differ only in normalization (for example a precomposed "é" and
-/// "e" followed by a combining accent) are the same key.
+/// Numbers are stored as `Double`, like JavaScript does. Objects are ``JSONObject``s: their
+/// keys are kept exactly (two keys that differ only in Unicode normalization, such as "é"
+/// written as U+00E9 and "e" followed by U+0301, are two keys, as in JavaScript) and in the
+/// canonical order of their UTF-16 code units, so two equal values always serialize to the
+/// same text.
 public enum JSONValue: Sendable, Hashable {
     /// The JSON `null` literal.
     case null
@@ -18,8 +16,8 @@ public enum JSONValue: Sendable, Hashable {
     case string(String)
     /// An ordered list of values.
     case array([JSONValue])
-    /// A set of named members; serialization sorts the keys.
-    case object([String: JSONValue])
+    /// Named members, keys kept exactly and in canonical order.
+    case object(JSONObject)
 }
 
 // MARK: - Literals
@@ -55,19 +53,17 @@ extension JSONValue: ExpressibleByArrayLiteral {
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {
-    /// Creates `.object` from a dictionary literal; for a repeated key the last value wins.
+    /// Creates `.object` from a dictionary literal; for a key written more than once (exactly
+    /// the same Unicode scalars) the last value wins.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        var object: [String: JSONValue] = [:]
-        object.reserveCapacity(elements.count)
-        for (key, value) in elements { object[key] = value }
-        self = .object(object)
+        self = .object(JSONObject(keys: elements.map(\.0), values: elements.map(\.1)))
     }
 }
 
 // MARK: - Accessors
 
 extension JSONValue {
-    /// The member named `key` when this is an object that has it, else `nil`.
+    /// The member named exactly `key` when this is an object that has it, else `nil`.
     public subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
@@ -110,7 +106,7 @@ extension JSONValue {
     }
 
     /// The members when this is `.object`, else `nil`.
-    public var objectValue: [String: JSONValue]? {
+    public var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
     }

@@ -1,8 +1,8 @@
 extension JSONValue {
     /// Canonical JSON text for this value.
     ///
-    /// Object keys are always sorted by Unicode scalar value (the same as UTF-8 byte
-    /// order); strings are escaped as JavaScript's `JSON.stringify` escapes them;
+    /// Object keys come in ascending order of their UTF-16 code units (``JSONObject``'s
+    /// canonical order, as in RFC 8785), each exactly as it is; strings are escaped as JavaScript's `JSON.stringify` escapes them;
     /// numbers are formatted by `formatNumber(_:)`, so non-finite numbers become `null`.
     /// With `pretty`, the layout matches `JSON.stringify(value, null, 2)`.
     public func serialized(pretty: Bool = false) -> String {
@@ -41,8 +41,7 @@ extension JSONValue {
                 return
             }
             out.append(0x7B)
-            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (i, member) in sorted.enumerated() {
+            for (i, member) in members.enumerated() {
                 if i > 0 { out.append(0x2C) }
                 if pretty { JSONValue.newline(indent + 2, into: &out) }
                 JSONValue.appendQuoted(member.key, into: &out)

@@ -26,7 +26,7 @@ extension LayoutDocument {
     ///   ``LayoutOptions/maxLoopItems`` elements). A data source that does not give an array —
     ///   missing, not an array, not of the form `${array[item]}` — leaves the container with no
     ///   children, as an empty array does.
-    public func render(outputs: [String: JSONValue], options: LayoutOptions = LayoutOptions()) -> JSONValue {
+    public func render(outputs: JSONObject, options: LayoutOptions = LayoutOptions()) -> JSONValue {
         let scope = LayoutScope(outputs: outputs)
         switch body {
         case .lines(let fields):
@@ -39,8 +39,8 @@ extension LayoutDocument {
     }
 
     static func render(_ component: LayoutComponent, in scope: LayoutScope, options: LayoutOptions) -> JSONValue {
-        var object: [String: JSONValue] = [:]
-        for (key, tree) in component.members { object[key] = render(tree, in: scope) }
+        var object: JSONObject = [:]
+        for (key, tree) in component.members { object[key.string] = render(tree, in: scope) }
         if let source = component.dataSource {
             var children: [JSONValue] = []
             if let (name, elements) = loopElements(source, in: scope) {
@@ -69,7 +69,7 @@ extension LayoutDocument {
         case .literal(let v): return v
         case .template(let t): return t.render(in: scope)
         case .array(let items): return .array(items.map { render($0, in: scope) })
-        case .object(let members): return .object(members.mapValues { render($0, in: scope) })
+        case .object(let members): return .object(JSONObject(members.map { (key: $0.key.string, value: render($0.value, in: scope)) }))
         }
     }
 }

@@ -10,7 +10,7 @@ public enum LayoutCheck {
     ///   Inside a loop with no items, placeholders are listed as not rendered.
     /// - Syntax findings are reported once per placeholder; value findings once per
     ///   placeholder as well, with the number of renderings that hit them.
-    public static func run(_ document: LayoutDocument, outputs: [String: JSONValue],
+    public static func run(_ document: LayoutDocument, outputs: JSONObject,
                            options: LayoutOptions = LayoutOptions()) -> LayoutReport {
         var checker = Checker(document: document, scope: LayoutScope(outputs: outputs), options: options)
         checker.run()

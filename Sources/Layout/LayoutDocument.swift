@@ -68,7 +68,7 @@ public struct LayoutComponent: Sendable, Hashable {
     /// The child components.
     public let children: [LayoutComponent]
     /// The members other than `children` and `dataSource`, with strings as templates.
-    let members: [String: FieldTree]
+    let members: [JSONKey: FieldTree]
     /// Whether the object had a `children` member.
     let hasChildren: Bool
 }
@@ -78,7 +78,7 @@ indirect enum FieldTree: Sendable, Hashable {
     case literal(JSONValue)
     case template(Template)
     case array([FieldTree])
-    case object([String: FieldTree])
+    case object([JSONKey: FieldTree])
 }
 
 /// Why a layout file could not be read.

@@ -197,7 +197,7 @@ extension Checker {
         var suggestion: String?
         switch value {
         case .object(let members):
-            let first = members.keys.min { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let first = members.keys.first
             if let first {
                 suggestion = PlaceholderPath.spell(isGlobal: path.isGlobal, (path.segments + [.key(first)])[...])
             }

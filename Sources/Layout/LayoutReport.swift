@@ -180,7 +180,7 @@ public struct LayoutReport: Sendable, Hashable {
     }
 
     private static func json(_ entry: LayoutEntry) -> JSONValue {
-        var o: [String: JSONValue] = [
+        var o: JSONObject = [
             "column": .number(Double(entry.column)),
             "placeholder": .string(entry.placeholder),
             "path": .string(entry.path),
@@ -197,7 +197,7 @@ public struct LayoutReport: Sendable, Hashable {
     }
 
     private static func json(_ finding: LayoutFinding) -> JSONValue {
-        var o: [String: JSONValue] = [
+        var o: JSONObject = [
             "code": .string(finding.code.rawValue),
             "severity": .string(finding.severity.rawValue),
             "message": .string(finding.message),
@@ -215,7 +215,7 @@ public struct LayoutReport: Sendable, Hashable {
         .array(loop.map { .object(["item": .string($0.item), "index": .number(Double($0.index))]) })
     }
 
-    private static func add(_ location: FieldLocation, to o: inout [String: JSONValue]) {
+    private static func add(_ location: FieldLocation, to o: inout JSONObject) {
         switch location {
         case .line(let n): o["line"] = .number(Double(n))
         case .pointer(let p): o["pointer"] = .string(p)

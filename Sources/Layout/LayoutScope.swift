@@ -20,12 +20,12 @@ public struct LayoutScope: Sendable {
     }
 
     /// The script's outputs (the global scope).
-    public let outputs: [String: JSONValue]
+    public let outputs: JSONObject
     /// Loop items, outermost first.
     public private(set) var bindings: [Binding]
 
     /// A scope with the outputs and, optionally, loop items (outermost first).
-    public init(outputs: [String: JSONValue], bindings: [Binding] = []) {
+    public init(outputs: JSONObject, bindings: [Binding] = []) {
         self.outputs = outputs
         self.bindings = bindings
     }

@@ -27,10 +27,10 @@ struct TreeBuilder {
         }
 
         var fields: [LayoutField] = []
-        var members: [String: FieldTree] = [:]
-        for key in object.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        var members: [JSONKey: FieldTree] = [:]
+        for (key, value) in object {
             guard key != "children", key != "type", key != ComponentSchema.dataSourceKey else { continue }
-            members[key] = tree(object[key]!, key: key, type: type, pointer: pointer + "/" + Self.escape(key), into: &fields)
+            members[JSONKey(key)] = tree(value, key: key, type: type, pointer: pointer + "/" + Self.escape(key), into: &fields)
         }
         if let t = object["type"] { members["type"] = .literal(t) }
 
@@ -85,9 +85,9 @@ struct TreeBuilder {
             }
             return .array(out)
         case .object(let object):
-            var out: [String: FieldTree] = [:]
-            for k in object.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                out[k] = tree(object[k]!, key: k, type: type, pointer: pointer + "/" + Self.escape(k), into: &fields)
+            var out: [JSONKey: FieldTree] = [:]
+            for (k, member) in object {
+                out[JSONKey(k)] = tree(member, key: k, type: type, pointer: pointer + "/" + Self.escape(k), into: &fields)
             }
             return .object(out)
         default:

@@ -70,7 +70,7 @@ public struct HTMLReport: Sendable {
 
     private func outputs() -> String {
         let runs = document.runs
-        let names = Set(runs.flatMap { $0.outputs.keys }).sorted()
+        let names = Set(runs.flatMap { $0.outputs.exactKeys }).sorted().map(\.string)
         var html = "<section id=\"outputs\">\n<h2>Outputs <span class=\"count\">\(names.count)</span></h2>\n"
         if runs.allSatisfy({ $0.status != .ok }) {
             return html + "<p class=\"muted\">None published: the run did not end ok, so the widget keeps its last outputs.</p>\n</section>\n"

@@ -84,7 +84,7 @@ public struct TerminalView: Sendable {
     /// where the kinds disagree.
     private func outputs() -> [String] {
         let runs = document.runs
-        let names = Set(runs.flatMap { $0.outputs.keys }).sorted()
+        let names = Set(runs.flatMap { $0.outputs.exactKeys }).sorted().map(\.string)
         var lines = [style.bold("Outputs") + " (\(names.count))"]
         if runs.allSatisfy({ $0.status != .ok }) {
             lines.append(style.dim("  none published: the run did not end ok, so the widget keeps its last outputs"))

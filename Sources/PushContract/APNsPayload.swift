@@ -29,7 +29,7 @@ public struct APNsPayload: Sendable, Hashable {
     ///   the sound is not silent. A silent push has no `sound` key.
     /// - `start` also names the attributes (`attributes-type`, `attributes.widget_id`).
     public init(request: PushRequest, sound: ResolvedSound) {
-        var aps: [String: JSONValue] = [
+        var aps: JSONObject = [
             "event": .string(request.type.rawValue),
             "timestamp": .number(Double(request.timestamp)),
         ]
@@ -41,7 +41,7 @@ public struct APNsPayload: Sendable, Hashable {
             aps["content-state"] = contentState
             contentStateText = contentState.serialized()
         }
-        var alert: [String: JSONValue] = [:]
+        var alert: JSONObject = [:]
         if request.type == .start {
             alert["title"] = .string(request.alertTitle ?? "")
             alert["body"] = .string(request.alertBody ?? "")

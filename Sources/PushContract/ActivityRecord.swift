@@ -45,7 +45,7 @@ public struct ActivityRecord: Sendable, Hashable {
     public var endedAt: Int64?
     public var ending: Ending?
     /// Its variables: the last pushed `content_state.data`.
-    public var content: [String: JSONValue]
+    public var content: JSONObject
     /// The last pushed `content_state.isLoading`.
     public var isLoading: Bool
     /// The `timestamp` of the last accepted push, epoch seconds (P7).
@@ -57,7 +57,7 @@ public struct ActivityRecord: Sendable, Hashable {
     public var lastPath: PushPath?
 
     public init(key: ActivityKey, number: Int, startedBy: StartedBy, startedAt: Int64, endedAt: Int64? = nil,
-                ending: Ending? = nil, content: [String: JSONValue], isLoading: Bool, lastTimestamp: Int64,
+                ending: Ending? = nil, content: JSONObject, isLoading: Bool, lastTimestamp: Int64,
                 updateCount: Int = 0, lastNonce: String? = nil, lastPath: PushPath? = nil) {
         self.key = key
         self.number = number

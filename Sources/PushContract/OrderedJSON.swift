@@ -3,10 +3,11 @@ import JSONKit
 /// Pretty JSON whose top-level keys come in a chosen order (the most useful first), for
 /// responses people read with curl. Nested objects keep sorted keys.
 public enum OrderedJSON {
-    /// Two-space indented text of `object`: keys of `order` first (those present), then the rest sorted.
-    public static func render(_ object: [String: JSONValue], order: [String]) -> String {
+    /// Two-space indented text of `object`: keys of `order` first (those present), then the rest
+    /// in canonical order.
+    public static func render(_ object: JSONObject, order: [String]) -> String {
         var keys = order.filter { object[$0] != nil }
-        keys += object.keys.filter { !order.contains($0) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        keys += object.keys.filter { !order.contains($0) }
         guard !keys.isEmpty else { return "{}" }
         var text = "{\n"
         for (index, key) in keys.enumerated() {

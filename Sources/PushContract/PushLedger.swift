@@ -158,7 +158,7 @@ public struct PushLedger: Sendable {
         activities.keys.sorted().map { activities[$0]!.settled(at: now, rules: rules) }
     }
 
-    private func count(_ variables: [String: JSONValue]) -> String {
+    private func count(_ variables: JSONObject) -> String {
         variables.count == 1 ? "1 variable" : "\(variables.count) variables"
     }
 }

@@ -52,7 +52,7 @@ public struct PushOutcome: Sendable, Hashable {
     /// The response body (P10): `ok`, `status`, `reason`, `message`, `warnings`, `sound`,
     /// `activity`, plus `field`, `type`, `nonce`, `path`, `environment`, `payload`, `received_at`.
     public func json(rules: PushRules) -> JSONValue {
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "ok": .bool(isAcknowledged), "status": .string(status.rawValue),
             "reason": reason.map { .string($0.rawValue) } ?? .null,
             "field": field.map(JSONValue.string) ?? .null,

@@ -13,7 +13,7 @@ public struct ScheduledPush: Sendable, Hashable {
     /// `start`, `update` or `end`.
     public var type: PushType { push.request.type }
     /// The decoded `content_state.data`, `nil` when not given (only allowed for `end`).
-    public var variables: [String: JSONValue]? { push.variables }
+    public var variables: JSONObject? { push.variables }
     /// A label for reports: the nonce.
     public var label: String { push.request.nonce }
 }
@@ -60,7 +60,7 @@ public enum PushSchedule {
             guard case .object(let object) = value else {
                 throw PushScheduleError(line: line, message: "expected an object {\"at\": \"+2h\", \"request\": {…}}; got a JSON \(value.typeName)")
             }
-            for key in object.keys.sorted() where key != "at" && key != "request" {
+            for key in object.keys where key != "at" && key != "request" {
                 throw PushScheduleError(line: line, message: "unknown member \(JSONValue.quote(key)); a line has \"at\" and \"request\"")
             }
             guard let requestValue = object["request"] else {

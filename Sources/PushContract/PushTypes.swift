@@ -45,13 +45,13 @@ public struct ContentState: Sendable, Hashable {
     }
 
     /// The content state with `data` encoded from variables, compact and with sorted keys.
-    public init(isLoading: Bool? = false, variables: [String: JSONValue]) {
+    public init(isLoading: Bool? = false, variables: JSONObject) {
         self.init(isLoading: isLoading, data: JSONValue.object(variables).serialized())
     }
 
     /// The request's JSON form: `{"isLoading": …, "data": "…"}` with only the fields given.
     public func json() -> JSONValue {
-        var object: [String: JSONValue] = [:]
+        var object: JSONObject = [:]
         if let isLoading { object["isLoading"] = .bool(isLoading) }
         if let data { object["data"] = .string(data) }
         return .object(object)
@@ -83,14 +83,14 @@ public struct PushRequest: Sendable, Hashable {
     /// `nonce`: a string that is different for every request.
     public var nonce: String
     /// Members the contract does not know, kept as sent (they give `unknown-field` warnings).
-    public var extraFields: [String: JSONValue]
+    public var extraFields: JSONObject
 
     /// Creates a request.
     public init(
         userID: String, widgetID: String, type: PushType, contentState: ContentState? = nil,
         alertTitle: String? = nil, alertBody: String? = nil, soundMode: SoundMode? = nil,
         sound: String? = nil, silent: Bool? = nil, timestamp: Int64, nonce: String,
-        extraFields: [String: JSONValue] = [:]
+        extraFields: JSONObject = [:]
     ) {
         self.userID = userID
         self.widgetID = widgetID
@@ -135,7 +135,7 @@ public struct PushRequest: Sendable, Hashable {
         if let contentState { members.append(("content_state", contentState.json())) }
         if let alertTitle { members.append(("alert_title", .string(alertTitle))) }
         if let alertBody { members.append(("alert_body", .string(alertBody))) }
-        for key in extraFields.keys.sorted() { members.append((key, extraFields[key]!)) }
+        for (key, value) in extraFields { members.append((key, value)) }
         members.append(("timestamp", .number(Double(timestamp))))
         members.append(("nonce", .string(nonce)))
         var text = "{\n"

@@ -5,7 +5,7 @@ public struct ValidatedPush: Sendable, Hashable {
     /// The request as read.
     public var request: PushRequest
     /// `content_state.data` decoded: the variables (L5); `nil` when not given.
-    public var variables: [String: JSONValue]?
+    public var variables: JSONObject?
     /// Warnings so far (`unknown-field`, `alert-ignored`, `sound-conflict`…).
     public var warnings: [PushWarning]
     /// The resolved sound (P5).
@@ -87,9 +87,9 @@ public enum PushContract {
                     "\(field) belongs to a push start; on \(type.rawValue) it is ignored. Leave it out."))
             }
         }
-        var extra: [String: JSONValue] = [:]
-        for key in object.keys.sorted() where !knownFields.contains(key) {
-            extra[key] = object[key]
+        var extra: JSONObject = [:]
+        for (key, value) in object where !knownFields.contains(key) {
+            extra[key] = value
             warnings.append(PushWarning(.unknownField, field: key,
                 "\(JSONValue.quote(key)) is not a push field; it is ignored. Check the spelling against user_id, widget_id, type, content_state, alert_title, alert_body, sound_mode, sound, silent, timestamp, nonce."))
         }
@@ -129,7 +129,7 @@ public enum PushContract {
 
 /// Reads fields of the request object with exact JSON types.
 private struct FieldReader {
-    let object: [String: JSONValue]
+    let object: JSONObject
 
     func requiredString(_ key: String, what: String) throws(PushRefusal) -> String {
         guard let value = object[key] else {
@@ -196,7 +196,7 @@ private struct FieldReader {
 
     /// `content_state` and its `data` (P3).
     func contentState(type: PushType, warnings: inout [PushWarning]) throws(PushRefusal)
-        -> (ContentState?, [String: JSONValue]?)
+        -> (ContentState?, JSONObject?)
     {
         let needsData = type != .end
         guard let value = object["content_state"], !value.isNull else {
@@ -218,7 +218,7 @@ private struct FieldReader {
             }
             isLoading = flag
         }
-        for key in members.keys.sorted() where key != "isLoading" && key != "data" {
+        for key in members.keys where key != "isLoading" && key != "data" {
             warnings.append(PushWarning(.unknownField, field: "content_state." + key,
                 "content_state.\(key) is not a content_state field; it is ignored. Put variables inside content_state.data."))
         }

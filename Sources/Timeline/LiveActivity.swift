@@ -45,7 +45,7 @@ public struct LiveActivityRecord: Sendable, Hashable {
     /// When it was dismissed, or `nil` if it was still visible at the end of the span.
     public var dismissedAt: Int64?
     /// Its content at the end of the span (or when dismissed).
-    public var content: [String: JSONValue]
+    public var content: JSONObject
     /// How many times its content changed after it started.
     public var updateCount: Int
 

@@ -22,7 +22,7 @@ public struct PushEvent: Sendable, Hashable {
     /// What it does.
     public var type: Kind
     /// The decoded `content_state.data`: the variables the activity renders (L5).
-    public var data: [String: JSONValue]?
+    public var data: JSONObject?
     /// A label that names the push in reports, such as its `nonce`.
     public var label: String?
 
@@ -33,7 +33,7 @@ public struct PushEvent: Sendable, Hashable {
     ///   - type: `start`, `update` or `end`.
     ///   - data: The content. Default: `nil` (allowed only for `end`).
     ///   - label: A name for reports, such as the nonce. Default: `nil`.
-    public init(at: Int64, type: Kind, data: [String: JSONValue]? = nil, label: String? = nil) {
+    public init(at: Int64, type: Kind, data: JSONObject? = nil, label: String? = nil) {
         self.at = at
         self.type = type
         self.data = data

@@ -71,10 +71,10 @@ public struct TimelineEvent: Sendable, Hashable {
     /// What happened.
     public var kind: Kind
     /// For a Live Activity start, update or end: the activity's content afterwards.
-    public var content: [String: JSONValue]?
+    public var content: JSONObject?
 
     /// Creates an event.
-    public init(at: Int64, kind: Kind, content: [String: JSONValue]? = nil) {
+    public init(at: Int64, kind: Kind, content: JSONObject? = nil) {
         self.at = at
         self.kind = kind
         self.content = content

@@ -48,7 +48,7 @@ public struct RefreshRunResult: Sendable, Hashable {
     /// How the run ended.
     public var status: Status
     /// The run's outputs; published only when ``status`` is ``Status/ok`` (O5).
-    public var outputs: [String: JSONValue]
+    public var outputs: JSONObject
     /// The last valid `setUpdateFreq` of this run, raw minutes (> 0), or `nil`.
     public var updateFrequencyMinutes: Double?
     /// The last valid `setUpdateTime` of this run, epoch milliseconds, or `nil`.
@@ -72,7 +72,7 @@ public struct RefreshRunResult: Sendable, Hashable {
     ///   - errorMessage: What went wrong. Default: `nil`.
     public init(
         status: Status = .ok,
-        outputs: [String: JSONValue] = [:],
+        outputs: JSONObject = [:],
         updateFrequencyMinutes: Double? = nil,
         updateTimeMs: Int64? = nil,
         liveActivityEndedAtMs: Int64? = nil,

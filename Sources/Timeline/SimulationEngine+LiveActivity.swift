@@ -59,7 +59,7 @@ extension SimulationEngine {
         }
     }
 
-    func startActivity(by source: LiveActivitySource, content: [String: JSONValue], label: String?) {
+    func startActivity(by source: LiveActivitySource, content: JSONObject, label: String?) {
         let now = scheduler.now
         let number = activities.count + 1
         activities.append(Activity(number: number, startedBy: source, startedAt: now, endedAt: nil,

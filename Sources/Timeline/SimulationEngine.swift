@@ -22,7 +22,7 @@ final class SimulationEngine<Runner: RefreshScriptRunner> {
     private(set) var events: [TimelineEvent] = []
     var activities: [Activity] = []
     private(set) var requestIntervalsMs: [Int64] = []
-    private(set) var publishedOutputs: [String: JSONValue]?
+    private(set) var publishedOutputs: JSONObject?
     private(set) var pendingAtEnd: PendingRefresh?
 
     private var frequencyMinutes: Double?
@@ -185,7 +185,7 @@ final class SimulationEngine<Runner: RefreshScriptRunner> {
         pending = nil
     }
 
-    func note(_ kind: TimelineEvent.Kind, content: [String: JSONValue]? = nil) {
+    func note(_ kind: TimelineEvent.Kind, content: JSONObject? = nil) {
         events.append(TimelineEvent(at: scheduler.now, kind: kind, content: content))
     }
 }

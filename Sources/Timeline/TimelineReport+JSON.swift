@@ -82,7 +82,7 @@ extension TimelineReport {
     /// `outputsChanged`, or with `fullRefresh` the whole refresh record (JSON Lines, where
     /// no `refreshes` array follows).
     func eventJSON(_ e: TimelineEvent, fullRefresh: Bool) -> JSONValue {
-        var o: [String: JSONValue] = ["type": .string(e.type), "at": .string(isoTime(e.at))]
+        var o: JSONObject = ["type": .string(e.type), "at": .string(isoTime(e.at))]
         func label(_ l: String?) { if let l { o["label"] = .string(l) } }
         switch e.kind {
         case .refresh(let index):

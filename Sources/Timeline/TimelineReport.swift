@@ -33,7 +33,7 @@ public struct TimelineReport: Sendable, Hashable {
     /// The refresh that was waiting when the span ended, if any.
     public var pendingRefresh: PendingRefresh?
     /// The last outputs a successful run published (O5), or `nil` if none did.
-    public var publishedOutputs: [String: JSONValue]?
+    public var publishedOutputs: JSONObject?
 
     /// `endMs - startMs`.
     public var durationMs: Int64 { endMs - startMs }

@@ -51,8 +51,8 @@ struct RunReportRenderer {
             lines.append(style.dim("  none (declare top-level let/const/var or set this.name)"))
         }
         let nameWidth = min(24, report.outputs.keys.map(\.count).max() ?? 0)
-        for name in report.outputs.keys.sorted() {
-            let value = report.outputs[name]!.serialized()
+        for (name, output) in report.outputs {
+            let value = output.serialized()
             lines.append("  " + pad(name, nameWidth) + "  " + clip(value, width - nameWidth - 4))
         }
 

@@ -4,7 +4,7 @@ import XCTest
 
 /// The check on text layouts and on fields outside loops.
 final class LayoutCheckTests: XCTestCase {
-    let outputs: [String: JSONValue] = [
+    let outputs: JSONObject = [
         "title": "Weather",
         "name": "Ann",
         "temp": 21.5,
@@ -14,7 +14,7 @@ final class LayoutCheckTests: XCTestCase {
         "nothing": nil,
     ]
 
-    private func check(_ text: String, outputs: [String: JSONValue]? = nil) throws -> LayoutReport {
+    private func check(_ text: String, outputs: JSONObject? = nil) throws -> LayoutReport {
         LayoutCheck.run(try LayoutDocument.parse(text: text), outputs: outputs ?? self.outputs)
     }
 
@@ -95,7 +95,7 @@ final class LayoutCheckTests: XCTestCase {
     }
 
     func testLookingInsideAScalarSuggestsACloseNameThatWorks() throws {
-        let outputs: [String: JSONValue] = ["temp": 21.5, "temps": ["value": 3], "tempo": 1, "user": ["nam": "x", "name": ["first": "A"]]]
+        let outputs: JSONObject = ["temp": 21.5, "temps": ["value": 3], "tempo": 1, "user": ["nam": "x", "name": ["first": "A"]]]
         let report = try check("${temp.value}\n${user.nam.first}", outputs: outputs)
         XCTAssertEqual(report.findings.map(\.code), [.type, .type])
         XCTAssertEqual(report.findings[0].suggestion, "temps.value", "tempo is as close but has no value")

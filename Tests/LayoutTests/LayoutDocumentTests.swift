@@ -170,7 +170,7 @@ final class LayoutDocumentTests: XCTestCase {
         ]}
         """
         guard let doc = parse(json) else { return }
-        let outputs: [String: JSONValue] = [
+        let outputs: JSONObject = [
             "title": "Board", "size": 18, "color": "#FFF", "row": "global", "empty": [],
             "rows": [["name": "A", "cells": [1, 2]], ["name": "B", "cells": [3]]],
         ]
@@ -195,7 +195,7 @@ final class LayoutDocumentTests: XCTestCase {
 
     func testRenderHonoursMaxLoopItems() {
         let doc = LayoutDocument(tree: ["type": "vstack", "dataSource": "${n[i]}", "children": [["type": "text", "content": "${i}"]]])
-        let outputs: [String: JSONValue] = ["n": .array((0..<10).map { .number(Double($0)) })]
+        let outputs: JSONObject = ["n": .array((0..<10).map { .number(Double($0)) })]
         let rendered = doc.render(outputs: outputs, options: LayoutOptions(maxLoopItems: 3))
         XCTAssertEqual(rendered["children"], [["type": "text", "content": 0], ["type": "text", "content": 1], ["type": "text", "content": 2]])
         XCTAssertEqual(doc.render(outputs: outputs)["children"]?.arrayValue?.count, 10)

@@ -11,7 +11,7 @@ final class LayoutScaleTests: XCTestCase {
     }
 
     func testTenThousandLinesCheckQuickly() throws {
-        var outputs: [String: JSONValue] = [:]
+        var outputs: JSONObject = [:]
         for i in 0..<1_000 { outputs["name\(i)"] = .number(Double(i)) }
         var lines: [String] = []
         for i in 0..<10_000 {
@@ -35,7 +35,7 @@ final class LayoutScaleTests: XCTestCase {
 
     func testTenThousandPlaceholdersOnOneLineRenderQuickly() throws {
         let text = String(repeating: "${a.b[0]}-", count: 10_000)
-        let outputs: [String: JSONValue] = ["a": ["b": ["x"]]]
+        let outputs: JSONObject = ["a": ["b": ["x"]]]
         var rendered: JSONValue = .null
         var count = 0
         let elapsed = try seconds {

@@ -4,7 +4,7 @@ import XCTest
 
 /// The check on JSON trees: loops, data sources, numeric fields.
 final class LoopCheckTests: XCTestCase {
-    let outputs: [String: JSONValue] = [
+    let outputs: JSONObject = [
         "row": "global row",
         "title": "Tables",
         "tables": [
@@ -16,7 +16,7 @@ final class LoopCheckTests: XCTestCase {
         "size": 18, "sizeText": "20", "word": "big", "level": 0.75, "percent": 75,
     ]
 
-    private func check(_ json: String, outputs: [String: JSONValue]? = nil, options: LayoutOptions = LayoutOptions()) throws -> LayoutReport {
+    private func check(_ json: String, outputs: JSONObject? = nil, options: LayoutOptions = LayoutOptions()) throws -> LayoutReport {
         LayoutCheck.run(try LayoutDocument.parse(text: json), outputs: outputs ?? self.outputs, options: options)
     }
 

@@ -4,7 +4,7 @@ import XCTest
 
 /// A10: resolution, missing values, typed whole fields, text conversion.
 final class RenderingTests: XCTestCase {
-    let outputs: [String: JSONValue] = [
+    let outputs: JSONObject = [
         "title": "Hello",
         "count": 42,
         "temp": 21.5,

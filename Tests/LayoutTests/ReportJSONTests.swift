@@ -48,7 +48,7 @@ final class ReportJSONTests: XCTestCase {
 
     func testSameInputGivesByteIdenticalJSON() throws {
         let text = #"{"type": "vstack", "b": "${z}", "a": "${y}", "children": [{"type": "text", "content": "${x} ${w}"}]}"#
-        let outputs: [String: JSONValue] = ["x": ["k": 1, "j": 2], "w": [3, 4]]
+        let outputs: JSONObject = ["x": ["k": 1, "j": 2], "w": [3, 4]]
         let one = LayoutCheck.run(try LayoutDocument.parse(text: text), outputs: outputs).json.serialized()
         let two = LayoutCheck.run(try LayoutDocument.parse(text: text), outputs: outputs).json.serialized()
         XCTAssertEqual(one, two)

@@ -9,7 +9,7 @@ let docWidget = "实时活动组件 ID"
 
 /// A valid request body with `changes` applied (a `nil` value removes the field).
 func body(_ changes: [String: JSONValue?] = [:], type: String = "start") -> JSONValue {
-    var object: [String: JSONValue] = [
+    var object: JSONObject = [
         "user_id": .string(docUser), "widget_id": .string(docWidget), "type": .string(type),
         "sound_mode": "custom",
         "content_state": ["isLoading": false, "data": "{\"title\":\"进行中\",\"count\":1}"],

@@ -215,7 +215,7 @@ func post(_ port: Int, _ value: JSONValue, path: String = "/api/push") throws ->
 /// A valid request body with changes (a `nil` value removes the field).
 func pushBody(_ type: String = "start", nonce: String, timestamp: Int64 = 1_710_000_000,
               data: String? = "{\"title\":\"进行中\",\"count\":1}", changes: [String: JSONValue?] = [:]) -> JSONValue {
-    var object: [String: JSONValue] = [
+    var object: JSONObject = [
         "user_id": .string(docUser), "widget_id": .string(docWidget), "type": .string(type),
         "timestamp": .number(Double(timestamp)), "nonce": .string(nonce),
     ]

@@ -9,7 +9,7 @@ let hour: Int64 = 3_600_000
 let day: Int64 = 86_400_000
 
 /// A runner that always asks for `minutes` and finishes at once.
-func frequencyRunner(_ minutes: Double, outputs: @escaping (RefreshRunRequest) -> [String: JSONValue] = { _ in [:] })
+func frequencyRunner(_ minutes: Double, outputs: @escaping (RefreshRunRequest) -> JSONObject = { _ in [:] })
     -> ClosureRefreshRunner {
     ClosureRefreshRunner { request in
         RefreshRunResult(outputs: outputs(request), updateFrequencyMinutes: minutes, finishedAtMs: request.at)

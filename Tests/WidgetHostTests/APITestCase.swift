@@ -35,7 +35,7 @@ class APITestCase: HostTestCase {
     }
 
     /// The outputs of a run that must end ok.
-    func outputs(_ report: RunReport, file: StaticString = #filePath, line: UInt = #line) -> [String: JSONValue] {
+    func outputs(_ report: RunReport, file: StaticString = #filePath, line: UInt = #line) -> JSONObject {
         XCTAssertEqual(report.status, .ok, "\(report.error?.summary ?? "") \(report.diagnostics.map(\.message))", file: file, line: line)
         return report.outputs
     }

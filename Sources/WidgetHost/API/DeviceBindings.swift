@@ -47,7 +47,7 @@ extension RunSession {
                 }
                 return self.answer(call, "Location.getLocation", permission: "location") { session, context in
                     let location = session.api.profile["location"]
-                    var fix: [String: JSONValue] = [:]
+                    var fix: JSONObject = [:]
                     for key in ["latitude", "longitude", "altitude"] { fix[key] = location?[key] ?? .number(0) }
                     return .value(session.javaScript(.object(fix), in: context))
                 }

@@ -3,7 +3,7 @@ import ScriptCore
 
 /// `Config`, `setConfig`/`getConfig`, `setValue`/`getValue` and `Setting` (A4, A1, A7).
 extension RunSession {
-    /// JavaScript's default sort order (UTF-16 code units), for `Config.keys()`.
+    /// JavaScript's default sort order (UTF-16 code units), for `$params`.
     static func jsOrder(_ a: String, _ b: String) -> Bool { a.utf16.lexicographicallyPrecedes(b.utf16) }
 
     func makeConfig(in context: ScriptContext) -> JSValue {
@@ -43,7 +43,8 @@ extension RunSession {
                 return call.context.undefined
             }),
             ("keys", 0, { [unowned self] (call: NativeCall) throws -> JSValue in
-                let keys = self.api.widget { $0.config.keys.sorted(by: Self.jsOrder) }
+                // In JSON's canonical order, which is JavaScript's default sort order.
+                let keys = self.api.widget { $0.config.keys }
                 return call.context.array(keys.map { call.context.string($0) })
             }),
         ])
@@ -175,7 +176,7 @@ extension RunSession {
             record("Setting.add", call, valid: false)
         }
         guard spec.kind == .object else { return try invalid("expects an object; got \(ValueDescription.phrase(spec))") }
-        var entry: [String: JSONValue] = [:]
+        var entry: JSONObject = [:]
         for field in ["key", "name", "type"] {
             let value = try spec.property(field)
             guard value.isString, let text = try value.stringIfPresent(), !text.isEmpty else {

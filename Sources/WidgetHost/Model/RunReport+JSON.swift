@@ -6,7 +6,7 @@ extension RunReport {
     public func json() -> JSONValue {
         func time(_ ms: Int64) -> JSONValue { .string(ISO8601.format(epochMs: ms, in: zone)) }
         func optional<T>(_ value: T?, _ make: (T) -> JSONValue) -> JSONValue { value.map(make) ?? .null }
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "schema": .string(Self.schema),
             "script": .string(script),
             "kind": .string(kind.rawValue),

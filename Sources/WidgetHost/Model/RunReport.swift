@@ -78,7 +78,7 @@ public struct RunReport: Sendable {
     public var startedAt: Int64
     public var finishedAt: Int64
     /// Published outputs (empty unless `status == .ok`, O5).
-    public var outputs: [String: JSONValue]
+    public var outputs: JSONObject
     public var events: [ControlEvent]
     public var requests: ControlRequests
     /// The refresh this run asks for (R1); nil once a Live Activity has ended (no more refreshes).

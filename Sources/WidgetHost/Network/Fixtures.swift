@@ -142,16 +142,16 @@ public struct NetworkExchange: Sendable, Hashable {
 
     /// The fixture that replays this exchange.
     public var fixtureJSON: JSONValue {
-        var requestJSON: [String: JSONValue] = ["method": .string(request.method), "url": .string(request.url)]
+        var requestJSON: JSONObject = ["method": .string(request.method), "url": .string(request.url)]
         if let body = request.body, !body.isEmpty {
             requestJSON["body"] = String(validating: body, as: UTF8.self).map { .string($0) } ?? .string(Base64.encode(body))
         }
-        var entry: [String: JSONValue] = ["request": .object(requestJSON)]
+        var entry: JSONObject = ["request": .object(requestJSON)]
         switch outcome {
         case .success(let response):
-            var responseJSON: [String: JSONValue] = [
+            var responseJSON: JSONObject = [
                 "status": .number(Double(response.status)),
-                "headers": .object(Dictionary(response.headers.map { ($0.name, JSONValue.string($0.value)) }, uniquingKeysWith: { _, last in last })),
+                "headers": .object(JSONObject(response.headers.map { (key: $0.name, value: JSONValue.string($0.value)) })),
             ]
             if let text = String(validating: response.body, as: UTF8.self) {
                 responseJSON["text"] = .string(text)

@@ -87,19 +87,19 @@ indirect enum DataShape: Sendable {
             return nil
         case .object(let members):
             guard let object = value.objectValue else { return expected("an object") }
-            for key in object.keys.sorted() where members[key] == nil {
+            for key in object.keys where members[key] == nil {
                 let full = path.isEmpty ? key : "\(path).\(key)"
                 let hint = Self.closest(key, among: Array(members.keys)).map { " (did you mean '\(path.isEmpty ? $0 : "\(path).\($0)")'?)" } ?? ""
                 return "unknown key '\(full)'\(hint)"
             }
-            for key in object.keys.sorted() {
-                if let problem = members[key]!.problem(in: object[key]!, at: path.isEmpty ? key : "\(path).\(key)") { return problem }
+            for (key, member) in object {
+                if let problem = members[key]!.problem(in: member, at: path.isEmpty ? key : "\(path).\(key)") { return problem }
             }
             return nil
         case .map(let shape):
             guard let object = value.objectValue else { return expected("an object") }
-            for key in object.keys.sorted() {
-                if let problem = shape.problem(in: object[key]!, at: path.isEmpty ? key : "\(path).\(key)") { return problem }
+            for (key, member) in object {
+                if let problem = shape.problem(in: member, at: path.isEmpty ? key : "\(path).\(key)") { return problem }
             }
             return nil
         case .list(let shape):

@@ -27,43 +27,45 @@ struct OutputCollector {
         case unserializable(why: String)
     }
 
-    mutating func collect(context: ScriptContext, reader: JSValue?) throws(ScriptError) -> [String: JSONValue] {
+    mutating func collect(context: ScriptContext, reader: JSValue?) throws(ScriptError) -> JSONObject {
         let prepared = session.prepared
         // The body's reader writes every top-level binding in one call (``Prelude/Collected``):
         // each value, or what reading it threw (a binding still in its temporal dead zone,
         // O4, is no output). It runs no script code; each value is then serialized here,
         // with the limits checked after each.
-        var bindings: [String: Entry] = [:]
+        // Names are compared exactly (O6): two that differ only in normalization are two outputs.
+        var bindings: [JSONKey: Entry] = [:]
         if let reader, reader.isFunction {
             let collected = context.objectWithoutPrototype()
             let count = min(Int(try context.call(reader, arguments: [collected]).toNumber()), prepared.outputNames.count)
             for slot in 0..<max(count, 0) {
                 guard try collected.element(WrappedScript.Collected.threw(slot)).isUndefined else { continue }
-                bindings[prepared.outputNames[slot]] = try entry(try collected.element(WrappedScript.Collected.value(slot)))
+                bindings[JSONKey(prepared.outputNames[slot])] = try entry(try collected.element(WrappedScript.Collected.value(slot)))
             }
         }
         // Then the enumerable own properties of `this` a fresh global object does not have
         // and not starting with `_`, read one at a time (a getter may throw).
-        var properties: [String: Entry] = [:]
+        var properties: [JSONKey: Entry] = [:]
         let global = context.global
         let baseline = session.host?.freshGlobalKeys ?? []
-        for name in global.enumerableNames() where !name.hasPrefix("_") && !baseline.contains(name) {
+        for name in global.enumerableNames() where name.utf8.first != UInt8(ascii: "_") && !baseline.contains(name) {
             guard try isOwn(name, of: global, in: context) else { continue }
             switch try context.propertyCatching(global, name) {
-            case .returned(let value): properties[name] = try entry(value)
-            case .thrown(let thrown): properties[name] = .unserializable(why: "its getter threw: " + Self.message(of: thrown))
+            case .returned(let value): properties[JSONKey(name)] = try entry(value)
+            case .thrown(let thrown): properties[JSONKey(name)] = .unserializable(why: "its getter threw: " + Self.message(of: thrown))
             }
         }
 
-        var outputs: [String: JSONValue] = [:]
+        var outputs: JSONObject = [:]
         for name in prepared.outputNames {
-            guard let entry = bindings[name] else { continue }
+            guard let entry = bindings[JSONKey(name)] else { continue }
             let position = prepared.positions[name]
             if let value = convert(name, entry, line: position?.line, column: position?.column) { outputs[name] = value }
         }
-        for name in properties.keys.sorted() {
-            guard let entry = properties[name] else { continue }
-            if bindings[name] != nil {
+        for key in properties.keys.sorted() {
+            let name = key.string
+            guard let entry = properties[key] else { continue }
+            if bindings[key] != nil {
                 let position = prepared.positions[name]
                 session.diagnose(
                     .outputNameClash, .warning,

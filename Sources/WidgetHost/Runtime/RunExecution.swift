@@ -13,7 +13,7 @@ struct RunExecution {
     let source: ScriptSource
     private var status = RunStatus.ok
     private var failure: ScriptFailure?
-    private var outputs: [String: JSONValue] = [:]
+    private var outputs: JSONObject = [:]
 
     init(host: ScriptHost, engine: HostEngine, context: ScriptContext, session: RunSession, source: ScriptSource) {
         self.host = host

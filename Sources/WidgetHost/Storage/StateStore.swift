@@ -4,7 +4,7 @@ import Synchronization
 /// What one widget keeps between runs (A4).
 public struct WidgetState: Sendable, Hashable {
     /// `Config`: typed values (JSON).
-    public var config: [String: JSONValue] = [:]
+    public var config: JSONObject = [:]
     /// `setConfig`/`getConfig`: strings, a namespace of their own.
     public var legacyConfig: [String: String] = [:]
     /// Values written by `Setting.set(value, key)`; they win over the profile's settings.
@@ -21,8 +21,8 @@ public struct WidgetState: Sendable, Hashable {
         .object([
             "schema": .string(StateStore.schema),
             "config": .object(config),
-            "legacyConfig": .object(legacyConfig.mapValues { .string($0) }),
-            "settings": .object(settings.mapValues { .string($0) }),
+            "legacyConfig": .object(JSONObject(legacyConfig.mapValues { .string($0) })),
+            "settings": .object(JSONObject(settings.mapValues { .string($0) })),
             "declaredSettings": .array(declaredSettings),
         ])
     }
@@ -160,7 +160,7 @@ public final class StateStore: Sendable {
             return
         }
         let path = "\(directory)/values/\(slot).json"
-        let json = JSONValue.object(values.mapValues { .string($0) })
+        let json = JSONValue.object(JSONObject(values.mapValues { .string($0) }))
         do {
             try FileSystem.writeAtomically(path, Array((json.serialized(pretty: true) + "\n").utf8))
         } catch {
