@@ -9,7 +9,7 @@ final class EngineClockTests: HostTestCase {
     /// 2026-01-01T00:00:00Z.
     let newYear: Int64 = 1_767_225_600_000
 
-    private func outputs(_ script: String, _ configure: (inout RunConfiguration) -> Void = { _ in }) -> [String: JSONValue] {
+    private func outputs(_ script: String, _ configure: (inout RunConfiguration) -> Void = { _ in }) -> JSONObject {
         let report = run(script) {
             $0.now = self.newYear
             configure(&$0)
