@@ -21,6 +21,20 @@ final class StorageTests: APITestCase {
         XCTAssertEqual(out["has"], [true, false])
     }
 
+    /// Config keys are the script's own, exactly (O6): "é" as U+00E9 and "e" + U+0301 are two.
+    func testConfigKeysThatDifferOnlyInNormalizationAreTwoKeysAcrossRuns() {
+        _ = outputs(runAPI(#"""
+            Config.set("\u00e9", 1); Config.set("e\u0301", 2); Config.set("\u{1F600}", 3); Config.set("\uff61", 4)
+            """#))
+        let out = outputs(runAPI(#"""
+            let keys = Config.keys().map(k => Array.from(k, c => c.codePointAt(0)))
+            let values = [Config.get("\u00e9"), Config.get("e\u0301")]
+            """#))
+        // JavaScript's default sort order: by UTF-16 code units, so U+1F600 (0xD83D 0xDE00) before U+FF61.
+        XCTAssertEqual(out["keys"], [[0x65, 0x301], [0xE9], [0x1F600], [0xFF61]])
+        XCTAssertEqual(out["values"], [1, 2])
+    }
+
     func testConfigDefaultsDeletesAndCopies() {
         let out = outputs(runAPI("""
             let missing = [Config.get("page"), Config.get("page", 0), Config.get("recent", [])]
