@@ -21,15 +21,36 @@ public struct JSONKey: Sendable, Hashable, Comparable, CustomStringConvertible, 
     public var description: String { string }
 
     /// Whether the two keys have the same Unicode scalars.
-    public static func == (a: JSONKey, b: JSONKey) -> Bool { order(a.string, b.string) == 0 }
+    public static func == (a: JSONKey, b: JSONKey) -> Bool { same(a.string, b.string) }
 
     /// Whether `a` comes before `b` in the order of their UTF-16 code units.
     public static func < (a: JSONKey, b: JSONKey) -> Bool { order(a.string, b.string) < 0 }
 
-    public func hash(into hasher: inout Hasher) {
-        Self.withUTF8(string) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        // Never a byte of UTF-8: keys hashed one after another stay apart.
-        hasher.combine(0xFF as UInt8)
+    /// `String`'s own hash: keys with the same scalars are equivalent strings, so they hash
+    /// alike (equivalent keys that differ share a hash, and stay apart by `==`).
+    public func hash(into hasher: inout Hasher) { string.hash(into: &hasher) }
+
+    /// Whether `a` and `b` have the same UTF-8 bytes, hence the same scalars.
+    static func same(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        return withUTF8(a) { x in withUTF8(b) { y in sameBytes(x, y) } }
+    }
+
+    /// Whether two buffers of the same length hold the same bytes, eight at a time.
+    private static func sameBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+        var index = 0
+        while index + 8 <= x.count {
+            let u = UnsafeRawPointer(p + index).loadUnaligned(as: UInt64.self)
+            let v = UnsafeRawPointer(q + index).loadUnaligned(as: UInt64.self)
+            if u != v { return false }
+            index += 8
+        }
+        while index < x.count {
+            if p[index] != q[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     /// -1, 0 or 1 as `a` comes before, is exactly, or comes after `b`, in the order of
@@ -60,7 +81,8 @@ public struct JSONKey: Sendable, Hashable, Comparable, CustomStringConvertible, 
 
     @inline(__always)
     static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var text = text
-        return text.withUTF8(body)
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
     }
 }

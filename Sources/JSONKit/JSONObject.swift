@@ -40,27 +40,51 @@ public struct JSONObject: Sendable, Hashable {
     /// Members given in any order, `values[i]` being `keys[i]`'s; for a key that comes more
     /// than once the last value wins.
     init(keys: [String], values: [JSONValue]) {
+        self.init(exactKeys: keys.map { JSONKey($0) }, values: values)
+    }
+
+    /// Members given in any order, `values[i]` being `keys[i]`'s; for a key that comes more
+    /// than once the last value wins.
+    init(exactKeys keys: some RandomAccessCollection<JSONKey>, values: some RandomAccessCollection<JSONValue>) {
         precondition(keys.count == values.count, "a value for every key")
-        if zip(keys, keys.dropFirst()).allSatisfy({ JSONKey.order($0, $1) < 0 }) {
-            storedKeys = keys.map { JSONKey($0) }
-            storedValues = values
-            return
-        }
-        // Sorted by key, and by position among the same key, so the last one is kept.
-        let order = keys.indices.sorted { i, j in
-            let byKey = JSONKey.order(keys[i], keys[j])
-            return byKey == 0 ? i < j : byKey < 0
-        }
         storedKeys = []
         storedValues = []
         storedKeys.reserveCapacity(keys.count)
         storedValues.reserveCapacity(keys.count)
+        if keys.count <= Self.insertionLimit {
+            // Each member goes where it belongs among those before it, replacing the same key.
+            for (key, value) in zip(keys, values) {
+                var index = storedKeys.count
+                var byKey = 1
+                while index > 0 {
+                    byKey = JSONKey.order(storedKeys[index - 1].string, key.string)
+                    if byKey <= 0 { break }
+                    index -= 1
+                }
+                if index > 0 && byKey == 0 {
+                    storedValues[index - 1] = value
+                } else {
+                    storedKeys.insert(key, at: index)
+                    storedValues.insert(value, at: index)
+                }
+            }
+            return
+        }
+        // Sorted by key, and by position among the same key, so the last one is kept.
+        let keys = Array(keys), values = Array(values)
+        let order = keys.indices.sorted { i, j in
+            let byKey = JSONKey.order(keys[i].string, keys[j].string)
+            return byKey == 0 ? i < j : byKey < 0
+        }
         for (position, index) in order.enumerated() {
-            if position + 1 < order.count, JSONKey.order(keys[index], keys[order[position + 1]]) == 0 { continue }
-            storedKeys.append(JSONKey(keys[index]))
+            if position + 1 < order.count, keys[index] == keys[order[position + 1]] { continue }
+            storedKeys.append(keys[index])
             storedValues.append(values[index])
         }
     }
+
+    /// Up to this many members are sorted by insertion, which moves few for objects this small.
+    static let insertionLimit = 32
 
     /// The value of the member whose key is exactly `key`; setting `nil` removes the member.
     public subscript(key: String) -> JSONValue? {

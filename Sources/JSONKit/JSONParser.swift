@@ -48,9 +48,8 @@ extension JSONValue {
 private struct Frame {
     var isObject: Bool
     var array: [JSONValue] = []
-    /// The object's keys and values so far, in the order of the text.
-    var keys: [String] = []
-    var values: [JSONValue] = []
+    /// Where the object's members begin in the parser's member stacks.
+    var membersStart = 0
     var key: String = ""
 }
 
@@ -109,6 +108,10 @@ struct JSONParser {
             throw fail("expected a JSON value, not a byte order mark", at: 0)
         }
         var stack: [Frame] = []
+        // The members of every open object, in the order of the text, each object's after
+        // those of the objects around it: one pair of arrays for the whole document.
+        var keys: [JSONKey] = []
+        var values: [JSONValue] = []
         var context = ValueContext.topLevel
         var value: JSONValue
         parseValue: while true {
@@ -124,7 +127,7 @@ struct JSONParser {
                     value = .object([:])
                 } else {
                     let key = try parseKey(expectation: "expected a string key or '}' after '{'")
-                    stack.append(Frame(isObject: true, key: key))
+                    stack.append(Frame(isObject: true, membersStart: keys.count, key: key))
                     context = .afterColon
                     continue parseValue
                 }
@@ -161,8 +164,8 @@ struct JSONParser {
             while let top = stack.indices.last {
                 skipWhitespace()
                 if stack[top].isObject {
-                    stack[top].keys.append(stack[top].key)
-                    stack[top].values.append(value)
+                    keys.append(JSONKey(stack[top].key))
+                    values.append(value)
                     switch peek() {
                     case Byte.comma:
                         pos += 1
@@ -171,8 +174,10 @@ struct JSONParser {
                         continue parseValue
                     case Byte.closeBrace:
                         pos += 1
-                        let frame = stack.removeLast()
-                        value = .object(JSONObject(keys: frame.keys, values: frame.values))
+                        let start = stack.removeLast().membersStart
+                        value = .object(JSONObject(exactKeys: keys[start...], values: values[start...]))
+                        keys.removeSubrange(start...)
+                        values.removeSubrange(start...)
                     default:
                         throw fail("expected ',' or '}' after an object member", at: pos)
                     }

@@ -162,13 +162,18 @@ final class PropertyNames {
         let text: String
 
         static func == (a: ExactName, b: ExactName) -> Bool {
-            a.text.utf8.count == b.text.utf8.count && a.text.utf8.elementsEqual(b.text.utf8)
+            let count = a.text.utf8.count
+            guard count == b.text.utf8.count else { return false }
+            let contiguous: Bool?? = a.text.utf8.withContiguousStorageIfAvailable { x in
+                b.text.utf8.withContiguousStorageIfAvailable { y in
+                    count == 0 || memcmp(x.baseAddress!, y.baseAddress!, count) == 0
+                }
+            }
+            return (contiguous ?? nil) ?? a.text.utf8.elementsEqual(b.text.utf8)
         }
 
-        func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
+        /// `String`'s own hash: names with the same bytes are equivalent strings, so they hash alike.
+        func hash(into hasher: inout Hasher) { text.hash(into: &hasher) }
     }
 
     deinit {
