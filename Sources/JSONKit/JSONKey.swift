@@ -32,6 +32,11 @@ public struct JSONKey: Sendable, Hashable, Comparable, CustomStringConvertible, 
 
     /// Whether `a` and `b` have the same UTF-8 bytes, hence the same scalars.
     static func same(_ a: String, _ b: String) -> Bool {
+        // The same bits are the same text: one storage, or the same bytes held inline.
+        if MemoryLayout<String>.size == 16,
+           unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) {
+            return true
+        }
         guard a.utf8.count == b.utf8.count else { return false }
         return withUTF8(a) { x in withUTF8(b) { y in sameBytes(x, y) } }
     }

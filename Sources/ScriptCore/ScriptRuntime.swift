@@ -162,6 +162,12 @@ final class PropertyNames {
         let text: String
 
         static func == (a: ExactName, b: ExactName) -> Bool {
+            // The same bits are the same text: one storage, or the same bytes held inline (the
+            // host asks for the same literals run after run).
+            if MemoryLayout<String>.size == 16,
+               unsafeBitCast(a.text, to: (UInt64, UInt64).self) == unsafeBitCast(b.text, to: (UInt64, UInt64).self) {
+                return true
+            }
             let count = a.text.utf8.count
             guard count == b.text.utf8.count else { return false }
             let contiguous: Bool?? = a.text.utf8.withContiguousStorageIfAvailable { x in
