@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "ZonedTimeTests", dependencies: ["ZonedTime"]),
         .testTarget(name: "ScriptSyntaxTests", dependencies: ["ScriptSyntax"]),
         .testTarget(name: "ScriptCoreTests", dependencies: ["ScriptCore"]),
-        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "ZonedTime"]),
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "ZonedTime", "Threads"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit"]),
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushClient", "PushContract", "JSONKit", "Threads"]),

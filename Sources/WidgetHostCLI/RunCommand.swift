@@ -11,7 +11,8 @@ enum RunCommand {
             endLiveActivity), the next refresh it requests, its console and the limits in
             force; diagnostics go to stderr. Exit status: 0 when the run ends ok, 1 when it
             ends in error, timeout or memory, 64 for a usage error, 65 when the file is not
-            UTF-8, 66 when it cannot be read.
+            UTF-8 or the profile is bad, 66 when it cannot be read, 73 when what the run stored
+            could not be saved to the state folder (state-not-saved: it is lost).
             """,
         arguments: [("script", "The script file (UTF-8 JavaScript).")],
         options: RunFlags.options + APIFlags.options + [APIFlags.action]

@@ -40,7 +40,8 @@ enum SimulateCommand {
             Exit status: 0 when the simulation ran, even if runs inside it failed (failing
             runs are part of the report); 64 for a usage error (a bad duration, budget, time,
             format or flag); 65 when the script is not UTF-8; 66 when it cannot be read or
-            --out cannot be written; 70 for an internal error.
+            --out cannot be written; 70 for an internal error; 73 when a run's storage could
+            not be saved to the state folder (state-not-saved: it is lost).
             """,
         arguments: [("script", "The script file (UTF-8 JavaScript).")],
         options: [
@@ -127,6 +128,8 @@ enum SimulateCommand {
             let why = last.error?.summary ?? last.status.rawValue
             terminal.err("\(Style(enabled: terminal.colorErr).yellow("warning")): \(actionPath): \(runner.failedActionCount) of \(runner.actionRunCount) action runs did not end ok (last: \(why)); their refreshes still ran")
         }
+        // Storage a run could not save is lost (X2): say so in the exit status too.
+        if runner.diagnostics.contains(where: { $0.diagnostic.code == .stateNotSaved }) { return ExitCode.cannotCreate }
         return ExitCode.success
     }
 

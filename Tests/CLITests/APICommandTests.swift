@@ -148,6 +148,41 @@ final class APICommandTests: XCTestCase {
         }
     }
 
+    /// A widget id that cannot name a folder is a profile error (A11): exit 65, one line, the code.
+    func testABadWidgetIDInAProfileExits65() {
+        for id in ["../../outside", "", "a/b"] {
+            let profile = directory + "/id.json"
+            writeFile(profile, Array("{\"widget\": {\"id\": \(JSONValue.string(id).serialized())}}".utf8))
+            let result = tool("run", example("runjs-params.js"), "--profile", profile, "--state", directory + "/state", "--param", "city=Lhasa")
+            XCTAssertEqual(result.code, 65, id)
+            XCTAssertEqual(result.err.split(separator: "\n").count, 1, result.err)
+            XCTAssertTrue(result.err.hasPrefix("error: \(profile): widget.id must be 1 to 128 characters from A-Z"), result.err)
+            XCTAssertTrue(result.err.hasSuffix("; see docs/profile.md [invalid-widget-id]\n"), result.err)
+            XCTAssertFalse(fileExists(directory + "/state"), "nothing was written")
+            XCTAssertFalse(fileExists(directory + "/outside"))
+        }
+    }
+
+    /// A state folder that cannot be written loses what the run stored: `state-not-saved`
+    /// and exit 73 (X2), for run and simulate alike, whatever is in the way.
+    func testAStateFolderThatCannotBeWrittenExits73() throws {
+        writeFile(directory + "/a-file", Array("x".utf8))
+        mkdir(directory + "/blocked", 0o755)
+        writeFile(directory + "/blocked/widgets", Array("not a folder".utf8))
+        for state in ["/dev/null", directory + "/a-file", directory + "/a-file/below", directory + "/blocked"] {
+            let run = tool("run", example("runjs-params.js"), "--param", "city=Lhasa", "--state", state)
+            XCTAssertEqual(run.code, 73, "\(state): \(run.err)")
+            XCTAssertTrue(run.err.contains("[state-not-saved]"), run.err)
+            XCTAssertTrue(run.out.contains("Lhasa"), "the report is still printed")
+            let simulate = tool("simulate", example("runjs-params.js"), "--hours", "1", "--state", state, "--now", "2026-05-03T10:00:00Z")
+            XCTAssertEqual(simulate.code, 73, "\(state): \(simulate.err)")
+            XCTAssertTrue(simulate.err.contains("[state-not-saved]"), simulate.err)
+        }
+        XCTAssertEqual(readBytes(directory + "/a-file"), Array("x".utf8))
+        XCTAssertEqual(tool("run", example("runjs-params.js"), "--param", "city=Lhasa", "--state", directory + "/fine").code, 0)
+        XCTAssertEqual(tool("run", example("outputs.js"), "--state", "/dev/null").code, 0, "a run that stores nothing loses nothing")
+    }
+
     func testTheStateFolderDefaultsToDotWidgethostHere() {
         var previous = [CChar](repeating: 0, count: 4096)
         _ = getcwd(&previous, previous.count)

@@ -45,15 +45,27 @@ final class APIRun {
 
     /// Reads (and with `mutate`, changes) the widget's stored state.
     func widget<R>(mutate: Bool = false, _ body: (inout WidgetState) -> R) -> R {
+        if widgetState == nil, let problem = WidgetIdentity.problem(withID: identity.id) {
+            widgetUnreadable = true
+            widgetState = WidgetState()
+            session.diagnose(
+                .invalidWidgetID, .error,
+                "Widget.id \(JSONValue.quote(identity.id)) cannot name a storage folder: it \(problem) (a widget id is \(WidgetIdentity.idRule)); the run's storage started empty and is not saved")
+        }
         if widgetState == nil {
             do {
                 widgetState = try store.widget(identity.id)
             } catch {
-                widgetUnreadable = true
                 widgetState = WidgetState()
-                session.diagnose(
-                    .stateUnreadable, .warning,
-                    "the widget's storage \(error.description); the run started with empty storage and will not save over that file (fix or delete it)")
+                if error.onTheWay {
+                    // No stored file to protect: the save at the end tries, and says if it fails.
+                    session.diagnose(.stateUnreadable, .warning, "the widget's storage \(error.description); the run started with empty storage")
+                } else {
+                    widgetUnreadable = true
+                    session.diagnose(
+                        .stateUnreadable, .warning,
+                        "the widget's storage \(error.description); the run started with empty storage and will not save over that file (fix or delete it)")
+                }
             }
         }
         let result = body(&widgetState!)
@@ -66,11 +78,15 @@ final class APIRun {
             do {
                 slotValues = try store.values(slotKey)
             } catch {
-                valuesUnreadable = true
                 slotValues = [:]
-                session.diagnose(
-                    .stateUnreadable, .warning,
-                    "the shared values \(error.description); the run started without them and will not save over that file (fix or delete it)")
+                if error.onTheWay {
+                    session.diagnose(.stateUnreadable, .warning, "the shared values \(error.description); the run started without them")
+                } else {
+                    valuesUnreadable = true
+                    session.diagnose(
+                        .stateUnreadable, .warning,
+                        "the shared values \(error.description); the run started without them and will not save over that file (fix or delete it)")
+                }
             }
         }
         let result = body(&slotValues!)

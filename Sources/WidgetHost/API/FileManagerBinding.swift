@@ -24,7 +24,7 @@ extension RunSession {
         case .failure(let refusal):
             throw NativeError(.error, "\(function): the path \(JSONValueQuote.short(text)) was refused: \(refusal.message)")
         case .success(let path):
-            if path.relative.isEmpty && !folderAllowed {
+            if path.segments.isEmpty && !folderAllowed {
                 throw NativeError(.error, "\(function): the path \(JSONValueQuote.short(text)) names the widget's folder, not a file; add a file name")
             }
             return path
@@ -49,14 +49,14 @@ extension RunSession {
                     throw NativeError(.typeError, "fm.writeString(path, text) expects the text as a string; got \(ValueDescription.phrase(call[1])) (use JSON.stringify for objects)")
                 }
                 do {
-                    try self.api.store.writeFile(widget: path.widget, area: path.area, relative: path.relative, Array(try call[1].toString().utf8))
+                    try self.api.store.writeFile(widget: path.widget, area: path.area, segments: path.segments, Array(try call[1].toString().utf8))
                 } catch { throw self.storeFailure("fm.writeString", error) }
                 return call.context.undefined
             }),
             ("readString", 1, { [unowned self] (call: NativeCall) throws -> JSValue in
                 let path = try self.checkedPath(call, "fm.readString")
                 let bytes: [UInt8]?
-                do { bytes = try self.api.store.readFile(widget: path.widget, area: path.area, relative: path.relative) } catch {
+                do { bytes = try self.api.store.readFile(widget: path.widget, area: path.area, segments: path.segments) } catch {
                     throw self.storeFailure("fm.readString", error)
                 }
                 return call.context.string(bytes.map { String(decoding: $0, as: UTF8.self) } ?? "")
@@ -66,19 +66,19 @@ extension RunSession {
                 guard let bytes = call[1].bytes() else {
                     throw NativeError(.typeError, "fm.saveImage(path, bytes) expects the image bytes (the Uint8Array from await req.fetch()); got \(ValueDescription.phrase(call[1]))")
                 }
-                do { try self.api.store.writeFile(widget: path.widget, area: path.area, relative: path.relative, bytes) } catch {
+                do { try self.api.store.writeFile(widget: path.widget, area: path.area, segments: path.segments, bytes) } catch {
                     throw self.storeFailure("fm.saveImage", error)
                 }
                 return call.context.undefined
             }),
             ("fileExists", 1, { [unowned self] (call: NativeCall) throws -> JSValue in
                 let path = try self.checkedPath(call, "fm.fileExists", folderAllowed: true)
-                if path.relative.isEmpty { return call.context.boolean(true) }
-                return call.context.boolean(self.api.store.fileExists(widget: path.widget, area: path.area, relative: path.relative))
+                if path.segments.isEmpty { return call.context.boolean(true) }
+                return call.context.boolean(self.api.store.fileExists(widget: path.widget, area: path.area, segments: path.segments))
             }),
             ("remove", 1, { [unowned self] (call: NativeCall) throws -> JSValue in
                 let path = try self.checkedPath(call, "fm.remove")
-                do { try self.api.store.removeFile(widget: path.widget, area: path.area, relative: path.relative) } catch {
+                do { try self.api.store.removeFile(widget: path.widget, area: path.area, segments: path.segments) } catch {
                     throw self.storeFailure("fm.remove", error)
                 }
                 return call.context.undefined

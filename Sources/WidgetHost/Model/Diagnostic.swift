@@ -39,6 +39,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
         .outputNameClash, .outputDropped, .outputNotFinite, .outputNotSerializable, .topLevelReturn,
         .invalidArgument, .freqBelowMinimum, .timeLooksLikeSeconds, .timeInPast, .alreadyEnded,
         .endOutsideLiveActivity, .appOnlyAPI, .deprecatedAPI, .fixtureMissing, .stateUnreadable, .stateNotSaved,
+        .invalidWidgetID,
     ]
 
     // S — running a script
@@ -72,5 +73,6 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     public static let deprecatedAPI: DiagnosticCode = "deprecated-api"
     public static let fixtureMissing: DiagnosticCode = "fixture-missing"
     public static let stateUnreadable: DiagnosticCode = "state-unreadable"
+    public static let invalidWidgetID: DiagnosticCode = "invalid-widget-id"
     public static let stateNotSaved: DiagnosticCode = "state-not-saved"
 }

@@ -13,11 +13,16 @@ public enum ExitStatus {
     /// A part of the tool is not installed: `widgethost serve` without its `widgethost-serve`.
     public static let unavailable: Int32 = 69
     public static let internalError: Int32 = 70
+    /// Cannot create: what a run stored could not be written to the state folder (or the
+    /// recorded fixtures to their file), so it is lost (`state-not-saved`).
+    public static let cannotCreate: Int32 = 73
 
     /// `widgethost run`: 0 when the run ends `ok`, 65 when the file is not UTF-8 (no run),
-    /// 1 for `error`, `timeout` and `memory`.
+    /// 73 when what the run stored could not be saved (`state-not-saved`, whatever the
+    /// status: the data is lost), 1 for `error`, `timeout` and `memory`.
     public static func of(_ report: RunReport) -> Int32 {
         if report.diagnostics.contains(where: { $0.code == .notUTF8 }) { return dataError }
+        if report.diagnostics.contains(where: { $0.code == .stateNotSaved }) { return cannotCreate }
         return report.status == .ok ? success : failure
     }
 

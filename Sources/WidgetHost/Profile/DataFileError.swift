@@ -12,15 +12,21 @@ public struct DataFileError: Error, Sendable, Hashable, CustomStringConvertible 
     public var kind: Kind
     public var path: String
     public var message: String
+    /// A stable diagnostic code for the problem (docs/diagnostics.md), when it has one.
+    public var code: String?
 
-    public init(kind: Kind, path: String, message: String) {
+    public init(kind: Kind, path: String, message: String, code: String? = nil) {
         self.kind = kind
         self.path = path
         self.message = message
+        self.code = code
     }
 
-    /// `profile.json: device.battery.level must be …`, or `profile.json:3:7: …` for a JSON syntax error.
-    public var description: String { message.hasPrefix(":") ? "\(path)\(message)" : "\(path): \(message)" }
+    /// `profile.json: device.battery.level must be …`, or `profile.json:3:7: …` for a JSON syntax
+    /// error; ` [code]` at the end when the problem has a code.
+    public var description: String {
+        (message.hasPrefix(":") ? "\(path)\(message)" : "\(path): \(message)") + (code.map { " [\($0)]" } ?? "")
+    }
 
     /// Reads and parses a JSON data file.
     static func loadJSON(path: String) throws(DataFileError) -> JSONValue {

@@ -56,6 +56,12 @@ public struct DeviceProfile: Sendable, Hashable {
                 kind: .malformed, path: source,
                 message: "device.language must be a language code such as \"zh\" or \"en\"; got \"\(language)\"; better, give device.locale (e.g. \"zh-CN\")")
         }
+        if let id = object["widget"]?["id"]?.stringValue, let problem = WidgetIdentity.problem(withID: id) {
+            throw DataFileError(
+                kind: .malformed, path: source,
+                message: "widget.id must be \(WidgetIdentity.idRule); got \(DataShape.phrase(.string(id))), which \(problem); see docs/profile.md",
+                code: WidgetIdentity.invalidIDCode)
+        }
         overlay = object
         self.source = source
     }
@@ -153,6 +159,11 @@ public struct DeviceProfile: Sendable, Hashable {
 }
 
 /// Who the widget is (`Widget.id`, `Widget.name`): it decides where its storage lives.
+///
+/// The id names the widget's storage folder (`widgets/<id>/`), so it is checked (A11):
+/// 1 to 128 characters from `A-Z`, `a-z`, `0-9`, `-`, `_` and `.`, not starting with `.`.
+/// A profile with another id is refused (`invalid-widget-id`, exit 65); a store never
+/// touches a folder for one.
 public struct WidgetIdentity: Sendable, Hashable {
     public var id: String
     public var name: String
@@ -160,6 +171,31 @@ public struct WidgetIdentity: Sendable, Hashable {
     public init(id: String, name: String) {
         self.id = id
         self.name = name
+    }
+
+    /// The longest widget id, in characters (all ASCII, so bytes too).
+    public static let maximumIDLength = 128
+    /// The rule for widget ids, as messages state it.
+    public static let idRule = "1 to 128 characters from A-Z, a-z, 0-9, '-', '_' and '.', not starting with '.'"
+    /// The diagnostic code of a widget id that breaks the rule.
+    public static let invalidIDCode = DiagnosticCode.invalidWidgetID.rawValue
+
+    /// What is wrong with `id` as a widget id ("is empty", "contains '/'", …), or nil when it is fine.
+    public static func problem(withID id: String) -> String? {
+        let bytes = Array(id.utf8)
+        if bytes.isEmpty { return "is empty" }
+        if bytes.first == 0x2E { return "starts with '.'" }
+        for scalar in id.unicodeScalars {
+            switch scalar {
+            case "A"..."Z", "a"..."z", "0"..."9", "-", "_", ".": continue
+            default:
+                if scalar.value >= 0x21 && scalar.value < 0x7F { return "contains '\(scalar)'" }
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "contains U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }
+        }
+        if bytes.count > maximumIDLength { return "is \(bytes.count) characters long" }
+        return nil
     }
 
     /// The identity a script gets when neither the configuration nor the profile names one:

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -6,6 +7,10 @@
 public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var message: String
+    /// The failure is in reaching the file's folder (missing base, a link or a file on the
+    /// way), not in the file itself: a later write fails the same way, so nothing is kept
+    /// from being overwritten.
+    public var onTheWay = false
     public var description: String { "\(path): \(message)" }
 
     init(_ path: String, _ message: String) {
@@ -13,110 +18,215 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
         self.message = message
     }
 
-    static func errno(_ path: String, _ doing: String) -> FileSystemError {
-        FileSystemError(path, "\(doing): \(String(cString: strerror(Glibc.errno)))")
+    static func errno(_ path: String, _ doing: String, _ code: Int32 = Glibc.errno) -> FileSystemError {
+        FileSystemError(path, "\(doing): \(String(cString: strerror(code)))")
     }
+
+    static let linkMessage = "is reached through a symbolic link; the host does not follow links"
 }
 
-/// The few file operations storage needs, on the C library (no Foundation).
+/// The file operations storage needs, on the C library (no Foundation), confined the way
+/// the kernel resolves paths.
+///
+/// A ``Location`` is a base folder (a path the user chose, such as the state folder,
+/// whose own links are the user's business), the folders below it and a file name, all
+/// as bytes. Every folder below the base is opened with `openat(…, O_NOFOLLOW |
+/// O_DIRECTORY)` from the one above it (created with `mkdirat` when writing), and the file
+/// itself with `O_NOFOLLOW` in the last one. So a symbolic link on any component is
+/// refused, and a folder swapped for a link while a script runs cannot redirect a read,
+/// write, removal or existence check: each step holds the folder it opened.
 enum FileSystem {
-    static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
+    struct Location: Sendable {
+        /// The base folder, followed as given.
+        var base: String
+        /// Folders below the base, one name each (no `/`, never `.` or `..`).
+        var folders: [[UInt8]]
+        /// The file's name in the last folder.
+        var name: [UInt8]
+        /// The whole path, for messages.
+        var display: String
     }
 
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
+    // MARK: Confined operations
 
-    static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// Reads a whole regular file; nil when it does not exist. Does not follow a symbolic link.
-    static func read(_ path: String, limit: Int = FileBytes.maximumSize) throws(FileSystemError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    /// Reads a whole regular file; nil when it (or a folder on the way) does not exist.
+    static func read(_ location: Location, limit: Int = FileBytes.maximumSize) throws(FileSystemError) -> [UInt8]? {
+        let opened: Folder?
+        do { opened = try open(location, create: false) } catch {
+            var failure = error
+            failure.onTheWay = true
+            throw failure
+        }
+        guard let folder = opened else { return nil }
+        let fd = at(location.name) { openat(folder.fd, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else {
-            if Glibc.errno == ENOENT || Glibc.errno == ENOTDIR { return nil }
-            throw .errno(path, "cannot read")
+            let code = Glibc.errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            if code == ELOOP { throw FileSystemError(location.display, FileSystemError.linkMessage) }
+            throw .errno(location.display, "cannot read", code)
         }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .errno(location.display, "cannot read") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FileSystemError(location.display, "is a folder, not a file")
+        default: throw FileSystemError(location.display, "is not a regular file")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if Glibc.errno == EINTR { continue }
-                throw .errno(path, "cannot read")
+                throw .errno(location.display, "cannot read")
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit { throw FileSystemError(path, "is larger than \(limit >> 20) MiB") }
+            if bytes.count > limit { throw FileSystemError(location.display, "is larger than \(limit >> 20) MiB") }
         }
         return bytes
     }
 
-    /// Creates `path` and its missing parents (mode 0755).
-    static func makeDirectories(_ path: String) throws(FileSystemError) {
-        if path.isEmpty || isDirectory(path) { return }
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            try makeDirectories(String(path[..<slash]))
+    /// Writes `bytes` atomically: a temporary file in the same folder, flushed to disk,
+    /// then renamed over the name. A crash leaves either the old file or the new one,
+    /// never half of one. Missing folders are created.
+    static func writeAtomically(_ location: Location, _ bytes: [UInt8]) throws(FileSystemError) {
+        guard let folder = try open(location, create: true) else { throw FileSystemError(location.display, "cannot create the folder") }
+        let temporary = Array(".widgethost-\(getpid())-\(sequence.add(1, ordering: .relaxed).newValue).tmp".utf8)
+        var fd = at(temporary) { openat(folder.fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+        if fd < 0 && Glibc.errno == EEXIST {
+            // Left by a process of the same id that crashed: it was never the real file.
+            _ = at(temporary) { unlinkat(folder.fd, $0, 0) }
+            fd = at(temporary) { openat(folder.fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
         }
-        if mkdir(path, 0o755) != 0 && Glibc.errno != EEXIST { throw .errno(path, "cannot create the folder") }
-    }
-
-    /// Writes `bytes` to `path` atomically: a temporary file in the same folder,
-    /// flushed to disk, then renamed over the target. A crash leaves either the
-    /// old file or the new one, never half of one.
-    static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        try makeDirectories(folder)
-        let temporary = "\(path).tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw .errno(temporary, "cannot write") }
+        guard fd >= 0 else { throw .errno(location.display, "cannot write") }
+        func fail(_ doing: String) -> FileSystemError {
+            let failure = FileSystemError.errno(location.display, doing)
+            close(fd)
+            _ = at(temporary) { unlinkat(folder.fd, $0, 0) }
+            return failure
+        }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
             if count < 0 {
                 if Glibc.errno == EINTR { continue }
-                let failure = FileSystemError.errno(temporary, "cannot write")
-                close(fd)
-                unlink(temporary)
-                throw failure
+                throw fail("cannot write")
             }
             written += count
         }
-        if fsync(fd) != 0 {
-            let failure = FileSystemError.errno(temporary, "cannot flush")
-            close(fd)
-            unlink(temporary)
-            throw failure
-        }
+        if fsync(fd) != 0 { throw fail("cannot flush") }
         close(fd)
-        guard rename(temporary, path) == 0 else {
-            let failure = FileSystemError.errno(path, "cannot replace")
-            unlink(temporary)
-            throw failure
+        let renamed = at(temporary) { from in at(location.name) { to in renameat(folder.fd, from, folder.fd, to) } }
+        guard renamed == 0 else {
+            let code = Glibc.errno
+            _ = at(temporary) { unlinkat(folder.fd, $0, 0) }
+            if code == EISDIR { throw FileSystemError(location.display, "is a folder, not a file") }
+            throw .errno(location.display, "cannot replace", code)
         }
     }
 
-    /// Removes a file; a missing file is not an error.
-    static func remove(_ path: String) throws(FileSystemError) {
-        if unlink(path) != 0 && Glibc.errno != ENOENT { throw .errno(path, "cannot remove") }
+    /// Removes a file; a missing file (or folder on the way) is not an error. A symbolic
+    /// link as the last component is removed itself, never what it points to.
+    static func remove(_ location: Location) throws(FileSystemError) {
+        guard let folder = try open(location, create: false) else { return }
+        guard at(location.name, { unlinkat(folder.fd, $0, 0) }) == 0 else {
+            let code = Glibc.errno
+            if code == ENOENT || code == ENOTDIR { return }
+            if code == EISDIR { throw FileSystemError(location.display, "is a folder, not a file") }
+            throw .errno(location.display, "cannot remove", code)
+        }
     }
 
-    /// Whether any component of `path` below `base` is a symbolic link (storage never follows one).
-    static func hasSymbolicLink(below base: String, in path: String) -> Bool {
-        guard path.hasPrefix(base) else { return true }
-        var current = base
-        for component in path.dropFirst(base.count).split(separator: "/") {
-            current += "/" + component
-            var info = stat()
-            if lstat(current, &info) != 0 { return false }
-            if (info.st_mode & S_IFMT) == S_IFLNK { return true }
+    /// Whether the location is a regular file, reached without following a link.
+    static func isRegularFile(_ location: Location) -> Bool {
+        guard let folder = try? open(location, create: false) else { return false }
+        var info = stat()
+        return at(location.name) { fstatat(folder.fd, $0, &info, AT_SYMLINK_NOFOLLOW) } == 0
+            && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    // MARK: Paths the user named
+
+    /// Writes the file at `path` (a path the user gave, e.g. a fixtures file) atomically,
+    /// creating its folder.
+    static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+        try writeAtomically(location(ofUserPath: path), bytes)
+    }
+
+    /// A user-named path as a location: its folder as the base, its last component as the name.
+    static func location(ofUserPath path: String) throws(FileSystemError) -> Location {
+        let bytes = Array(path.utf8)
+        let slash = bytes.lastIndex(of: 0x2F)
+        let name = Array(bytes[(slash.map { $0 + 1 } ?? 0)...])
+        guard !name.isEmpty else { throw FileSystemError(path, "names a folder, not a file") }
+        let base = slash.map { $0 == 0 ? "/" : String(decoding: bytes[..<$0], as: UTF8.self) } ?? "."
+        return Location(base: base, folders: [], name: name, display: path)
+    }
+
+    /// Creates `path` and its missing parents (mode 0755); a path the user gave, so links are followed.
+    static func makeDirectories(_ path: String) throws(FileSystemError) {
+        let bytes = Array(path.utf8)
+        for (index, byte) in bytes.enumerated() where byte == 0x2F && index > 0 {
+            try makeDirectory(String(decoding: bytes[..<index], as: UTF8.self), whole: path)
         }
-        return false
+        try makeDirectory(path, whole: path)
+    }
+
+    private static func makeDirectory(_ path: String, whole: String) throws(FileSystemError) {
+        if mkdir(path, 0o755) != 0 && Glibc.errno != EEXIST { throw .errno(whole, "cannot create the folder") }
+    }
+
+    // MARK: Opening folders
+
+    private static let sequence = Atomic<Int>(0)
+
+    /// A folder descriptor, closed when the value goes.
+    private final class Folder {
+        let fd: Int32
+        init(_ fd: Int32) { self.fd = fd }
+        deinit { close(fd) }
+    }
+
+    /// Opens the base, then each folder below it without following links; nil when one is
+    /// missing (or is a file) and `create` is false.
+    private static func open(_ location: Location, create: Bool) throws(FileSystemError) -> Folder? {
+        var fd = Glibc.open(location.base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0 && Glibc.errno == ENOENT {
+            guard create else { return nil }
+            try makeDirectories(location.base)
+            fd = Glibc.open(location.base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
+        guard fd >= 0 else { throw .errno(location.base, create ? "cannot create the folder" : "cannot open the folder") }
+        var folder = Folder(fd)
+        for name in location.folders {
+            let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+            var next = at(name) { openat(folder.fd, $0, flags) }
+            if next < 0 && Glibc.errno == ENOENT && create {
+                if at(name, { mkdirat(folder.fd, $0, 0o755) }) != 0 && Glibc.errno != EEXIST {
+                    throw .errno(location.display, "cannot create the folder")
+                }
+                next = at(name) { openat(folder.fd, $0, flags) }
+            }
+            guard next >= 0 else {
+                let code = Glibc.errno
+                var info = stat()
+                if at(name, { fstatat(folder.fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
+                    throw FileSystemError(location.display, FileSystemError.linkMessage)
+                }
+                if (code == ENOENT || code == ENOTDIR) && !create { return nil }
+                throw .errno(location.display, create ? "cannot create the folder" : "cannot open the folder", code)
+            }
+            folder = Folder(next)
+        }
+        return folder
+    }
+
+    /// Calls `body` with `name` as a NUL-terminated C string.
+    private static func at<T>(_ name: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+        (name + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
     }
 }

@@ -85,50 +85,69 @@ public final class StateStore: Sendable {
     struct Memory {
         var widgets: [String: WidgetState] = [:]
         var values: [String: [String: String]] = [:]
-        var files: [String: [UInt8]] = [:]
+        /// By `<id>/<area>/<relative path>` as bytes: two paths are one file only when the kernel would say so.
+        var files: [[UInt8]: [UInt8]] = [:]
     }
 
     /// A store kept in the folder `directory` (created when first written).
     public init(directory: String) {
-        var path = directory
-        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        self.directory = path.isEmpty ? "." : path
+        var path = Array(directory.utf8)
+        while path.count > 1 && path.last == 0x2F { path.removeLast() }
+        self.directory = path.isEmpty ? "." : String(decoding: path, as: UTF8.self)
     }
 
     /// A store that lives in memory only, for as long as the value lives.
     public init() { directory = nil }
 
+    /// Where a store file lives: the state folder, the folders below it (opened without
+    /// following links) and the name.
+    private func location(_ folders: [String], _ name: [UInt8], relative: [UInt8] = []) -> FileSystem.Location {
+        let display = ([directory ?? "."] + folders).joined(separator: "/") + "/" + String(decoding: relative.isEmpty ? name : relative, as: UTF8.self)
+        return FileSystem.Location(base: directory ?? ".", folders: folders.map { Array($0.utf8) }, name: name, display: display)
+    }
+
+    /// Refuses a widget id that cannot name a folder (A11): storage is never touched for it.
+    private func checked(_ id: String) throws(StateStoreError) {
+        if let problem = WidgetIdentity.problem(withID: id) {
+            throw StateStoreError(path: "\(directory ?? "storage"): widget \(JSONValue.quote(id))", message: "is not used: the widget id \(problem)", onTheWay: true)
+        }
+    }
+
     // MARK: Widget state
 
     /// The state of one widget (empty when it has none).
     public func widget(_ id: String) throws(StateStoreError) -> WidgetState {
-        guard let directory else { return memory.withLock { $0.widgets[id] } ?? WidgetState() }
-        let path = "\(directory)/widgets/\(id)/store.json"
+        try checked(id)
+        guard directory != nil else { return memory.withLock { $0.widgets[id] } ?? WidgetState() }
+        let file = location(["widgets", id], Array("store.json".utf8))
         let bytes: [UInt8]?
-        do { bytes = try FileSystem.read(path) } catch { throw StateStoreError(path: path, message: error.message) }
+        do { bytes = try FileSystem.read(file) } catch {
+            throw StateStoreError(path: file.display, message: error.message, onTheWay: error.onTheWay)
+        }
         guard let bytes else { return WidgetState() }
         do {
             return try WidgetState(json: try JSONValue.parse(bytes: bytes))
         } catch let error as JSONParseError {
-            throw StateStoreError(path: path, message: "is not valid JSON (\(error.description))")
+            throw StateStoreError(path: file.display, message: "is not valid JSON (\(error.description))")
         } catch let error as StoreFormatError {
-            throw StateStoreError(path: path, message: "is not a widget store: \(error.message)")
+            throw StateStoreError(path: file.display, message: "is not a widget store: \(error.message)")
         } catch {
-            throw StateStoreError(path: path, message: "\(error)")
+            throw StateStoreError(path: file.display, message: "\(error)")
         }
     }
 
     /// Replaces the state of one widget.
     public func setWidget(_ id: String, _ state: WidgetState) throws(StateStoreError) {
-        guard let directory else {
+        try checked(id)
+        guard directory != nil else {
             memory.withLock { $0.widgets[id] = state }
             return
         }
-        let path = "\(directory)/widgets/\(id)/store.json"
+        let file = location(["widgets", id], Array("store.json".utf8))
         do {
-            try FileSystem.writeAtomically(path, Array((state.json.serialized(pretty: true) + "\n").utf8))
+            try FileSystem.writeAtomically(file, Array((state.json.serialized(pretty: true) + "\n").utf8))
         } catch {
-            throw StateStoreError(path: path, message: error.message)
+            throw StateStoreError(path: file.display, message: error.message)
         }
     }
 
@@ -136,18 +155,20 @@ public final class StateStore: Sendable {
 
     /// The `setValue` strings of one widget kind and slot (e.g. `small-1`).
     public func values(_ slot: String) throws(StateStoreError) -> [String: String] {
-        guard let directory else { return memory.withLock { $0.values[slot] } ?? [:] }
-        let path = "\(directory)/values/\(slot).json"
+        guard directory != nil else { return memory.withLock { $0.values[slot] } ?? [:] }
+        let file = location(["values"], Array("\(slot).json".utf8))
         let bytes: [UInt8]?
-        do { bytes = try FileSystem.read(path) } catch { throw StateStoreError(path: path, message: error.message) }
+        do { bytes = try FileSystem.read(file) } catch {
+            throw StateStoreError(path: file.display, message: error.message, onTheWay: error.onTheWay)
+        }
         guard let bytes else { return [:] }
         guard let json = try? JSONValue.parse(bytes: bytes), let object = json.objectValue else {
-            throw StateStoreError(path: path, message: "is not a JSON object of strings")
+            throw StateStoreError(path: file.display, message: "is not a JSON object of strings")
         }
         var result: [String: String] = [:]
         for (key, value) in object {
             guard let text = value.stringValue else {
-                throw StateStoreError(path: path, message: "'\(key)' is not a string")
+                throw StateStoreError(path: file.display, message: "'\(key)' is not a string")
             }
             result[key] = text
         }
@@ -155,74 +176,70 @@ public final class StateStore: Sendable {
     }
 
     public func setValues(_ slot: String, _ values: [String: String]) throws(StateStoreError) {
-        guard let directory else {
+        guard directory != nil else {
             memory.withLock { $0.values[slot] = values }
             return
         }
-        let path = "\(directory)/values/\(slot).json"
+        let file = location(["values"], Array("\(slot).json".utf8))
         let json = JSONValue.object(JSONObject(values.mapValues { .string($0) }))
         do {
-            try FileSystem.writeAtomically(path, Array((json.serialized(pretty: true) + "\n").utf8))
+            try FileSystem.writeAtomically(file, Array((json.serialized(pretty: true) + "\n").utf8))
         } catch {
-            throw StateStoreError(path: path, message: error.message)
+            throw StateStoreError(path: file.display, message: error.message)
         }
     }
 
     // MARK: Files (FileManager)
 
-    /// The folder on disk for one widget's files in one area (`LD`, `LL`, `ID`, `IL`), or nil in memory.
-    func filesFolder(widget id: String, area: FileArea) -> String? {
-        directory.map { "\($0)/widgets/\(id)/files/\(area.rawValue)" }
+    /// Where a widget's file lives: `widgets/<id>/files/<area>/<segments…>`.
+    private func fileLocation(_ id: String, _ area: FileArea, _ segments: [[UInt8]]) -> FileSystem.Location {
+        var file = location(["widgets", id, "files", area.rawValue], segments.last ?? [], relative: Array(segments.joined(separator: [0x2F])))
+        file.folders += segments.dropLast()
+        return file
+    }
+
+    private func memoryKey(_ id: String, _ area: FileArea, _ segments: [[UInt8]]) -> [UInt8] {
+        Array("\(id)/\(area.rawValue)/".utf8) + Array(segments.joined(separator: [0x2F]))
     }
 
     /// Reads a file of a widget; nil when it does not exist.
-    func readFile(widget id: String, area: FileArea, relative: String) throws(StateStoreError) -> [UInt8]? {
-        guard let folder = filesFolder(widget: id, area: area) else {
-            return memory.withLock { $0.files["\(id)/\(area.rawValue)/\(relative)"] }
-        }
-        let path = "\(folder)/\(relative)"
-        guard !FileSystem.hasSymbolicLink(below: directory!, in: path) else {
-            throw StateStoreError(path: path, message: "is reached through a symbolic link; the host does not follow links")
-        }
-        do { return try FileSystem.read(path) } catch { throw StateStoreError(path: path, message: error.message) }
+    func readFile(widget id: String, area: FileArea, segments: [[UInt8]]) throws(StateStoreError) -> [UInt8]? {
+        try checked(id)
+        guard directory != nil else { return memory.withLock { $0.files[memoryKey(id, area, segments)] } }
+        let file = fileLocation(id, area, segments)
+        do { return try FileSystem.read(file) } catch { throw StateStoreError(path: file.display, message: error.message) }
     }
 
-    func writeFile(widget id: String, area: FileArea, relative: String, _ bytes: [UInt8]) throws(StateStoreError) {
-        guard let folder = filesFolder(widget: id, area: area) else {
-            memory.withLock { $0.files["\(id)/\(area.rawValue)/\(relative)"] = bytes }
+    func writeFile(widget id: String, area: FileArea, segments: [[UInt8]], _ bytes: [UInt8]) throws(StateStoreError) {
+        try checked(id)
+        guard directory != nil else {
+            memory.withLock { $0.files[memoryKey(id, area, segments)] = bytes }
             return
         }
-        let path = "\(folder)/\(relative)"
-        guard !FileSystem.hasSymbolicLink(below: directory!, in: path) else {
-            throw StateStoreError(path: path, message: "is reached through a symbolic link; the host does not follow links")
-        }
-        do { try FileSystem.writeAtomically(path, bytes) } catch { throw StateStoreError(path: path, message: error.message) }
+        let file = fileLocation(id, area, segments)
+        do { try FileSystem.writeAtomically(file, bytes) } catch { throw StateStoreError(path: file.display, message: error.message) }
     }
 
-    func fileExists(widget id: String, area: FileArea, relative: String) -> Bool {
-        guard let folder = filesFolder(widget: id, area: area) else {
-            return memory.withLock { $0.files["\(id)/\(area.rawValue)/\(relative)"] != nil }
-        }
-        let path = "\(folder)/\(relative)"
-        return !FileSystem.hasSymbolicLink(below: directory!, in: path) && FileSystem.isRegularFile(path)
+    func fileExists(widget id: String, area: FileArea, segments: [[UInt8]]) -> Bool {
+        guard (try? checked(id)) != nil else { return false }
+        guard directory != nil else { return memory.withLock { $0.files[memoryKey(id, area, segments)] != nil } }
+        return FileSystem.isRegularFile(fileLocation(id, area, segments))
     }
 
-    func removeFile(widget id: String, area: FileArea, relative: String) throws(StateStoreError) {
-        guard let folder = filesFolder(widget: id, area: area) else {
-            memory.withLock { _ = $0.files.removeValue(forKey: "\(id)/\(area.rawValue)/\(relative)") }
+    func removeFile(widget id: String, area: FileArea, segments: [[UInt8]]) throws(StateStoreError) {
+        try checked(id)
+        guard directory != nil else {
+            memory.withLock { _ = $0.files.removeValue(forKey: memoryKey(id, area, segments)) }
             return
         }
-        let path = "\(folder)/\(relative)"
-        guard !FileSystem.hasSymbolicLink(below: directory!, in: path) else {
-            throw StateStoreError(path: path, message: "is reached through a symbolic link; the host does not follow links")
-        }
-        do { try FileSystem.remove(path) } catch { throw StateStoreError(path: path, message: error.message) }
+        let file = fileLocation(id, area, segments)
+        do { try FileSystem.remove(file) } catch { throw StateStoreError(path: file.display, message: error.message) }
     }
 
     /// The bytes of a file by its script path (`LD:<id>/name`), for tests and tools; nil when missing or not a valid path.
     public func file(_ scriptPath: String) -> [UInt8]? {
-        guard case .success(let location) = FilePath.parse(scriptPath, widget: nil) else { return nil }
-        return try? readFile(widget: location.widget, area: location.area, relative: location.relative)
+        guard case .success(let location) = FilePath.parse(scriptPath, widget: nil), !location.segments.isEmpty else { return nil }
+        return try? readFile(widget: location.widget, area: location.area, segments: location.segments)
     }
 }
 
@@ -230,5 +247,8 @@ public final class StateStore: Sendable {
 public struct StateStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var message: String
+    /// The file's folder could not be reached (see ``FileSystemError/onTheWay``): there is
+    /// no stored file that a later save would overwrite.
+    public var onTheWay = false
     public var description: String { "\(path) \(message)" }
 }
