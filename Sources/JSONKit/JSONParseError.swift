@@ -13,6 +13,11 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public let line: Int
     /// 1-based column, counted in Unicode scalars.
     public let column: Int
+    /// Set when the input was refused for a lone surrogate escape (with
+    /// `loneSurrogates: .reject`): the member path of the string holding it, such as
+    /// `nonce`, `content_state.data` or `items[2]`; `""` for the top-level value. For a
+    /// lone surrogate in an object key, the path of that object.
+    public internal(set) var loneSurrogatePath: String?
 
     /// Creates an error with an explicit position.
     public init(message: String, offset: Int, line: Int, column: Int) {

@@ -81,7 +81,7 @@ extension JSONParser {
         case 0x74: scratch.append(0x09) // t
         case 0x75: // u
             let unit = try parseHex4()
-            var scalar = UInt32(0xFFFD)
+            var scalar: UInt32?
             if unit >= 0xD800 && unit <= 0xDBFF {
                 // A high surrogate counts only when a low surrogate escape follows.
                 if pos + 6 <= bytes.count && bytes[pos] == Byte.backslash && bytes[pos + 1] == 0x75,
@@ -92,7 +92,15 @@ extension JSONParser {
             } else if unit < 0xDC00 || unit > 0xDFFF {
                 scalar = unit
             }
-            appendUTF8(scalar)
+            if scalar == nil && loneSurrogates == .reject {
+                let hex = String(unit, radix: 16, uppercase: true)
+                var failure = fail(
+                    "expected Unicode text, not the lone surrogate escape \\u\(hex) (a character beyond U+FFFF is written as a pair such as \\uD83D\\uDE00)",
+                    at: escapeStart)
+                failure.loneSurrogatePath = ""
+                throw failure
+            }
+            appendUTF8(scalar ?? 0xFFFD)
         default:
             throw fail("expected one of \" \\ / b f n r t u after '\\'", at: escapeStart + 1)
         }

@@ -6,41 +6,52 @@ extension JSONValue {
     /// - Object keys are kept exactly as the text gives them (after unescaping): two keys
     ///   are the same only when their Unicode scalars are, never by Unicode equivalence.
     ///   For a key repeated exactly the last member wins, as in JavaScript's `JSON.parse`.
-    /// - `\u` escapes may form surrogate pairs; a lone surrogate escape becomes U+FFFD.
+    /// - `\u` escapes may form surrogate pairs; a lone surrogate escape becomes U+FFFD, or
+    ///   with `loneSurrogates: .reject` is an error whose `loneSurrogatePath` names the
+    ///   member (a Swift string cannot hold it, and U+FFFD would make `"\ud800"` and
+    ///   `"\udfff"` the same text).
     /// - Numbers too large for a `Double` become ±infinity, as in JavaScript's
     ///   `JSON.parse` (the writer then emits them as `null`).
     /// - Nesting of arrays and objects deeper than `maxDepth` is an error. The parser
     ///   keeps its own stack on the heap, so hostile input cannot overflow the call
     ///   stack while parsing. (Comparing, hashing, serializing or destroying a value
     ///   recurses, so keep `maxDepth` in the thousands at most.)
-    public static func parse(_ text: String, maxDepth: Int = 512) throws(JSONParseError) -> JSONValue {
+    public static func parse(_ text: String, maxDepth: Int = 512, loneSurrogates: LoneSurrogates = .replace) throws(JSONParseError) -> JSONValue {
         if let result = text.utf8.withContiguousStorageIfAvailable({ buffer in
-            Result { () throws(JSONParseError) -> JSONValue in try parse(buffer: buffer, maxDepth: maxDepth) }
+            Result { () throws(JSONParseError) -> JSONValue in try parse(buffer: buffer, maxDepth: maxDepth, loneSurrogates: loneSurrogates) }
         }) {
             return try result.get()
         }
         var copy = text
         copy.makeContiguousUTF8()
-        return try parse(bytes: Array(copy.utf8), maxDepth: maxDepth)
+        return try parse(bytes: Array(copy.utf8), maxDepth: maxDepth, loneSurrogates: loneSurrogates)
     }
 
     /// Parses strict RFC 8259 JSON from UTF-8 bytes; invalid UTF-8 is an error.
     /// See `parse(_:maxDepth:)` for the rules.
-    public static func parse(bytes: some Collection<UInt8>, maxDepth: Int = 512) throws(JSONParseError) -> JSONValue {
+    public static func parse(bytes: some Collection<UInt8>, maxDepth: Int = 512, loneSurrogates: LoneSurrogates = .replace) throws(JSONParseError) -> JSONValue {
         if let result = bytes.withContiguousStorageIfAvailable({ buffer in
-            Result { () throws(JSONParseError) -> JSONValue in try parse(buffer: buffer, maxDepth: maxDepth) }
+            Result { () throws(JSONParseError) -> JSONValue in try parse(buffer: buffer, maxDepth: maxDepth, loneSurrogates: loneSurrogates) }
         }) {
             return try result.get()
         }
         let array = Array(bytes)
         return try array.withUnsafeBufferPointer { buffer throws(JSONParseError) -> JSONValue in
-            try parse(buffer: buffer, maxDepth: maxDepth)
+            try parse(buffer: buffer, maxDepth: maxDepth, loneSurrogates: loneSurrogates)
         }
     }
 
-    private static func parse(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes: buffer, maxDepth: maxDepth)
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int, loneSurrogates: LoneSurrogates) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes: buffer, maxDepth: maxDepth, loneSurrogates: loneSurrogates)
         return try parser.parseDocument()
+    }
+
+    /// What `parse` does with a `\u` escape of a lone surrogate (U+D800–U+DFFF without its pair).
+    public enum LoneSurrogates: Sendable {
+        /// It becomes U+FFFD, as in most parsers.
+        case replace
+        /// It is an error (``JSONParseError/loneSurrogatePath`` says where).
+        case reject
     }
 }
 
@@ -80,12 +91,14 @@ enum Byte {
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
+    let loneSurrogates: JSONValue.LoneSurrogates
     var pos = 0
     var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, loneSurrogates: JSONValue.LoneSurrogates = .replace) {
         self.bytes = bytes
         self.maxDepth = max(0, maxDepth)
+        self.loneSurrogates = loneSurrogates
     }
 
     func fail(_ message: String, at offset: Int) -> JSONParseError {
@@ -114,95 +127,121 @@ struct JSONParser {
         var values: [JSONValue] = []
         var context = ValueContext.topLevel
         var value: JSONValue
-        parseValue: while true {
-            skipWhitespace()
-            guard let first = peek() else { throw fail(context.expectation, at: pos) }
-            switch first {
-            case Byte.openBrace:
-                try checkDepth(stack.count)
-                pos += 1
+        /// Which key is being read: the first of an object not yet on the stack, or the next
+        /// one of the object on top (for the path of a lone surrogate).
+        var readingKey = KeyPosition.none
+        do throws(JSONParseError) {
+            parseValue: while true {
                 skipWhitespace()
-                if peek() == Byte.closeBrace {
+                guard let first = peek() else { throw fail(context.expectation, at: pos) }
+                switch first {
+                case Byte.openBrace:
+                    try checkDepth(stack.count)
                     pos += 1
-                    value = .object([:])
-                } else {
-                    let key = try parseKey(expectation: "expected a string key or '}' after '{'")
-                    stack.append(Frame(isObject: true, membersStart: keys.count, key: key))
-                    context = .afterColon
-                    continue parseValue
-                }
-            case Byte.openBracket:
-                try checkDepth(stack.count)
-                pos += 1
-                skipWhitespace()
-                if peek() == Byte.closeBracket {
-                    pos += 1
-                    value = .array([])
-                } else {
-                    stack.append(Frame(isObject: false))
-                    context = .arrayStart
-                    continue parseValue
-                }
-            case Byte.quote:
-                value = .string(try parseString())
-            case Byte.minus, Byte.zero...Byte.nine:
-                value = .number(try parseNumber())
-            case 0x74: // t
-                try expectLiteral("true")
-                value = .bool(true)
-            case 0x66: // f
-                try expectLiteral("false")
-                value = .bool(false)
-            case 0x6E: // n
-                try expectLiteral("null")
-                value = .null
-            default:
-                throw fail(context.expectation, at: pos)
-            }
-
-            // Attach the finished value to its container, closing containers as they end.
-            while let top = stack.indices.last {
-                skipWhitespace()
-                if stack[top].isObject {
-                    keys.append(JSONKey(stack[top].key))
-                    values.append(value)
-                    switch peek() {
-                    case Byte.comma:
+                    skipWhitespace()
+                    if peek() == Byte.closeBrace {
                         pos += 1
-                        stack[top].key = try parseKey(expectation: "expected a string key after ',' in an object")
+                        value = .object([:])
+                    } else {
+                        readingKey = .first
+                        let key = try parseKey(expectation: "expected a string key or '}' after '{'")
+                        readingKey = .none
+                        stack.append(Frame(isObject: true, membersStart: keys.count, key: key))
                         context = .afterColon
                         continue parseValue
-                    case Byte.closeBrace:
-                        pos += 1
-                        let start = stack.removeLast().membersStart
-                        value = .object(JSONObject(exactKeys: keys[start...], values: values[start...]))
-                        keys.removeSubrange(start...)
-                        values.removeSubrange(start...)
-                    default:
-                        throw fail("expected ',' or '}' after an object member", at: pos)
                     }
-                } else {
-                    stack[top].array.append(value)
-                    switch peek() {
-                    case Byte.comma:
+                case Byte.openBracket:
+                    try checkDepth(stack.count)
+                    pos += 1
+                    skipWhitespace()
+                    if peek() == Byte.closeBracket {
                         pos += 1
-                        context = .afterComma
+                        value = .array([])
+                    } else {
+                        stack.append(Frame(isObject: false))
+                        context = .arrayStart
                         continue parseValue
-                    case Byte.closeBracket:
-                        pos += 1
-                        value = .array(stack.removeLast().array)
-                    default:
-                        throw fail("expected ',' or ']' after an array element", at: pos)
+                    }
+                case Byte.quote:
+                    value = .string(try parseString())
+                case Byte.minus, Byte.zero...Byte.nine:
+                    value = .number(try parseNumber())
+                case 0x74: // t
+                    try expectLiteral("true")
+                    value = .bool(true)
+                case 0x66: // f
+                    try expectLiteral("false")
+                    value = .bool(false)
+                case 0x6E: // n
+                    try expectLiteral("null")
+                    value = .null
+                default:
+                    throw fail(context.expectation, at: pos)
+                }
+
+                // Attach the finished value to its container, closing containers as they end.
+                while let top = stack.indices.last {
+                    skipWhitespace()
+                    if stack[top].isObject {
+                        keys.append(JSONKey(stack[top].key))
+                        values.append(value)
+                        switch peek() {
+                        case Byte.comma:
+                            pos += 1
+                            readingKey = .next
+                            stack[top].key = try parseKey(expectation: "expected a string key after ',' in an object")
+                            readingKey = .none
+                            context = .afterColon
+                            continue parseValue
+                        case Byte.closeBrace:
+                            pos += 1
+                            let start = stack.removeLast().membersStart
+                            value = .object(JSONObject(exactKeys: keys[start...], values: values[start...]))
+                            keys.removeSubrange(start...)
+                            values.removeSubrange(start...)
+                        default:
+                            throw fail("expected ',' or '}' after an object member", at: pos)
+                        }
+                    } else {
+                        stack[top].array.append(value)
+                        switch peek() {
+                        case Byte.comma:
+                            pos += 1
+                            context = .afterComma
+                            continue parseValue
+                        case Byte.closeBracket:
+                            pos += 1
+                            value = .array(stack.removeLast().array)
+                        default:
+                            throw fail("expected ',' or ']' after an array element", at: pos)
+                        }
                     }
                 }
+                break parseValue
             }
-            break parseValue
+        } catch {
+            var failure = error
+            if failure.loneSurrogatePath != nil {
+                failure.loneSurrogatePath = Self.path(of: readingKey == .next ? stack.dropLast() : stack[...])
+            }
+            throw failure
         }
         skipWhitespace()
         if pos != bytes.count {
             throw fail("expected end of input after the JSON value", at: pos)
         }
         return value
+    }
+
+    enum KeyPosition { case none, first, next }
+
+    /// `a.b[2]`: the member path the frames stand at.
+    private static func path(of frames: ArraySlice<Frame>) -> String {
+        var path = ""
+        for frame in frames {
+            if frame.isObject { path += (path.isEmpty ? "" : ".") + frame.key } else { path += "[\(frame.array.count)]" }
+        }
+        return path
     }
 
     func checkDepth(_ open: Int) throws(JSONParseError) {

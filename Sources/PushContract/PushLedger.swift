@@ -13,13 +13,25 @@ public struct PushLedger: Sendable {
     /// Accepted nonces per Push ID, with the push's timestamp (seconds).
     public private(set) var nonces: [NonceKey: Int64]
 
-    /// A nonce of one Push ID.
+    /// A nonce of one Push ID. Two keys are equal when their UTF-8 bytes are, as in the
+    /// store: Swift's `==` would call `"é"` and `"e\u{301}"` the same nonce and refuse
+    /// the second as a replay (P6 never merges different nonces).
     public struct NonceKey: Sendable, Hashable {
         public var userID: String
         public var nonce: String
         public init(userID: String, nonce: String) {
             self.userID = userID
             self.nonce = nonce
+        }
+
+        public static func == (left: NonceKey, right: NonceKey) -> Bool {
+            left.userID.utf8.elementsEqual(right.userID.utf8) && left.nonce.utf8.elementsEqual(right.nonce.utf8)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            for byte in userID.utf8 { hasher.combine(byte) }
+            hasher.combine(0xFF as UInt8)  // never in UTF-8: separates the two parts
+            for byte in nonce.utf8 { hasher.combine(byte) }
         }
     }
 

@@ -54,7 +54,11 @@ public enum PushSchedule {
             let trimmed = rawLine.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
             if trimmed.isEmpty || trimmed.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
             let value: JSONValue
-            do { value = try JSONValue.parse(String(rawLine)) } catch {
+            do { value = try JSONValue.parse(String(rawLine), loneSurrogates: .reject) } catch {
+                if let path = error.loneSurrogatePath, path.hasPrefix("request.") {
+                    let refusal = PushContract.loneSurrogate(in: String(path.dropFirst("request.".count)), error)
+                    throw PushScheduleError(line: line, message: "the request is refused: \(refusal.message) [\(refusal.reason.rawValue)]")
+                }
                 throw PushScheduleError(line: line, message: "not valid JSON (column \(error.column): \(error.message)); each line is {\"at\": \"+2h\", \"request\": {…}}")
             }
             guard case .object(let object) = value else {

@@ -31,8 +31,9 @@ public enum PushContract {
         }
         let value: JSONValue
         do {
-            value = try JSONValue.parse(bytes: body, maxDepth: 64)
+            value = try JSONValue.parse(bytes: body, maxDepth: 64, loneSurrogates: .reject)
         } catch {
+            if let path = error.loneSurrogatePath { throw loneSurrogate(in: path, error) }
             let empty = body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
             throw PushRefusal(.malformedJSON, empty
                 ? "The body is empty: send one JSON object with user_id, widget_id, type, timestamp and nonce."
@@ -110,6 +111,17 @@ public enum PushContract {
         }
         return ValidatedPush(request: request, variables: variables, warnings: warnings,
                              sound: resolved.sound, payload: payload)
+    }
+
+    /// The refusal of a string holding a lone surrogate escape: it is not Unicode text, and
+    /// storing it as U+FFFD would make different strings (two nonces) one (P2).
+    static func loneSurrogate(in path: String, _ error: JSONParseError) -> PushRefusal {
+        // The field a refusal names: the top-level member (content_state.data for the data string).
+        let field = path.hasPrefix("content_state.data") ? "content_state.data"
+            : String(path.prefix { $0 != "." && $0 != "[" })
+        let place = path.isEmpty ? "The body" : path
+        return PushRefusal(.invalidValue, field: field.isEmpty ? nil : field,
+            "\(place) holds a lone surrogate escape (line \(error.line), column \(error.column)): \(error.message). It is not Unicode text, so it could not be kept exactly; send whole characters.")
     }
 
     /// A short description of a JSON value for messages: `number 1.5`, `string "abc"`, `null`.
@@ -233,8 +245,9 @@ private struct FieldReader {
         case .string(let text):
             let parsed: JSONValue
             do {
-                parsed = try JSONValue.parse(text, maxDepth: 64)
+                parsed = try JSONValue.parse(text, maxDepth: 64, loneSurrogates: .reject)
             } catch {
+                if error.loneSurrogatePath != nil { throw PushContract.loneSurrogate(in: "content_state.data", error) }
                 throw PushRefusal(.dataNotJSONObject, field: "content_state.data",
                     "content_state.data must hold the text of a JSON object, but it is not JSON (line \(error.line), column \(error.column): \(error.message)). Encode the variables with JSON.stringify.")
             }

@@ -68,6 +68,25 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try JSONValue.parse(#""\ud83d\n""#), .string("\u{FFFD}\n"))
     }
 
+    /// With `loneSurrogates: .reject`, a lone surrogate escape is an error naming the member
+    /// that holds it (its text cannot be kept exactly, and U+FFFD would merge different texts).
+    func testLoneSurrogatesCanBeRefusedWithTheirPath() throws {
+        let cases: [(String, String)] = [
+            (#""\ud800""#, ""), (#"{"nonce": "a\udfff"}"#, "nonce"), (#"{"a": {"b": ["x", "\ud83d\u0041"]}}"#, "a.b[1]"),
+            (#"{"a": 1, "\ud800": 2}"#, ""), (#"{"o": {"k\udc00": 1}}"#, "o"), (#"["\ud83d\ud83d\ude00"]"#, "[0]"),
+        ]
+        for (text, path) in cases {
+            XCTAssertThrowsError(try JSONValue.parse(text, loneSurrogates: .reject), text) { error in
+                let failure = error as? JSONParseError
+                XCTAssertEqual(failure?.loneSurrogatePath, path, text)
+                XCTAssertTrue(failure?.message.contains("lone surrogate") ?? false, failure?.message ?? "")
+            }
+        }
+        XCTAssertEqual(try JSONValue.parse(#"{"n": "\ud83d\ude00 \u00e9"}"#, loneSurrogates: .reject), ["n": "😀 é"])
+        XCTAssertNil((try? JSONValue.parse("{", loneSurrogates: .reject)).flatMap { _ in 1 })
+        do { _ = try JSONValue.parse("{", loneSurrogates: .reject) } catch { XCTAssertNil(error.loneSurrogatePath) }
+    }
+
     func testRawUnicodeInStrings() throws {
         XCTAssertEqual(try JSONValue.parse("\"héllo wörld 日本 😀\""), .string("héllo wörld 日本 😀"))
         XCTAssertEqual(try JSONValue.parse("{\"ключ\": \"значение\"}"), ["ключ": "значение"])

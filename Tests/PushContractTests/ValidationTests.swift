@@ -30,6 +30,32 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(array?.httpStatus, 400)
     }
 
+    /// Lone surrogates are not Unicode text: refused as `invalid-value` naming the field,
+    /// never stored as U+FFFD (which would merge `\ud800` and `\udfff`).
+    func testLoneSurrogatesAreRefusedNamingTheField() throws {
+        let valid = String(decoding: Array(body().serialized().utf8), as: UTF8.self)
+        let cases: [(String, String)] = [
+            (valid.replacingFirst(#""nonce":""#, with: #""nonce":"\ud800"#), "nonce"),
+            (valid.replacingFirst(#""nonce":""#, with: #""nonce":"x\udfff"#), "nonce"),
+            (valid.replacingFirst(#""user_id":""#, with: #""user_id":"\udc00"#), "user_id"),
+            (valid.replacingFirst(#""data":""#, with: #""data":"\ud83d"#), "content_state.data"),
+            (valid.replacingFirst(#""nonce":""#, with: #""extra":"\ud800","nonce":""#), "extra"),
+        ]
+        for (text, field) in cases {
+            let refused = refusal(bytes: Array(text.utf8))
+            XCTAssertEqual(refused?.reason, .invalidValue, text)
+            XCTAssertEqual(refused?.field, field, text)
+            XCTAssertEqual(refused?.httpStatus, 400)
+            XCTAssertTrue(refused?.message.contains("lone surrogate") ?? false, refused?.message ?? "")
+        }
+        // Inside the data string's own JSON too.
+        let inner = refusal(body(["content_state": ["isLoading": false, "data": #"{"title":"\ud800"}"#]]))
+        XCTAssertEqual(inner?.reason, .invalidValue)
+        XCTAssertEqual(inner?.field, "content_state.data")
+        // A pair is one character and fine.
+        XCTAssertNoThrow(try PushContract.validate(body: Array(valid.replacingFirst(#""nonce":""#, with: #""nonce":"\ud83d\ude00"#).utf8)))
+    }
+
     func testABodyOver64KiBIsTooLarge() {
         let refused = refusal(bytes: [UInt8](repeating: 0x20, count: 64 * 1024 + 1))
         XCTAssertEqual(refused?.reason, .bodyTooLarge)
@@ -205,5 +231,15 @@ final class ValidationTests: XCTestCase {
         let fits = try PushContract.validate(json: body(["content_state": state(1350)]))
         XCTAssertEqual(fits.payload.contentStateBytes, 1350 * 3 + "{\"data\":\"{\\\"t\\\":\\\"\\\"}\",\"isLoading\":false}".utf8.count)
         XCTAssertEqual(refusal(body(["content_state": state(1360)]))?.reason, .payloadTooLarge)
+    }
+}
+
+extension String {
+    /// The text with its first occurrence of `target` replaced.
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = firstRange(of: target) else { return self }
+        var copy = self
+        copy.replaceSubrange(range, with: replacement)
+        return copy
     }
 }

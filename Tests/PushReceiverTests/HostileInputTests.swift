@@ -119,6 +119,31 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(Set(stored.map(\.nonce)).count, 21)
     }
 
+    /// `\ud800` and `\udfff` would both become U+FFFD: each is refused as `invalid-value`
+    /// (nothing stored, so neither blocks the other). Nonces that merely look alike are
+    /// different nonces: `é` and `e` + U+0301 are both accepted, and each replays as a duplicate.
+    func testNoncesAreNeverMerged() throws {
+        let receiver = try TestReceiver()
+        XCTAssertEqual(try post(receiver.port, pushBody(nonce: "s")).status, 200)
+        let template = pushBody("update", nonce: "NONCE-HERE").serialized()
+        for escape in [#"\ud800"#, #"\udfff"#, #"x\udbff"#] {
+            let text = template.replacingFirst("NONCE-HERE", with: escape)
+            let response = try exchange(receiver.port, "POST", "/api/push", body: Array(text.utf8))
+            XCTAssertEqual(response.status, 400, escape)
+            XCTAssertEqual(response.reason, "invalid-value", escape)
+            XCTAssertEqual(response.json?["field"], "nonce", escape)
+        }
+        for nonce in ["\u{E9}", "e\u{301}", "\u{212B}", "\u{C5}"] {
+            XCTAssertEqual(try post(receiver.port, pushBody("update", nonce: nonce)).status, 200, nonce.debugDescription)
+        }
+        for nonce in ["\u{E9}", "e\u{301}", "\u{212B}", "\u{C5}"] {
+            XCTAssertEqual(try post(receiver.port, pushBody("update", nonce: nonce)).reason, "duplicate-nonce", nonce.debugDescription)
+        }
+        receiver.server.stop()
+        let stored = try PushStore(path: receiver.directory + "/push.db").loadPushes().map { Array($0.nonce.utf8) }
+        XCTAssertEqual(stored, [Array("s".utf8)] + ["\u{E9}", "e\u{301}", "\u{212B}", "\u{C5}"].map { Array($0.utf8) })
+    }
+
     func testKeepAliveConnectionsServeManyPushes() throws {
         let receiver = try TestReceiver()
         let connection = try RawConnection(port: receiver.port)
