@@ -11,8 +11,14 @@ public enum PushReason: String, Sendable, Hashable, CaseIterable {
     case methodNotAllowed = "method-not-allowed"
     /// An unknown path (HTTP 404).
     case notFound = "not-found"
-    /// The body did not arrive in time (HTTP 408).
+    /// The body (or, before it, the request head) did not arrive in time (HTTP 408).
     case requestTimeout = "request-timeout"
+    /// The request head is not well-formed HTTP/1.1: a garbage request line, a header line
+    /// that is not `name: value`, a `Content-Length` that is not a number of bytes, two
+    /// framings at once (HTTP 400).
+    case malformedRequest = "malformed-request"
+    /// The request head is larger than the receiver keeps (HTTP 431).
+    case headersTooLarge = "headers-too-large"
     // P2, P3: fields.
     /// A required field is absent (HTTP 400).
     case missingField = "missing-field"
@@ -59,13 +65,14 @@ public enum PushReason: String, Sendable, Hashable, CaseIterable {
     public var httpStatus: Int {
         switch self {
         case .bodyTooLarge, .payloadTooLarge: return 413
-        case .malformedJSON, .missingField, .wrongType, .invalidValue, .dataNotString, .dataNotJSONObject,
+        case .malformedJSON, .malformedRequest, .missingField, .wrongType, .invalidValue, .dataNotString, .dataNotJSONObject,
             .timestampOutOfWindow, .timestampInMilliseconds:
             return 400
         case .unsupportedMediaType: return 415
         case .methodNotAllowed: return 405
         case .notFound, .unknownUser, .unknownWidget: return 404
         case .requestTimeout: return 408
+        case .headersTooLarge: return 431
         case .duplicateNonce, .noActiveActivity, .activityAlreadyActive: return 409
         case .staleTimestamp: return 200
         case .pushStartUnsupported: return 422

@@ -72,6 +72,14 @@ public enum HTTPFailure: Sendable {
     case bodyTooLarge(received: Int)
     /// The body took longer than the request timeout; the connection is closed.
     case requestTimeout(received: Int)
+    /// The request head is not well-formed HTTP/1.1 (why, in words).
+    case malformedRequest(String)
+    /// The head declares a body too long to be a length the server takes (the digits).
+    case declaredBodyTooLarge(String)
+    /// The head is larger than the server keeps.
+    case headersTooLarge(limit: Int)
+    /// The head did not arrive within the idle timeout (bytes of it so far).
+    case headTimeout(received: Int)
 }
 
 /// What a server serves.
@@ -93,11 +101,15 @@ public struct HTTPLimits: Sendable, Hashable {
     public var discardLimit = 16 << 20
     /// Worker threads polling connections (libmicrohttpd's thread pool).
     public var threads = 2
-    /// Connections at once, and per client address.
+    /// Connections at once (beyond, the one idle the longest is dropped, or the new one
+    /// closed when none is idle), and per client address (beyond, the new one is closed).
     public var connectionLimit = 1000
     public var perAddressLimit = 256
-    /// Seconds of inactivity before a connection is closed.
+    /// Seconds a connection may be idle (no request in progress) from when it opened or
+    /// last answered, however slowly it sends its head; also libmicrohttpd's inactivity timeout.
     public var idleTimeoutSeconds = 10
+    /// Largest request head the server reads, bytes; larger gets 431.
+    public var headLimit = 32 * 1024
     /// Seconds a request may take to arrive once its headers are in (a slow body is cut off).
     public var requestTimeoutSeconds = 10.0
     /// Memory per connection for headers and buffers, bytes.
@@ -131,40 +143,61 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
 
 /// An HTTP/1.1 server on GNU libmicrohttpd: its thread pool polls connections (epoll),
 /// requests that need the store are suspended and resumed when their answer is ready.
-/// The only file of the receiver that touches libmicrohttpd's C pointers.
+/// Connections come in through a ``ConnectionGate`` (limits, idle timeout, the first head
+/// checked), which hands each to libmicrohttpd once its head is in; ``ConnectionTable``
+/// keeps the count across both. The only file of the receiver that touches libmicrohttpd's
+/// C pointers.
 public final class HTTPServer: @unchecked Sendable {
     private let service: HTTPService
     private let limits: HTTPLimits
     private var daemon: OpaquePointer?
     private var listenSocket: Int32 = -1
+    private var gate: ConnectionGate?
+    let table: ConnectionTable
     /// The port it listens on (useful with port 0).
     public private(set) var port: Int = 0
     let suspended = Atomic<Int>(0)
+    /// `MHD_CONNECTION_NOTIFY_CLOSED` (Swift does not import the name).
+    static let closedNotification = MHD_ConnectionNotificationCode(rawValue: 1)
 
     public init(service: HTTPService, limits: HTTPLimits) {
         self.service = service
         self.limits = limits
+        table = ConnectionTable(limit: limits.connectionLimit, perAddressLimit: limits.perAddressLimit)
     }
+
+    /// Connections open now (held by the gate or by libmicrohttpd), as the limit counts them.
+    public var connectionCount: Int { table.count }
 
     /// Binds `host:port` (port 0 picks a free one) and starts serving.
     public func start(host: String, port: Int) throws(HTTPServerError) {
         let socket = try Self.bind(host: host, port: port)
         listenSocket = socket.fd
         self.port = socket.port
-        let completed: MHD_RequestCompletedCallback = { _, _, pointer, _ in
+        let completed: MHD_RequestCompletedCallback = { cls, connection, pointer, _ in
+            if let cls, let connection {
+                let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+                server.table.requestEnded(widgethost_connection_fd(connection), now: Clock.monotonicMilliseconds())
+            }
             guard let pointer, let context = pointer.pointee else { return }
             Unmanaged<RequestContext>.fromOpaque(context).release()
             pointer.pointee = nil
         }
+        let notified: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+            guard let cls, let connection, code == HTTPServer.closedNotification else { return }
+            // Called before libmicrohttpd closes the socket: the table lets go of it first.
+            Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().table.closed(widgethost_connection_fd(connection))
+        }
+        let cls = Unmanaged.passUnretained(self).toOpaque()
+        // The gate enforces the limits; libmicrohttpd's own are only a backstop with room for
+        // connections dropped but not yet closed.
         var options: [MHD_OptionItem] = [
-            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.fd), ptr_value: nil),
             MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, limits.threads), ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: limits.connectionLimit, ptr_value: nil),
-            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: limits.perAddressLimit, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: 2 * limits.connectionLimit + 64, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: limits.idleTimeoutSeconds, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: limits.connectionMemory, ptr_value: nil),
-            MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: nil),
-            MHD_OptionItem(option: .LISTEN_BACKLOG_SIZE, value: 1024, ptr_value: nil),
+            MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: cls),
+            MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(notified, to: Int.self), ptr_value: cls),
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
         let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, contextPointer in
@@ -174,24 +207,44 @@ public final class HTTPServer: @unchecked Sendable {
                                  contextPointer: contextPointer)
         }
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-        let cls = Unmanaged.passUnretained(self).toOpaque()
+            | MHD_USE_NO_LISTEN_SOCKET.rawValue
         daemon = options.withUnsafeMutableBufferPointer { buffer in
             withVaList([MHD_OPTION.ARRAY.rawValue, buffer.baseAddress!, MHD_OPTION.END.rawValue]) { arguments in
                 MHD_start_daemon_va(flags, 0, nil, nil, access, cls, arguments)
             }
         }
-        guard daemon != nil else {
+        guard let started = daemon else {
             close(socket.fd)
             listenSocket = -1
             throw HTTPServerError(message: "libmicrohttpd could not start on \(host):\(self.port)")
         }
+        let handle = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(started)))
+        let gate = ConnectionGate(
+            listen: socket.fd, table: table, limits: limits,
+            handOver: { fd, address, length in
+                let daemon = OpaquePointer(bitPattern: handle)
+                return MHD_add_connection(daemon, fd, address, length) == .YES
+            },
+            answer: { [service] failure, method, path in
+                service.failure(failure, method: method, path: path, startedAt: Clock.monotonicMilliseconds())
+            })
+        do { try gate.start() } catch {
+            MHD_stop_daemon(started)
+            daemon = nil
+            close(socket.fd)
+            listenSocket = -1
+            throw error
+        }
+        self.gate = gate
     }
 
-    /// Stops accepting, waits up to `drainSeconds` for suspended requests to be answered,
-    /// then stops the daemon (which closes every connection) and the listening socket.
+    /// Stops accepting (the gate closes the connections it holds), waits up to
+    /// `drainSeconds` for suspended requests to be answered, then stops the daemon (which
+    /// closes every connection) and the listening socket.
     public func stop(drainSeconds: Double = 5) {
         guard let daemon else { return }
-        _ = MHD_quiesce_daemon(daemon)
+        gate?.stop()
+        gate = nil
         let deadline = Clock.monotonicMilliseconds() + drainSeconds * 1000
         while suspended.load(ordering: .relaxed) > 0 && Clock.monotonicMilliseconds() < deadline { usleep(2000) }
         MHD_stop_daemon(daemon)
@@ -206,7 +259,8 @@ public final class HTTPServer: @unchecked Sendable {
                         upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
                         contextPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = contextPointer.pointee else {
-            // First call: the headers are in.
+            // First call: the headers are in; the connection is no longer idle.
+            table.requestStarted(widgethost_connection_fd(connection))
             let context = RequestContext(
                 method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
                 contentType: header(connection, "Content-Type"))
@@ -315,7 +369,7 @@ public final class HTTPServer: @unchecked Sendable {
             close(fd)
             throw HTTPServerError(message: "cannot listen on \(host):\(port): \(reason)")
         }
-        guard listen(fd, 1024) == 0 else {
+        guard listen(fd, 4096) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw HTTPServerError(message: "cannot listen on \(host):\(port): \(reason)")

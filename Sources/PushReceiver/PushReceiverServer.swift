@@ -21,6 +21,8 @@ public struct ReceiverConfiguration: Sendable {
     public var fixedNow: Int64?
     /// HTTP limits (threads, connections, timeouts, body size).
     public var http = HTTPLimits()
+    /// When `/healthz` says the store is failing.
+    public var health = HealthRules()
     /// Where the one-line-per-request log goes; `nil` for none.
     public var log: (@Sendable (String) -> Void)?
 
@@ -28,6 +30,15 @@ public struct ReceiverConfiguration: Sendable {
         self.databasePath = databasePath
         self.registry = registry
     }
+}
+
+/// When `/healthz` answers 503 (`ok: false`): a write of the store failed within the last
+/// `failureWindowSeconds` (or the latest write failed, however long ago), or the file system
+/// holding the database has less than `minimumFreeBytes` free.
+public struct HealthRules: Sendable, Hashable {
+    public var failureWindowSeconds = 60.0
+    public var minimumFreeBytes: Int64 = 8 << 20
+    public init() {}
 }
 
 /// A receiver failure at start, with a message that says what to do.
@@ -75,6 +86,7 @@ public final class PushReceiverServer: @unchecked Sendable {
         }
         service = PushService(writer: writer, rules: configuration.rules, limits: configuration.http,
                               registry: configuration.registry, clock: clock, fixedClock: fixed != nil,
+                              health: configuration.health, databasePath: configuration.databasePath,
                               log: configuration.log)
         server = HTTPServer(service: service, limits: configuration.http)
         checkpointer = PushCheckpointer(path: configuration.databasePath)
@@ -82,6 +94,7 @@ public final class PushReceiverServer: @unchecked Sendable {
 
     /// Starts the writer and listens.
     public func start() throws(ReceiverError) {
+        Self.raiseOpenFileLimit(to: 2 * configuration.http.connectionLimit + 256)
         writer.start()
         checkpointer.start()
         do {
@@ -116,6 +129,18 @@ public final class PushReceiverServer: @unchecked Sendable {
 
     /// Pushes acknowledged since start.
     public var acknowledgedCount: Int { writer.statistics.acknowledged }
+
+    /// Connections open now, as the connection limit counts them.
+    public var connectionCount: Int { server.connectionCount }
+
+    /// Every connection is a socket (two while the gate answers one): raise the soft limit
+    /// on open files towards `wanted`, as far as the hard limit allows.
+    static func raiseOpenFileLimit(to wanted: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(wanted) else { return }
+        limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
 }
 
 /// Blocks SIGINT and SIGTERM so that the main thread can wait for them (all threads started

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import JSONKit
 import PushClient
 import PushContract
@@ -14,9 +15,16 @@ final class PushService: HTTPService, @unchecked Sendable {
     private let fixedClock: Bool
     private let log: (@Sendable (String) -> Void)?
     private let closing = Atomic<Bool>(false)
+    private let health: HealthRules
+    /// The folder of the database, whose file system's free space `/healthz` reports.
+    private let databaseFolder: String
 
     init(writer: PushWriter, rules: PushRules, limits: HTTPLimits, registry: PushRegistry,
-         clock: @escaping @Sendable () -> Int64, fixedClock: Bool, log: (@Sendable (String) -> Void)?) {
+         clock: @escaping @Sendable () -> Int64, fixedClock: Bool, health: HealthRules, databasePath: String,
+         log: (@Sendable (String) -> Void)?) {
+        self.health = health
+        let bytes = Array(databasePath.utf8)
+        databaseFolder = bytes.lastIndex(of: 0x2F).map { $0 == 0 ? "/" : String(decoding: bytes[..<$0], as: UTF8.self) } ?? "."
         self.writer = writer
         self.rules = rules
         self.limits = limits
@@ -54,13 +62,7 @@ final class PushService: HTTPService, @unchecked Sendable {
     func route(_ request: HTTPRequest) -> HTTPRoute {
         switch request.path {
         case "/healthz":
-            let stats = writer.statistics
-            let body: JSONValue = [
-                "ok": true, "status": closing.load(ordering: .relaxed) ? "stopping" : "serving",
-                "acknowledged": .number(Double(stats.acknowledged)), "batches": .number(Double(stats.batches)),
-                "largest_batch": .number(Double(stats.largestBatch)),
-            ]
-            return .respond(respond(200, body, request: request, summary: "ok"))
+            return .respond(healthResponse(request))
         case "/api/activities":
             return .later { [self] responder in
                 let submitted = writer.submit(.snapshot { [self] now, activities in
@@ -102,7 +104,59 @@ final class PushService: HTTPService, @unchecked Sendable {
             return refuse(PushRefusal(.requestTimeout,
                           "The body did not arrive within \(JSONValue.formatNumber(limits.requestTimeoutSeconds)) s (\(received) bytes so far); the connection is closed. Send the whole request at once."),
                           method: method, path: path, started: startedAt)
+        case .malformedRequest(let why):
+            return refuse(PushRefusal(.malformedRequest,
+                          "The request is not well-formed HTTP/1.1: \(why). Send e.g. POST /api/push HTTP/1.1 with Content-Type: application/json and Content-Length; the connection is closed."),
+                          method: method, path: path, started: startedAt)
+        case .declaredBodyTooLarge(let digits):
+            let shown = digits.count > 30 ? String(digits.prefix(30)) + "…" : digits
+            return refuse(PushRefusal(.bodyTooLarge,
+                          "The request declares a body of \(shown) bytes (Content-Length); the limit is \(limits.bodyLimit) (64 KiB). Send one push per request and keep content_state.data small."),
+                          method: method, path: path, started: startedAt)
+        case .headersTooLarge(let limit):
+            return refuse(PushRefusal(.headersTooLarge,
+                          "The request headers are larger than \(limit) bytes; send fewer or shorter headers."),
+                          method: method, path: path, started: startedAt)
+        case .headTimeout(let received):
+            return refuse(PushRefusal(.requestTimeout,
+                          "The request headers did not arrive within \(limits.idleTimeoutSeconds) s of the connection opening (\(received) bytes so far); the connection is closed. Send the whole request at once."),
+                          method: method, path: path, started: startedAt)
         }
+    }
+
+    // MARK: Health
+
+    /// `/healthz`: the writer's totals and the store's state (P11). 503 with `ok: false` when
+    /// a write failed lately (`storage-failing`) or the disk is nearly full (`low-disk-space`),
+    /// so that a supervisor sees what every push would run into.
+    private func healthResponse(_ request: HTTPRequest) -> HTTPResponse {
+        let stats = writer.statistics
+        let now = Clock.monotonicMilliseconds()
+        let failureAge = stats.lastFailureAt.map { (now - $0) / 1000 }
+        let failing = stats.lastWriteFailed || (failureAge.map { $0 < health.failureWindowSeconds } ?? false)
+        var space = statvfs()
+        let free: Int64? = statvfs(databaseFolder, &space) == 0 ? Int64(space.f_bavail) * Int64(space.f_frsize) : nil
+        let lowSpace = free.map { $0 < health.minimumFreeBytes } ?? false
+        let status: String
+        if closing.load(ordering: .relaxed) { status = "stopping" } else if failing { status = "storage-failing" } else if lowSpace {
+            status = "low-disk-space"
+        } else { status = "serving" }
+        let healthy = !failing && !lowSpace
+        let store: JSONValue = [
+            "ok": .bool(!failing), "free_bytes": free.map { .number(Double($0)) } ?? .null,
+            "minimum_free_bytes": .number(Double(health.minimumFreeBytes)),
+            "failed_writes": .number(Double(stats.failedWrites)),
+            "last_failure": stats.lastFailureEpochMs.map { .string(UTCTime.format(epochMs: $0)) } ?? .null,
+            "last_failure_seconds_ago": failureAge.map { .number(($0 * 10).rounded() / 10) } ?? .null,
+            "last_failure_message": stats.lastFailureMessage.map(JSONValue.string) ?? .null,
+            "failure_window_seconds": .number(health.failureWindowSeconds),
+        ]
+        let body: JSONValue = [
+            "ok": .bool(healthy), "status": .string(status),
+            "acknowledged": .number(Double(stats.acknowledged)), "batches": .number(Double(stats.batches)),
+            "largest_batch": .number(Double(stats.largestBatch)), "store": store,
+        ]
+        return respond(healthy ? 200 : 503, body, request: request, summary: healthy ? "ok" : status)
     }
 
     // MARK: Responses
@@ -138,7 +192,8 @@ final class PushService: HTTPService, @unchecked Sendable {
 
     private func respond(_ status: Int, _ body: JSONValue, request: HTTPRequest, summary: String) -> HTTPResponse {
         writeLog(method: request.method, path: request.path, status: status, summary: summary, started: request.startedAt)
-        let order = OrderedJSON.responseOrder + ["now", "clock", "window_seconds", "activities", "registry"]
+        let order = OrderedJSON.responseOrder + ["now", "clock", "window_seconds", "activities", "registry",
+                                                 "acknowledged", "batches", "largest_batch", "store"]
         let text = OrderedJSON.render(body.objectValue ?? [:], order: order)
         return HTTPResponse(status: status, body: Array((text + "\n").utf8))
     }

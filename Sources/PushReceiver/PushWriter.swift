@@ -22,6 +22,14 @@ final class PushWriter: @unchecked Sendable {
         var batches = 0
         var acknowledged = 0
         var largestBatch = 0
+        /// Transactions that failed (nothing in them was stored or acknowledged).
+        var failedWrites = 0
+        /// The last failure: when (monotonic ms, and epoch ms of the real clock) and why.
+        var lastFailureAt: Double?
+        var lastFailureEpochMs: Int64?
+        var lastFailureMessage: String?
+        /// Whether the latest transaction failed.
+        var lastWriteFailed = false
     }
 
     private let lock = ConditionLock()
@@ -103,6 +111,13 @@ final class PushWriter: @unchecked Sendable {
             store.rollback()
         }
         if let failure {
+            lock.withLock {
+                stats.failedWrites += 1
+                stats.lastFailureAt = Clock.monotonicMilliseconds()
+                stats.lastFailureEpochMs = Clock.epochMilliseconds()
+                stats.lastFailureMessage = failure.message
+                stats.lastWriteFailed = true
+            }
             // Nothing in this batch was stored: reload the ledger from the store and refuse all.
             reload()
             for work in batch {
@@ -119,6 +134,7 @@ final class PushWriter: @unchecked Sendable {
                 replies.append { reply(outcome) }
             }
             lock.withLock {
+                stats.lastWriteFailed = false
                 stats.batches += 1
                 stats.acknowledged += acknowledged
                 stats.largestBatch = max(stats.largestBatch, batch.count)

@@ -16,7 +16,8 @@ enum ServeCommand {
         discussion: """
             Accepts POST /api/push and POST /api/sandbox/push exactly as the contract says
             (P1-P12), stores every acknowledged push in SQLite before answering, and shows
-            the activities at GET /api/activities (GET /healthz answers when it is up).
+            the activities at GET /api/activities (GET /healthz answers 200 when it is up
+            and its store works, 503 when a write failed lately or the disk is nearly full).
             Without --registry or --user-id/--widget-id it makes up one Push ID and one
             widget id and prints them with a ready curl command. One line per request goes
             to stdout. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM. See docs/push.md.
@@ -35,10 +36,10 @@ enum ServeCommand {
             .value("window", "seconds", "Replay window: timestamps must be within this many seconds of the clock. Default: 300."),
             .value("now", "time", "Fix the receiver's clock: ISO 8601 date-time, or epoch seconds (below 1e11) or milliseconds."),
             .value("threads", "n", "HTTP worker threads. Default: 2."),
-            .value("idle-timeout", "seconds", "Close a connection idle this long. Default: 10."),
+            .value("idle-timeout", "seconds", "Close a connection with no request in progress this long after it opened or last answered, however slowly it sends its headers (408 if part of a request came). Default: 10."),
             .value("request-timeout", "seconds", "Cut off a request whose body takes longer than this. Default: 10."),
-            .value("max-connections", "n", "Connections at once. Default: 1000."),
-            .value("max-connections-per-ip", "n", "Connections at once from one address. Default: 256."),
+            .value("max-connections", "n", "Connections at once; a new one beyond drops the one idle the longest (or is closed when none is idle). Default: 1000."),
+            .value("max-connections-per-ip", "n", "Connections at once from one address; beyond, a new one is closed at once. Default: 256."),
             .flag("quiet", "Do not log one line per request."),
         ],
         run: run)

@@ -1,0 +1,200 @@
+import Threads
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Every open connection of the receiver, whether the gate still holds it (its first head
+/// has not arrived) or libmicrohttpd does, with the limits on them (P1):
+///
+/// - at most `limit` connections at once: a new one drops the connection that has been
+///   idle the longest (no request in progress: waiting for its first head, or kept alive
+///   between requests); when none is idle, the new one is closed at once;
+/// - at most `perAddressLimit` from one client address; beyond, the new one is closed at once;
+/// - a connection idle for `idleTimeout` is closed, however slowly it sends its head: the
+///   time counts from when it opened or last answered, not from its last byte.
+///
+/// Connections are known by their socket. One lock guards the table; a connection held by
+/// libmicrohttpd is dropped with `shutdown` while the lock is held, and libmicrohttpd tells
+/// the table that a connection closed (taking the lock) before it closes the socket, so the
+/// socket shut down is always the connection's own.
+final class ConnectionTable: @unchecked Sendable {
+    final class Entry {
+        let fd: Int32
+        let address: String
+        /// libmicrohttpd has it (else the gate does).
+        var handedOver = false
+        /// A request is in progress: its head is in, its answer not yet sent.
+        var active = false
+        /// Shut down by the table; no longer counted, gone once libmicrohttpd closes it.
+        var dropped = false
+        var idleSince: Double
+        // The idle list, oldest first.
+        weak var previous: Entry?
+        var next: Entry?
+        var listed = false
+
+        init(fd: Int32, address: String, now: Double) {
+            self.fd = fd
+            self.address = address
+            idleSince = now
+        }
+    }
+
+    enum Admission: Equatable {
+        /// Keep it; the gate closes these (dropped connections it held).
+        case admitted(closing: [Int32])
+        /// Close the new connection at once.
+        case refused
+    }
+
+    let limit: Int
+    let perAddressLimit: Int
+    private let lock = ConditionLock()
+    private var entries: [Int32: Entry] = [:]
+    private var perAddress: [String: Int] = [:]
+    private var counted = 0
+    private var oldest: Entry?
+    private var newest: Entry?
+
+    init(limit: Int, perAddressLimit: Int) {
+        self.limit = max(1, limit)
+        self.perAddressLimit = max(1, perAddressLimit)
+    }
+
+    /// Connections counted against the limit.
+    var count: Int { lock.withLock { counted } }
+
+    /// A connection the gate accepted.
+    func admit(fd: Int32, address: String, now: Double) -> Admission {
+        lock.withLock {
+            if perAddress[address, default: 0] >= perAddressLimit { return .refused }
+            var closing: [Int32] = []
+            if counted >= limit {
+                guard let victim = oldest else { return .refused }
+                if let fd = drop(victim) { closing.append(fd) }
+            }
+            let entry = Entry(fd: fd, address: address, now: now)
+            entries[fd] = entry
+            counted += 1
+            perAddress[address, default: 0] += 1
+            append(entry)
+            return .admitted(closing: closing)
+        }
+    }
+
+    /// Drops the connection idle the longest (the process ran out of sockets); the gate's
+    /// own to close, or nil.
+    func dropOldestIdle() -> (dropped: Bool, gateFD: Int32?) {
+        lock.withLock {
+            guard let victim = oldest else { return (false, nil) }
+            return (true, drop(victim))
+        }
+    }
+
+    /// The gate hands the connection to libmicrohttpd: its idle time starts again.
+    func handOver(_ fd: Int32, now: Double) {
+        lock.withLock {
+            guard let entry = entries[fd], !entry.dropped else { return }
+            entry.handedOver = true
+            entry.idleSince = now
+            unlink(entry)
+            append(entry)
+        }
+    }
+
+    /// The gate closes (or lingers on) a connection it holds.
+    func release(_ fd: Int32) {
+        lock.withLock { remove(fd) }
+    }
+
+    /// libmicrohttpd has a request's head.
+    func requestStarted(_ fd: Int32) {
+        lock.withLock {
+            guard let entry = entries[fd] else { return }
+            entry.active = true
+            unlink(entry)
+        }
+    }
+
+    /// libmicrohttpd sent a request's answer.
+    func requestEnded(_ fd: Int32, now: Double) {
+        lock.withLock {
+            guard let entry = entries[fd], !entry.dropped else { return }
+            entry.active = false
+            entry.idleSince = now
+            unlink(entry)
+            append(entry)
+        }
+    }
+
+    /// libmicrohttpd is closing the connection (its socket is still open).
+    func closed(_ fd: Int32) {
+        lock.withLock { remove(fd) }
+    }
+
+    /// Drops every connection idle for `timeout` ms by `now`; returns those the gate holds,
+    /// for it to answer or close.
+    func expire(now: Double, timeout: Double) -> [Int32] {
+        lock.withLock {
+            var gate: [Int32] = []
+            while let entry = oldest, entry.idleSince + timeout <= now {
+                if let fd = drop(entry) { gate.append(fd) }
+            }
+            return gate
+        }
+    }
+
+    /// When the next idle connection times out, monotonic ms.
+    func nextDeadline(timeout: Double) -> Double? {
+        lock.withLock { oldest.map { $0.idleSince + timeout } }
+    }
+
+    /// Whether a connection is still counted (for tests and the gate).
+    func holds(_ fd: Int32) -> Bool { lock.withLock { entries[fd].map { !$0.dropped } ?? false } }
+
+    // MARK: With the lock held
+
+    /// Stops counting `entry`; shuts a libmicrohttpd connection down (it closes it and tells
+    /// the table), or removes a gate connection and returns its socket for the gate to close.
+    private func drop(_ entry: Entry) -> Int32? {
+        unlink(entry)
+        entry.dropped = true
+        uncount(entry)
+        if entry.handedOver {
+            shutdown(entry.fd, Int32(SHUT_RDWR))
+            return nil
+        }
+        entries[entry.fd] = nil
+        return entry.fd
+    }
+
+    private func remove(_ fd: Int32) {
+        guard let entry = entries.removeValue(forKey: fd) else { return }
+        unlink(entry)
+        if !entry.dropped { uncount(entry) }
+    }
+
+    private func uncount(_ entry: Entry) {
+        counted -= 1
+        let left = perAddress[entry.address, default: 1] - 1
+        perAddress[entry.address] = left > 0 ? left : nil
+    }
+
+    private func append(_ entry: Entry) {
+        guard !entry.listed else { return }
+        entry.listed = true
+        entry.previous = newest
+        entry.next = nil
+        if let newest { newest.next = entry } else { oldest = entry }
+        newest = entry
+    }
+
+    private func unlink(_ entry: Entry) {
+        guard entry.listed else { return }
+        entry.listed = false
+        if let previous = entry.previous { previous.next = entry.next } else { oldest = entry.next }
+        if let next = entry.next { next.previous = entry.previous } else { newest = entry.previous }
+        entry.previous = nil
+        entry.next = nil
+    }
+}

@@ -1,0 +1,232 @@
+/// The first request head of a connection, checked before libmicrohttpd parses it.
+///
+/// libmicrohttpd 0.9.75 answers some malformed heads badly: a `Content-Length` that is not
+/// a plain number (`-1`, `+7`, `7 `, above 2^64) gets its status line and headers twice,
+/// a request line of binary bytes gets no answer until the timeout, and `Transfer-Encoding:
+/// gzip` hangs. So the receiver reads (peeks at) the head itself and refuses what is not
+/// well-formed HTTP/1.1 with one JSON answer at once; what passes is handed over unchanged.
+/// Pure functions over bytes, so each rule has a test.
+enum RequestHead {
+    enum Verdict: Equatable {
+        /// More bytes are needed.
+        case incomplete
+        /// A well-formed head: hand the connection over.
+        case complete
+        /// Refuse it at once.
+        case refused(Refusal)
+    }
+
+    struct Refusal: Equatable {
+        enum Kind: Equatable {
+            /// Not well-formed (400 `malformed-request`).
+            case malformed
+            /// A declared body length too large to be a number the receiver takes (413).
+            case declaredTooLarge(String)
+            /// The head does not fit the limit (431).
+            case headTooLarge
+        }
+
+        var kind: Kind
+        var why: String
+        /// The method and path when the request line got that far, else "-".
+        var method = "-"
+        var path = "-"
+    }
+
+    static let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A, space: UInt8 = 0x20, tab: UInt8 = 0x09, colon: UInt8 = 0x3A
+
+    /// Checks the bytes received so far (`bytes`, at most `limit` of them; a full buffer
+    /// without the head's end is a head too large).
+    static func check(_ bytes: UnsafeRawBufferPointer, limit: Int) -> Verdict {
+        let count = bytes.count
+        var index = 0
+        // Empty lines before the request line are ignored (RFC 9112, 2.2).
+        while index < count && (bytes[index] == cr || bytes[index] == lf) { index += 1 }
+        guard let lineEnd = nextLineFeed(bytes, from: index) else {
+            if let why = partialRequestLineProblem(bytes, from: index) { return .refused(Refusal(kind: .malformed, why: why)) }
+            return count >= limit ? .refused(Refusal(kind: .headTooLarge, why: "no end of the request line")) : .incomplete
+        }
+        let requestLine = try? line(bytes, from: index, to: lineEnd)
+        guard let requestLine else {
+            return .refused(Refusal(kind: .malformed, why: "a carriage return inside the request line"))
+        }
+        var refusal = Refusal(kind: .malformed, why: "")
+        if let why = requestLineProblem(requestLine, into: &refusal) {
+            refusal.why = why
+            return .refused(refusal)
+        }
+        var lengths: [[UInt8]] = []
+        var codings: [UInt8]?
+        index = lineEnd + 1
+        while true {
+            guard let end = nextLineFeed(bytes, from: index) else {
+                if let byte = (index..<count).lazy.map({ bytes[$0] }).first(where: { !isFieldByte($0) && $0 != cr }) {
+                    refusal.why = "a header line holds the byte \(hex(byte))"
+                    return .refused(refusal)
+                }
+                if count >= limit {
+                    refusal.kind = .headTooLarge
+                    refusal.why = "the head is larger than \(limit) bytes"
+                    return .refused(refusal)
+                }
+                return .incomplete
+            }
+            guard let field = try? line(bytes, from: index, to: end) else {
+                refusal.why = "a carriage return inside a header line"
+                return .refused(refusal)
+            }
+            index = end + 1
+            if field.isEmpty { break }
+            if field[0] == space || field[0] == tab {
+                refusal.why = "a header line starts with white space (folded headers are not accepted)"
+                return .refused(refusal)
+            }
+            guard let colonIndex = field.firstIndex(of: colon) else {
+                refusal.why = "a header line has no ':' (\(shown(field)))"
+                return .refused(refusal)
+            }
+            let name = field[..<colonIndex]
+            guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
+                refusal.why = "the header name \(shown(Array(name))) is not a token (no spaces before ':')"
+                return .refused(refusal)
+            }
+            var value = field[(colonIndex + 1)...]
+            while let first = value.first, first == space || first == tab { value = value.dropFirst() }
+            if let byte = value.first(where: { !isFieldByte($0) }) {
+                refusal.why = "the header \(shown(Array(name))) holds the byte \(hex(byte))"
+                return .refused(refusal)
+            }
+            switch String(decoding: name, as: UTF8.self).lowercased() {
+            case "content-length": lengths.append(Array(value))
+            case "transfer-encoding": codings = (codings.map { $0 + [0x2C] } ?? []) + Array(value)
+            default: break
+            }
+        }
+        if let problem = framingProblem(lengths: lengths, codings: codings, refusal: refusal) { return .refused(problem) }
+        return .complete
+    }
+
+    /// Content-Length and Transfer-Encoding: one way to find the body's end, and one the receiver can read.
+    private static func framingProblem(lengths: [[UInt8]], codings: [UInt8]?, refusal: Refusal) -> Refusal? {
+        var refusal = refusal
+        var declared: [UInt8]?
+        for value in lengths {
+            guard !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                refusal.why = "Content-Length must be a number of bytes (digits only); got \(shown(value))"
+                return refusal
+            }
+            let digits = Array(value.drop { $0 == 0x30 })
+            if let declared, declared != digits {
+                refusal.why = "two different Content-Length headers"
+                return refusal
+            }
+            declared = digits
+        }
+        if let declared, declared.count > 18 {
+            refusal.kind = .declaredTooLarge(String(decoding: declared, as: UTF8.self))
+            refusal.why = "the declared body is too large"
+            return refusal
+        }
+        if let codings {
+            if declared != nil {
+                refusal.why = "both Content-Length and Transfer-Encoding (send one)"
+                return refusal
+            }
+            let last = codings.split(separator: 0x2C, omittingEmptySubsequences: false).last.map { part in
+                String(decoding: part.drop { $0 == space || $0 == tab }.reversed().drop { $0 == space || $0 == tab }.reversed(), as: UTF8.self).lowercased()
+            }
+            if last != "chunked" {
+                refusal.why = "Transfer-Encoding must end with chunked; got \(shown(codings))"
+                return refusal
+            }
+        }
+        return nil
+    }
+
+    /// `METHOD SP target SP HTTP/d.d`, with single spaces; fills in the method and path.
+    private static func requestLineProblem(_ line: [UInt8], into refusal: inout Refusal) -> String? {
+        let parts = line.split(separator: space, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, !parts[2].isEmpty else {
+            return "the request line \(shown(line)) is not METHOD PATH HTTP/1.1"
+        }
+        guard parts[0].allSatisfy(isTokenByte) else { return "the method \(shown(Array(parts[0]))) is not a token" }
+        refusal.method = String(decoding: parts[0], as: UTF8.self)
+        guard parts[1].allSatisfy({ $0 > space && $0 != 0x7F }) else {
+            return "the path holds the byte \(hex(parts[1].first { $0 <= space || $0 == 0x7F } ?? 0))"
+        }
+        refusal.path = String(decoding: parts[1], as: UTF8.self)
+        let version = Array(parts[2])
+        guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), isDigit(version[5]), version[6] == 0x2E, isDigit(version[7]) else {
+            return "\(shown(version)) is not an HTTP version such as HTTP/1.1"
+        }
+        return nil
+    }
+
+    /// A request line still arriving that already cannot become one.
+    private static func partialRequestLineProblem(_ bytes: UnsafeRawBufferPointer, from start: Int) -> String? {
+        var spaces = 0
+        for index in start..<bytes.count {
+            let byte = bytes[index]
+            if byte == space {
+                spaces += 1
+                if spaces > 2 { return "the request line has more than two spaces" }
+                continue
+            }
+            if byte == cr { continue }
+            let fits = spaces == 0 ? isTokenByte(byte) : byte > space && byte != 0x7F
+            if !fits { return "the request line holds the byte \(hex(byte)); this is not HTTP" }
+        }
+        return nil
+    }
+
+    private struct CarriageReturnInside: Error {}
+
+    /// The bytes of a line ending at `end` (a LF), without a CR right before it; a CR elsewhere is an error.
+    private static func line(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) throws(CarriageReturnInside) -> [UInt8] {
+        var stop = end
+        if stop > start && bytes[stop - 1] == cr { stop -= 1 }
+        let line = Array(bytes[start..<stop])
+        if line.contains(cr) { throw CarriageReturnInside() }
+        return line
+    }
+
+    private static func nextLineFeed(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == lf { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// tchar of RFC 9110: letters, digits and ``!#$%&'*+-.^_`|~``.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        case 0x21, 0x23, 0x24, 0x25, 0x26, 0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E, 0x5F, 0x60, 0x7C, 0x7E: return true
+        default: return false
+        }
+    }
+
+    /// What a field value may hold: visible ASCII, space, tab and bytes of UTF-8 text (obs-text).
+    static func isFieldByte(_ byte: UInt8) -> Bool {
+        byte == tab || byte == space || (byte > space && byte != 0x7F)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func hex(_ byte: UInt8) -> String {
+        "0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+    }
+
+    /// Bytes quoted for a message: printable ASCII as is, anything else as `\xNN`, at most 60.
+    static func shown(_ bytes: [UInt8]) -> String {
+        var text = "\""
+        for byte in bytes.prefix(60) {
+            if byte >= space && byte < 0x7F && byte != 0x22 && byte != 0x5C { text.unicodeScalars.append(Unicode.Scalar(byte)) } else {
+                text += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return text + (bytes.count > 60 ? "…\"" : "\"")
+    }
+}
