@@ -22,6 +22,9 @@ let package = Package(
         .target(name: "JSONKit"),
         // Pure Swift time zones (TZif reader) and ISO 8601 dates; no Foundation.
         .target(name: "ZonedTime"),
+        // The system's tzdata in ICU's form (zoneinfo64.res), so the engine's Date and Intl
+        // use the same zone rules as the report; pure Swift over ZonedTime.
+        .target(name: "ICUZones", dependencies: ["ZonedTime"]),
         // Pure Swift JavaScript tokenizer: top-level declarations, directives, returns.
         .target(name: "ScriptSyntax"),
         .target(name: "Threads"),
@@ -29,11 +32,11 @@ let package = Package(
         // the C library's clock_gettime, gettimeofday, time and setlocale, defined in the program.
         .target(name: "CVirtualTime"),
         // The only module that touches raw JavaScriptCore pointers.
-        .target(name: "ScriptCore", dependencies: ["CJavaScriptCore"]),
+        .target(name: "ScriptCore", dependencies: ["CJavaScriptCore", "ICUZones"]),
         // libxml2's HTML parser and XPath, for HTMLDoc.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Script model, bindings, virtual clock, run reports.
-        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "CLibXML2", "Threads", "CVirtualTime"]),
+        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "ICUZones", "CLibXML2", "Threads", "CVirtualTime"]),
         // Virtual-time refresh and Live Activity simulation.
         .target(name: "Timeline", dependencies: ["WidgetHost", "JSONKit", "ZonedTime"]),
         // Live Activity push request contract (pure Swift).
@@ -58,7 +61,7 @@ let package = Package(
         .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "PushClient", "JSONKit", "ZonedTime"]),
         // Release builds link the Swift runtime in: a run maps nine fewer libraries at start-up.
         .executableTarget(
-            name: "widgethost", dependencies: ["WidgetHostCLI"],
+            name: "widgethost", dependencies: ["WidgetHostCLI", "ICUZones"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // `widgethost serve ARGS…` execs this program, installed next to `widgethost`.
         .executableTarget(
@@ -69,9 +72,10 @@ let package = Package(
 
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
         .testTarget(name: "ZonedTimeTests", dependencies: ["ZonedTime"]),
+        .testTarget(name: "ICUZonesTests", dependencies: ["ICUZones", "ZonedTime"]),
         .testTarget(name: "ScriptSyntaxTests", dependencies: ["ScriptSyntax"]),
         .testTarget(name: "ScriptCoreTests", dependencies: ["ScriptCore"]),
-        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "ZonedTime", "Threads"]),
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit"]),
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushClient", "PushContract", "JSONKit", "Threads"]),

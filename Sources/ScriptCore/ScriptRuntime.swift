@@ -1,4 +1,5 @@
 import CJavaScriptCore
+import ICUZones
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -31,6 +32,9 @@ public final class ScriptRuntime {
     var rejectionHandlers: [ObjectIdentifier: RejectionHandler] = [:]
 
     public init() {
+        // The engine's Date and Intl read the system's tzdata, as the host's clock does (T2):
+        // ICU must be pointed at it before the first engine reads zone data.
+        EngineZoneRules.prepare()
         // The host never attaches a remote inspector; a context offered to one costs
         // its creation a registration (about 6 % of a bare context, measured).
         JSRemoteInspectorSetInspectionEnabledByDefault(false)

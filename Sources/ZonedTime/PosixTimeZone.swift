@@ -3,9 +3,9 @@
 ///
 /// POSIX offsets count hours *west* of Greenwich; this type stores them as seconds
 /// east of UTC, like the rest of the module.
-struct PosixTimeZone: Sendable, Hashable {
+package struct PosixTimeZone: Sendable, Hashable {
     /// A day of the year on which DST starts or ends.
-    enum RuleDate: Sendable, Hashable {
+    package enum RuleDate: Sendable, Hashable {
         /// `Jn`: day 1...365, February 29 never counted.
         case julianNoLeap(Int)
         /// `n`: day 0...365, February 29 counted in leap years.
@@ -14,23 +14,23 @@ struct PosixTimeZone: Sendable, Hashable {
         case monthWeekDay(month: Int, week: Int, weekday: Int)
     }
 
-    struct DaylightRule: Sendable, Hashable {
-        var abbreviation: String
-        var offset: Int
-        var start: RuleDate
+    package struct DaylightRule: Sendable, Hashable {
+        package var abbreviation: String
+        package var offset: Int
+        package var start: RuleDate
         /// Seconds after local midnight (standard time) of the start day.
-        var startTime: Int
-        var end: RuleDate
+        package var startTime: Int
+        package var end: RuleDate
         /// Seconds after local midnight (daylight time) of the end day.
-        var endTime: Int
+        package var endTime: Int
     }
 
-    var standardAbbreviation: String
-    var standardOffset: Int
-    var daylight: DaylightRule?
+    package var standardAbbreviation: String
+    package var standardOffset: Int
+    package var daylight: DaylightRule?
 
     /// The local time type in effect at `t` epoch seconds.
-    func localTimeType(at t: Int64) -> LocalTimeType {
+    package func localTimeType(at t: Int64) -> LocalTimeType {
         let standard = LocalTimeType(offset: standardOffset, isDST: false, abbreviation: standardAbbreviation)
         guard let dst = daylight else { return standard }
         // The rule repeats every 400 years; keep the arithmetic far from overflow.
@@ -53,7 +53,7 @@ struct PosixTimeZone: Sendable, Hashable {
     }
 
     /// The epoch second at which `date` + `time` local time occurs in `year` under `offset`.
-    func instant(year: Int, date: RuleDate, time: Int, offset: Int) -> Int64 {
+    package func instant(year: Int, date: RuleDate, time: Int, offset: Int) -> Int64 {
         let day: Int64
         switch date {
         case .julianNoLeap(let n):

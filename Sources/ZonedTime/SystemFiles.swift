@@ -1,23 +1,32 @@
 import Glibc
 
 /// Why reading a file failed.
-enum FileReadFailure: Error {
+package enum FileReadFailure: Error, CustomStringConvertible {
     case notFound
     case isDirectory
     case tooLarge
     case other(String)
+
+    package var description: String {
+        switch self {
+        case .notFound: return "no such file"
+        case .isDirectory: return "it is a folder"
+        case .tooLarge: return "it is too large"
+        case .other(let reason): return reason
+        }
+    }
 }
 
 /// Thin Glibc wrappers: environment variables, whole-file reads and symlink targets.
-enum SystemFiles {
+package enum SystemFiles {
     /// The value of an environment variable, or nil when it is not set.
-    static func environment(_ name: String) -> String? {
+    package static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
     }
 
     /// Reads a whole regular file of at most `limit` bytes.
-    static func read(_ path: String, limit: Int) -> Result<[UInt8], FileReadFailure> {
+    package static func read(_ path: String, limit: Int) -> Result<[UInt8], FileReadFailure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 { return .failure(failure(errno)) }
         defer { close(fd) }

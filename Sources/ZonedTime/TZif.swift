@@ -1,21 +1,27 @@
 /// One local time type of a zone: its UTC offset, DST flag and abbreviation.
-struct LocalTimeType: Sendable, Hashable {
+package struct LocalTimeType: Sendable, Hashable {
     /// Seconds east of UTC.
-    var offset: Int
-    var isDST: Bool
-    var abbreviation: String
+    package var offset: Int
+    package var isDST: Bool
+    package var abbreviation: String
+
+    package init(offset: Int, isDST: Bool, abbreviation: String) {
+        self.offset = offset
+        self.isDST = isDST
+        self.abbreviation = abbreviation
+    }
 }
 
 /// The contents of a TZif file (RFC 8536) that time conversion needs.
-struct TZifData: Sendable, Hashable {
+package struct TZifData: Sendable, Hashable {
     /// Transition instants in epoch seconds, strictly ascending.
-    var transitions: [Int64]
+    package var transitions: [Int64]
     /// For each transition, the index into `types` in effect from it on.
-    var transitionTypes: [UInt8]
+    package var transitionTypes: [UInt8]
     /// Local time types; type 0 applies before the first transition.
-    var types: [LocalTimeType]
+    package var types: [LocalTimeType]
     /// The footer rule for instants after the last transition, if any.
-    var rule: PosixTimeZone?
+    package var rule: PosixTimeZone?
 }
 
 /// What is wrong with a TZif file.

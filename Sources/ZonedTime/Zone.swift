@@ -7,7 +7,8 @@
 public struct Zone: Sendable, Hashable, CustomStringConvertible {
     /// The zone's name, e.g. "Europe/Berlin".
     public let identifier: String
-    let data: TZifData
+    /// The zone's transitions, local time types and footer rule.
+    package let data: TZifData
 
     /// Coordinated Universal Time, abbreviation "UTC".
     public static let utc = Zone(identifier: "UTC", fixedOffset: 0, abbreviation: "UTC")

@@ -40,6 +40,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
         .invalidArgument, .freqBelowMinimum, .timeLooksLikeSeconds, .timeInPast, .alreadyEnded,
         .endOutsideLiveActivity, .appOnlyAPI, .deprecatedAPI, .fixtureMissing, .stateUnreadable, .stateNotSaved,
         .invalidWidgetID,
+        .zoneRulesNotCurrent,
     ]
 
     // S — running a script
@@ -75,4 +76,6 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     public static let stateUnreadable: DiagnosticCode = "state-unreadable"
     public static let invalidWidgetID: DiagnosticCode = "invalid-widget-id"
     public static let stateNotSaved: DiagnosticCode = "state-not-saved"
+    // T — time
+    public static let zoneRulesNotCurrent: DiagnosticCode = "zone-rules-not-current"
 }

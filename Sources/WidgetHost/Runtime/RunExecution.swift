@@ -1,3 +1,4 @@
+import ICUZones
 import JSONKit
 import ScriptCore
 import ScriptSyntax
@@ -34,6 +35,11 @@ struct RunExecution {
         let runtime = engine.runtime
         guard let context else { preconditionFailure("a run executes once") }
         self.context = nil
+        if case .builtIn(let reason) = EngineZoneRules.prepare() {
+            session.diagnose(
+                .zoneRulesNotCurrent, .warning,
+                "the script's Date and Intl use the engine's compiled-in time zone rules, not the system's tzdata that the report's times use: \(reason); local times can differ from the report's where a zone's rules changed since the engine was built (fix the cause to use the system's rules)")
+        }
         runtime.arm(timeLimit: configuration.timeLimitSeconds, memoryLimitBytes: Int(configuration.memoryLimitMB * 1_048_576))
         VirtualClock.begin(at: session.now)
         defer { VirtualClock.end() }
