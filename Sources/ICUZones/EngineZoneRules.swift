@@ -100,9 +100,11 @@ enum CacheFiles {
     }
 
     /// 64-bit FNV-1a of `text`, as 16 hex digits.
-    static func hexHash(_ text: String) -> String {
+    static func hexHash(_ text: String) -> String { hexHash(bytes: text.utf8) }
+
+    static func hexHash<Bytes: Sequence<UInt8>>(bytes: Bytes) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }

@@ -78,7 +78,7 @@ struct ICUZoneEntry: Equatable {
     /// TZif gives only the total offset and a DST flag. A daylight period saves what it adds to
     /// the standard period nearest before it (or after it); a daylight period that is behind
     /// its standard time (a negative saving, as Europe/Dublin's winter) counts as standard,
-    /// and the standard period beside it as daylight, the way ICU's own data has them.
+    /// and a standard period between two of those as daylight, the way ICU's own data has them.
     static func rawAndSaving(_ periods: [LocalTimeType]) -> [(raw: Int, saving: Int)] {
         func standard(near i: Int) -> Int? {
             if let j = periods[..<i].lastIndex(where: { !$0.isDST }) { return periods[j].offset }
@@ -90,9 +90,12 @@ struct ICUZoneEntry: Equatable {
                 guard let s = standard(near: i) else { return (p.offset - 3600, 3600) }
                 return p.offset > s ? (s, p.offset - s) : (p.offset, 0)
             }
-            for j in [i - 1, i + 1] where periods.indices.contains(j) {
-                let n = periods[j]
-                if n.isDST && n.offset < p.offset { return (n.offset, p.offset - n.offset) }
+            // Standard time between two periods of negative saving is ICU's daylight time.
+            if i > 0, i + 1 < periods.count {
+                let before = periods[i - 1], after = periods[i + 1]
+                if before.isDST, after.isDST, before.offset < p.offset, after.offset < p.offset {
+                    return (before.offset, p.offset - before.offset)
+                }
             }
             return (p.offset, 0)
         }

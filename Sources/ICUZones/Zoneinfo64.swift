@@ -14,7 +14,18 @@ public struct ZoneRulesError: Error, Sendable, Equatable, CustomStringConvertibl
 /// `Regions` (each name's country, "001" for none), `Rules` (the final rules, by key) and
 /// `TZVersion`. A zone's table lists the indexes of the names that link to it (`links`).
 enum Zoneinfo64 {
+    /// The bundle's bytes, as ICU reads them from `zoneinfo64.res`.
     static func bundle(_ data: SystemTZData) throws(ZoneRulesError) -> [UInt8] {
+        let root = try tree(data)
+        do {
+            return try ResourceBundleWriter.write(root: root)
+        } catch {
+            throw ZoneRulesError("cannot write ICU's zone data: \(error.detail)")
+        }
+    }
+
+    /// The bundle's contents.
+    static func tree(_ data: SystemTZData) throws(ZoneRulesError) -> ResourceValue {
         var zones = data.zones
         for (name, rule) in ICUOnlyZones.rules where zones[name] == nil && data.links[name] == nil {
             zones[name] = try? Zone(posixRule: rule)
@@ -66,17 +77,12 @@ enum Zoneinfo64 {
             // A link of its own country (Europe/Oslo) keeps it; another takes its zone's.
             .string(data.regions[name] ?? targets[name].flatMap { data.regions[$0] } ?? "001")
         }
-        let root: ResourceValue = .table([
+        return .table([
             ("TZVersion", .string(data.version)),
             ("Names", .array(names.map { .string($0) })),
             ("Zones", .array(entries)),
             ("Regions", .array(regions)),
             ("Rules", .table(rules.map { vector in (ruleKeys[vector]!, .intVector(vector)) })),
         ])
-        do {
-            return try ResourceBundleWriter.write(root: root)
-        } catch {
-            throw ZoneRulesError("cannot write ICU's zone data: \(error.detail)")
-        }
     }
 }

@@ -77,7 +77,7 @@ package struct PosixTimeZone: Sendable, Hashable {
 
 extension PosixTimeZone {
     /// Parses a POSIX TZ string; nil when it is malformed.
-    init?(parsing text: String) {
+    package init?(parsing text: String) {
         var scanner = RuleScanner(bytes: Array(text.utf8))
         guard let stdName = scanner.name(), let stdWest = scanner.signedTime(maxHours: 24) else { return nil }
         standardAbbreviation = stdName

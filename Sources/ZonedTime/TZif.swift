@@ -22,6 +22,13 @@ package struct TZifData: Sendable, Hashable {
     package var types: [LocalTimeType]
     /// The footer rule for instants after the last transition, if any.
     package var rule: PosixTimeZone?
+
+    package init(transitions: [Int64], transitionTypes: [UInt8], types: [LocalTimeType], rule: PosixTimeZone?) {
+        self.transitions = transitions
+        self.transitionTypes = transitionTypes
+        self.types = types
+        self.rule = rule
+    }
 }
 
 /// What is wrong with a TZif file.
