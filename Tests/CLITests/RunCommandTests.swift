@@ -1,6 +1,9 @@
 import JSONKit
 import WidgetHostCLI
 import XCTest
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 final class RunCommandTests: XCTestCase {
     let now = "--now=2026-11-29T08:00:00Z"
@@ -131,5 +134,23 @@ final class RunCommandTests: XCTestCase {
         let failing = try binary(["run", example("mistake.js"), now])
         XCTAssertEqual(failing.code, 1)
         XCTAssertFalse(failing.err.contains("Stack dump"))
+    }
+
+    func testT2ARunSaysWhenTheEngineCannotHaveTheSystemsZoneRules() throws {
+        // A zoneinfo folder without tzdata.zi: the report's zone loads, the engine's rules cannot be made.
+        var template = Array("/tmp/widgethost-no-tzdata-XXXXXX".utf8CString)
+        let zoneinfo = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        defer { _ = system("rm -rf '\(zoneinfo)'") }
+        let environment = ["NO_COLOR=1", "TZ=UTC", "TZDIR=" + zoneinfo]
+        let text = try binary(["run", example("every-30-minutes.js"), now], environment: environment)
+        XCTAssertEqual(text.code, 0)
+        XCTAssertTrue(text.err.hasPrefix("warning: " + example("every-30-minutes.js") + ": the script's Date and Intl use the engine's compiled-in time zone rules"), text.err)
+        XCTAssertTrue(text.err.contains(zoneinfo + "/tzdata.zi"), text.err)
+        XCTAssertTrue(text.err.hasSuffix("[zone-rules-not-current]\n"), text.err)
+        let json = try JSONValue.parse(try binary(["run", example("every-30-minutes.js"), now, "--format", "json"], environment: environment).out)
+        XCTAssertEqual(json["diagnostics"]?.arrayValue?.map { $0["code"] }, ["zone-rules-not-current"])
+        XCTAssertEqual(json["diagnostics"]?.arrayValue?.first?["severity"], "warning")
+        // With the system's tzdata the same run has nothing to say.
+        XCTAssertEqual(try binary(["run", example("every-30-minutes.js"), now]).err, "")
     }
 }
