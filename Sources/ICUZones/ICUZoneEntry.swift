@@ -6,18 +6,13 @@ import ZonedTime
 /// outside 32 bits), a byte per transition naming a type (`typeMap`), the types as pairs of
 /// raw offset and saving in seconds (`typeOffsets`; type 0 holds before the first transition),
 /// and for later instants a recurring rule from January 1 (UTC) of `finalYear` on.
-struct ICUZoneEntry: Equatable {
+struct ICUZoneEntry {
     var transitions: [Int64]
     var typeMap: [UInt8]
     /// Raw offset and saving of each type.
     var types: [(raw: Int, saving: Int)]
     var finalRule: ICUFinalRule?
     var finalYear: Int?
-
-    static func == (lhs: ICUZoneEntry, rhs: ICUZoneEntry) -> Bool {
-        lhs.transitions == rhs.transitions && lhs.typeMap == rhs.typeMap && lhs.finalRule == rhs.finalRule
-            && lhs.finalYear == rhs.finalYear && lhs.types.elementsEqual(rhs.types) { $0 == $1 }
-    }
 
     /// Where transitions are listed instead of a rule ICU cannot say: up to this year.
     static let listedThroughYear = 2100
