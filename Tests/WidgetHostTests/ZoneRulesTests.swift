@@ -58,6 +58,7 @@ final class ZoneRulesTests: HostTestCase {
         let mexico = run(script) {
             $0.zone = self.zone("America/Mexico_City")
             $0.now = 1_782_907_200_000 // 2026-07-01T12:00:00Z
+            $0.locale = "en-US"
         }
         XCTAssertEqual(mexico.status, .ok)
         XCTAssertEqual(mexico.json()["startedAt"], "2026-07-01T06:00:00.000-06:00")

@@ -3,6 +3,7 @@ description: the script's Date and Intl follow the system's current tzdata, as t
 rules: [T2]
 now: 2026-07-01T12:00:00Z
 tz: America/Mexico_City
+locale: en-US
 expect:
   status: ok
   outputs:
