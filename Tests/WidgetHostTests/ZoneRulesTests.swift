@@ -2,10 +2,28 @@ import JSONKit
 import WidgetHost
 import XCTest
 import ZonedTime
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// T2: the script's `Date` and `Intl` use the same zone rules as the report, the system's
 /// current tzdata, for every zone it has (checked against Python's `zoneinfo`).
 final class ZoneRulesTests: HostTestCase {
+    /// A run leaves `TZ` at its zone, which later tests in this process would read as the
+    /// process's own zone (`RunConfiguration`'s default): these runs put it back.
+    private var processTZ: String?
+
+    override func setUp() {
+        super.setUp()
+        processTZ = SystemFiles.environment("TZ")
+    }
+
+    override func tearDown() {
+        if let processTZ { setenv("TZ", processTZ, 1) } else { unsetenv("TZ") }
+        tzset()
+        super.tearDown()
+    }
+
     static func at(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 12) -> Int64 {
         CivilCalendar.daysFromCivil(year: year, month: month, day: day) * 86_400 + Int64(hour) * 3600
     }
