@@ -40,7 +40,7 @@ enum ZoneReference {
         var template = Array("/tmp/widgethost-zone-reference-XXXXXX".utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
         defer { _ = system("rm -rf '\(folder)'") }
-        let request: JSONValue = .object(instants.mapValues { .array($0.map { .number(Double($0)) }) })
+        let request: JSONValue = .object(JSONObject(instants.mapValues { JSONValue.array($0.map { JSONValue.number(Double($0)) }) }))
         try write(folder + "/request.json", request.serialized())
         try write(folder + "/reference.py", program)
         let output = try run(["python3", folder + "/reference.py", folder + "/request.json"],
@@ -48,7 +48,7 @@ enum ZoneReference {
         let parsed: JSONValue
         do { parsed = try JSONValue.parse(output) } catch { throw Failure(description: "python3 printed no JSON: \(output.prefix(500))") }
         guard let object = parsed.objectValue else { throw Failure(description: "python3 printed \(output.prefix(500))") }
-        return object.mapValues { ($0.arrayValue ?? []).compactMap(\.intValue) }
+        return Dictionary(object.map { ($0.key, ($0.value.arrayValue ?? []).compactMap(\.intValue)) }, uniquingKeysWith: { a, _ in a })
     }
 
     static func write(_ path: String, _ text: String) throws {

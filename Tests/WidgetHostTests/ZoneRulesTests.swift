@@ -103,7 +103,7 @@ final class ZoneRulesTests: HostTestCase {
         let (instants, expected) = try Self.reference.get()
         XCTAssertGreaterThan(instants.count, 500)
         // One run formats every zone at its instants; the offset is local time read back minus the instant.
-        let request = JSONValue.object(instants.mapValues { .array($0.map { .number(Double($0 * 1000)) }) })
+        let request = JSONValue.object(JSONObject(instants.mapValues { JSONValue.array($0.map { JSONValue.number(Double($0 * 1000)) }) }))
         let report = run("""
             const _zones = \(request.serialized())
             let offsets = {}, unknown = []
