@@ -48,4 +48,10 @@ void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 void JSRemoteInspectorSetInspectionEnabledByDefault(bool enabled);
 bool JSRemoteInspectorGetInspectionEnabledByDefault(void);
 
+/// Sets and reads an engine option by name (the GObject API's jsc_options_set_boolean and
+/// jsc_options_get_boolean, exported by the same library; gboolean is an int). Setting takes
+/// effect before the first context group exists. Both return false for an unknown name.
+int jsc_options_set_boolean(const char *option, int value);
+int jsc_options_get_boolean(const char *option, int *value);
+
 #endif

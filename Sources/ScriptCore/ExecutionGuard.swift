@@ -8,16 +8,22 @@ import CJavaScriptCore
 /// Built on JavaScriptCore's group time limit: the limit is a short tick, and
 /// the callback either terminates the script or re-arms itself (a callback that
 /// returns false is *not* re-armed by the engine). Memory is measured as the
-/// growth of the process's resident set since ``arm(deadlineSeconds:memoryLimitBytes:)``,
+/// growth of the process's resident set since ``arm(group:deadlineSeconds:memoryLimitBytes:)``,
 /// which also catches small-object allocation bombs that would otherwise abort
-/// the process.
+/// the process. Microtasks, which the tick alone never reaches, are watched at each
+/// entry into the engine (``EngineEntryWatch``, ``entered()``).
 final class ExecutionGuard {
     /// How often the guard looks at the clock and memory while JavaScript runs. Each tick
-    /// interrupts whatever script is running (the engine's trap, a signal, a timer thread),
-    /// about 5 % of a second's worth of short runs at 10 ms, about 1 % at 50 ms; a
-    /// small-object allocation bomb (about 0.7 GB a second) overshoots the memory limit by
-    /// at most a tick's growth.
+    /// interrupts whatever script is running (the engine's trap, a timer thread), about 1 %
+    /// of a second's worth of short runs at 50 ms; a small-object allocation bomb (about
+    /// 0.7 GB a second) overshoots the memory limit by at most a tick's growth.
     static let tick = 0.05
+    /// How often, at most, an entry into the engine reads the memory (nanoseconds): a loop of
+    /// microtasks enters thousands of times a millisecond, and each read is a system call.
+    static let entryMemoryInterval: UInt64 = 10_000_000
+    /// How long an entry spins past a limit so that the engine's next trap check ends it: a
+    /// tick, and a little more for the engine's timer to fire (nanoseconds).
+    static let spin: UInt64 = UInt64(tick * 1e9) + 5_000_000
 
     private(set) var deadlineNanos: UInt64 = .max
     private(set) var memoryLimitBytes: Int?
@@ -26,6 +32,9 @@ final class ExecutionGuard {
     /// Set when the guard stopped a script; cleared by ``arm``.
     var tripped: ScriptError.Termination?
     private(set) var armed = false
+    /// How many times the callback has terminated a script.
+    private(set) var terminations = 0
+    private var lastEntryMemoryRead: UInt64 = 0
     /// Whether the engine's time limit is installed. It stays installed between
     /// runs: toggling it per run costs the engine far more than a tick that finds
     /// nothing to do.
@@ -37,14 +46,23 @@ final class ExecutionGuard {
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
+    static func threadCPUNanos() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+
     func arm(group: JSContextGroupRef, deadlineSeconds: Double, memoryLimitBytes: Int?) {
-        deadlineNanos = Self.monotonicNanos() &+ UInt64(max(0, deadlineSeconds) * 1e9)
+        let seconds = deadlineSeconds.isNaN ? 0 : min(max(0, deadlineSeconds), 1e9)
+        deadlineNanos = Self.monotonicNanos() &+ UInt64(seconds * 1e9)
         self.memoryLimitBytes = memoryLimitBytes
         baselineResident = ProcessMemory.residentBytes() ?? 0
         peakResident = baselineResident
+        lastEntryMemoryRead = 0
         tripped = nil
         armed = true
         install(group: group)
+        EngineEntryWatch.watch(self)
     }
 
     /// Installs the engine's tick once; each entry into the engine starts it anew.
@@ -60,10 +78,12 @@ final class ExecutionGuard {
         armed = false
         deadlineNanos = .max
         memoryLimitBytes = nil
+        EngineEntryWatch.stop(self)
     }
 
     /// Removes the engine's tick entirely (when the runtime goes away).
     func uninstall(group: JSContextGroupRef) {
+        EngineEntryWatch.stop(self)
         guard installed else { return }
         JSContextGroupClearExecutionTimeLimit(group)
         installed = false
@@ -82,18 +102,45 @@ final class ExecutionGuard {
         return nil
     }
 
+    /// Called by the engine's callback: whether to terminate the script now.
+    fileprivate func shouldTerminate() -> Bool {
+        guard let reason = check() else { return false }
+        tripped = reason
+        terminations += 1
+        return true
+    }
+
+    /// An entry into the engine on the guarded thread (``EngineEntryWatch``): past a limit,
+    /// it spins until the engine's next trap check will reach the callback. Within the limits
+    /// it costs a clock read, and a memory read every ``entryMemoryInterval``.
+    func entered() {
+        guard armed else { return }
+        let now = Self.monotonicNanos()
+        var over = tripped != nil || now >= deadlineNanos
+        if !over, let limit = memoryLimitBytes, now &- lastEntryMemoryRead >= Self.entryMemoryInterval {
+            lastEntryMemoryRead = now
+            if let resident = ProcessMemory.residentBytes() {
+                peakResident = max(peakResident, resident)
+                over = resident - baselineResident > limit
+            }
+        }
+        guard over else { return }
+        // Wall time for the engine's timer to fire, CPU time for its per-entry count: a
+        // process that shares its cores gets less CPU than wall time.
+        let wallEnd = now &+ Self.spin
+        let cpuEnd = Self.threadCPUNanos() &+ Self.spin
+        while Self.monotonicNanos() < wallEnd || Self.threadCPUNanos() < cpuEnd {}
+    }
+
     /// Bytes the process grew by since the guard was armed (high-water mark).
     var residentGrowth: Int { max(0, peakResident - baselineResident) }
 }
 
-/// The engine calls this every ``ExecutionGuard/tick`` seconds while a script runs.
+/// The engine calls this every ``ExecutionGuard/tick`` seconds of an entry's CPU time.
 private func executionGuardCallback(_ ctx: JSContextRef?, _ info: UnsafeMutableRawPointer?) -> Bool {
     guard let ctx, let info else { return true }
     let guardian = Unmanaged<ExecutionGuard>.fromOpaque(info).takeUnretainedValue()
-    if let reason = guardian.check() {
-        guardian.tripped = reason
-        return true
-    }
+    if guardian.shouldTerminate() { return true }
     JSContextGroupSetExecutionTimeLimit(JSContextGetGroup(ctx), ExecutionGuard.tick, executionGuardCallback, info)
     return false
 }

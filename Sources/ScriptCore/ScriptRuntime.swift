@@ -35,6 +35,7 @@ public final class ScriptRuntime {
         // The engine's Date and Intl read the system's tzdata, as the host's clock does (T2):
         // ICU must be pointed at it before the first engine reads zone data.
         EngineZoneRules.prepare()
+        EngineOptions.configure()
         // The host never attaches a remote inspector; a context offered to one costs
         // its creation a registration (about 6 % of a bare context, measured).
         JSRemoteInspectorSetInspectionEnabledByDefault(false)
@@ -111,15 +112,37 @@ public final class ScriptRuntime {
     ///
     /// A script terminated inside a microtask leaves the termination pending
     /// ("silent and sticky"): the next entry into the engine would fail at once.
-    /// One throw-away evaluation consumes it.
+    /// One throw-away evaluation consumes it. Microtasks the stopped script still had queued
+    /// would run in that evaluation's drain: they run under a short deadline
+    /// (``recoveryDeadline``), and the evaluation is repeated until one ends without the guard
+    /// stopping anything. An engine that still has work after ``recoveryAttempts`` is spent
+    /// (``isSpent``): a host replaces it.
     public func recoverAfterTermination() {
         executionGuard.disarm(group: group)
         executionGuard.tripped = nil
-        JSStringBridge.with("0") { source in
-            var exception: JSValueRef?
-            _ = JSEvaluateScript(scratch, source, nil, nil, 1, &exception)
+        for _ in 0..<Self.recoveryAttempts {
+            executionGuard.arm(group: group, deadlineSeconds: Self.recoveryDeadline, memoryLimitBytes: nil)
+            let stops = executionGuard.terminations
+            JSStringBridge.with("0") { source in
+                var exception: JSValueRef?
+                _ = JSEvaluateScript(scratch, source, nil, nil, 1, &exception)
+            }
+            let stoppedMore = executionGuard.terminations != stops
+            executionGuard.disarm(group: group)
+            executionGuard.tripped = nil
+            if !stoppedMore { return }
         }
+        isSpent = true
     }
+
+    /// How long what a stopped script left queued may run during ``recoverAfterTermination()``.
+    static let recoveryDeadline = 0.1
+    /// How many throw-away evaluations ``recoverAfterTermination()`` tries.
+    static let recoveryAttempts = 8
+
+    /// True once the engine could not be brought back to an idle state after a termination
+    /// (see ``recoverAfterTermination()``); it must not run more scripts.
+    public private(set) var isSpent = false
 
     /// Global objects alive in this runtime after a full collection (the scratch
     /// context's included): for tests that prove runs leave no realm behind.

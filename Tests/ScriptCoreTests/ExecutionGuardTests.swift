@@ -1,3 +1,5 @@
+import CJavaScriptCore
+import Synchronization
 import XCTest
 @testable import ScriptCore
 
@@ -46,6 +48,56 @@ final class ExecutionGuardTests: XCTestCase {
         XCTAssertGreaterThan(runtime.residentGrowth, 64 << 20)
         runtime.recoverAfterTermination()
         XCTAssertEqual(try runtime.makeContext().evaluate("3", sourceURL: "t.js").toNumber(), 3)
+    }
+
+    /// Each microtask is an entry of its own, which restarts the engine's count of an entry's
+    /// CPU time: without the entry watch these ran for ever.
+    func testLoopsOfMicrotasksAreStoppedAndTheRuntimeStaysUsable() throws {
+        let loops = [
+            "(async () => { for (;;) await 0 })()",
+            "function f() { Promise.resolve().then(f) } f()",
+            "let n = 0; (async () => { for (;;) { n++; await null } })(); (async () => { for (;;) { n++; await undefined } })(); function g() { n++; Promise.resolve().then(g) } g(); g()",
+        ]
+        let runtime = ScriptRuntime()
+        for loop in loops {
+            let context = runtime.makeContext()
+            runtime.arm(timeLimit: 0.2, memoryLimitBytes: nil)
+            XCTAssertThrowsError(try context.evaluate(loop, sourceURL: "t.js"), loop) {
+                XCTAssertEqual(($0 as! ScriptError).termination, .timeout, loop)
+            }
+            runtime.recoverAfterTermination()
+            XCTAssertFalse(runtime.isSpent, loop)
+            XCTAssertEqual(try context.evaluate("1 + 1", sourceURL: "t.js").toNumber(), 2, loop)
+            XCTAssertEqual(try runtime.makeContext().evaluate("2 + 2", sourceURL: "t.js").toNumber(), 4, loop)
+        }
+    }
+
+    func testAMicrotaskLoopThatAllocatesIsStoppedByTheMemoryLimit() throws {
+        let runtime = ScriptRuntime()
+        let context = runtime.makeContext()
+        runtime.arm(timeLimit: 20, memoryLimitBytes: 64 << 20)
+        XCTAssertThrowsError(try context.evaluate(
+            "const a = []; function f() { a.push(new Array(1e4).fill(a.length)); Promise.resolve().then(f) } f()",
+            sourceURL: "t.js")) { XCTAssertEqual(($0 as! ScriptError).termination, .memory) }
+        runtime.recoverAfterTermination()
+        XCTAssertEqual(try runtime.makeContext().evaluate("3", sourceURL: "t.js").toNumber(), 3)
+    }
+
+    /// The watch sees every entry into the engine (the library calls its entry set-up through
+    /// the symbol the host defines); a library build that stopped doing so fails here first.
+    func testTheEntryWatchSeesEveryMicrotask() throws {
+        let context = ScriptRuntime().makeContext()
+        let before = EngineEntryWatch.entries.load(ordering: .relaxed)
+        try context.evaluate("(async () => { for (let i = 0; i < 100; i++) await 0 })()", sourceURL: "t.js")
+        XCTAssertGreaterThanOrEqual(EngineEntryWatch.entries.load(ordering: .relaxed) - before, 100)
+    }
+
+    /// The entry watch relies on the engine polling for traps (``EngineOptions``).
+    func testTheEngineChecksForTrapsByPolling() {
+        _ = ScriptRuntime()
+        var polling: Int32 = 0
+        XCTAssertNotEqual(jsc_options_get_boolean("usePollingTraps", &polling), 0)
+        XCTAssertNotEqual(polling, 0)
     }
 
     func testDeepRecursionIsACatchableRangeError() throws {
