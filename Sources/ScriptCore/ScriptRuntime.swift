@@ -28,6 +28,8 @@ public final class ScriptRuntime {
     var intrinsics: [String: JSObjectRef] = [:]
     /// Property names used on every run, made once.
     let names = PropertyNames()
+    /// The scratch realm's bounded `JSON.stringify` (``JSValue/boundedJSON(budget:)``), made on first use.
+    private var serializer: BoundedSerializer?
     /// Handlers by context; a context removes its own in `deinit`.
     var rejectionHandlers: [ObjectIdentifier: RejectionHandler] = [:]
 
@@ -52,6 +54,7 @@ public final class ScriptRuntime {
     deinit {
         executionGuard.uninstall(group: group)
         _ = JSObjectSetPrivate(rejectionForwarder, nil)
+        serializer?.release(in: scratch)
         for function in [ownPropertyTest, propertyDefinition] + intrinsics.values.map(Optional.some) {
             if let function { JSValueUnprotect(scratch, function) }
         }
@@ -77,6 +80,12 @@ public final class ScriptRuntime {
         }
         if let function { JSValueProtect(scratch, function) }
         return function
+    }
+
+    /// The bounded serializer, made in the scratch realm the first time it is needed.
+    var boundedSerializer: BoundedSerializer? {
+        if serializer == nil { serializer = BoundedSerializer(in: scratch) }
+        return serializer
     }
 
     /// Creates a fresh global context in this runtime. `name` would name it for a

@@ -12,9 +12,21 @@ struct OutputCollector {
     private var unchecked = 0
     /// How many serialized bytes may pass before the memory is looked at again.
     static let memoryCheckBytes = 1 << 20
+    /// What is left of the run's output budget (``budget(memoryLimitMB:)``), in UTF-16 code units.
+    private var budgetLeft: Int
+
+    /// The JSON all outputs of a run may take together: a quarter of the memory limit, and
+    /// 64 MB at most (S6, O3). Serializing is part of the run; an output past what is left is
+    /// left out (`output-not-serializable`), and the outputs after it still count.
+    static func budget(memoryLimitMB: Double) -> Int {
+        let quarter = memoryLimitMB * 1_048_576 / 4
+        guard quarter.isFinite, quarter > 0 else { return 0 }
+        return Int(min(quarter, 64 * 1_048_576))
+    }
 
     init(session: RunSession) {
         self.session = session
+        budgetLeft = Self.budget(memoryLimitMB: session.configuration.memoryLimitMB)
     }
 
     /// One collected value (O3).
@@ -25,6 +37,8 @@ struct OutputCollector {
         case dropped(type: String)
         case nonfinite(String)
         case unserializable(why: String)
+        /// Its JSON would pass what is left of the run's output budget.
+        case tooLarge
     }
 
     mutating func collect(context: ScriptContext, reader: JSValue?) throws(ScriptError) -> JSONObject {
@@ -51,6 +65,8 @@ struct OutputCollector {
         for name in global.enumerableNames() where name.utf8.first != UInt8(ascii: "_") && !baseline.contains(name) {
             guard try isOwn(name, of: global, in: context) else { continue }
             switch try context.propertyCatching(global, name) {
+            // A property a binding of the same name wins over is read, not serialized (O2).
+            case .returned where bindings[JSONKey(name)] != nil: properties[JSONKey(name)] = .primitive(.null)
             case .returned(let value): properties[JSONKey(name)] = try entry(value)
             case .thrown(let thrown): properties[JSONKey(name)] = .unserializable(why: "its getter threw: " + Self.message(of: thrown))
             }
@@ -96,7 +112,9 @@ struct OutputCollector {
             if !number.isFinite { return .nonfinite(number.isNaN ? "NaN" : number < 0 ? "-Infinity" : "Infinity") }
             return .primitive(.number(number == 0 ? 0 : number))
         case .string:
-            let text = try value.toString()
+            // Its length is read before anything is copied (a string of a gigabyte is no output).
+            guard let text = try value.string(within: budgetLeft) else { return .tooLarge }
+            budgetLeft -= text.utf16.count
             try noteSerialized(text)
             return .primitive(.string(text))
         default: break
@@ -107,11 +125,17 @@ struct OutputCollector {
         case "bigint": return .unserializable(why: "a BigInt cannot be written as JSON")
         default: break
         }
-        let json = try value.jsonStringCatching()
-        if case .returned(let text?) = json { try noteSerialized(text) } else { try noteSerialized("") }
+        let json = try value.boundedJSON(budget: budgetLeft)
+        if case .json(let text) = json {
+            budgetLeft -= text.utf16.count
+            try noteSerialized(text)
+        } else {
+            try noteSerialized("")
+        }
         switch json {
-        case .returned(let json?): return .ok(json: json)
-        case .returned(nil): return .dropped(type: type)
+        case .json(let json): return .ok(json: json)
+        case .nothing: return .dropped(type: type)
+        case .tooLarge: return .tooLarge
         case .thrown(let thrown): return .unserializable(why: Self.message(of: thrown))
         }
     }
@@ -155,6 +179,13 @@ struct OutputCollector {
             session.diagnose(
                 .outputNotSerializable, .warning,
                 "output '\(label)' cannot be written as JSON (\(why)); it was left out",
+                line: line, column: column)
+            return nil
+        case .tooLarge:
+            let megabytes = JSONValue.formatNumber((Double(Self.budget(memoryLimitMB: session.configuration.memoryLimitMB)) / 1_048_576 * 100).rounded() / 100)
+            session.diagnose(
+                .outputNotSerializable, .warning,
+                "output '\(label)' is too large to publish: the outputs of a run may take \(megabytes) MB of JSON together (a quarter of the memory limit, 64 MB at most); it was left out",
                 line: line, column: column)
             return nil
         }

@@ -149,6 +149,11 @@ struct RunExecution {
     }
 
     private mutating func fail(_ error: ScriptError) {
+        // The engine's own refusal of an allocation is the memory limit reached, whatever limit
+        // the guard had set (S6).
+        if error.name == "RangeError", error.message == "Out of memory", error.termination == nil {
+            return stop(.memory, engineRefused: true)
+        }
         status = .error
         var line: Int?
         var column: Int?
@@ -163,8 +168,13 @@ struct RunExecution {
         session.diagnose(.uncaughtError, .error, "uncaught \(error.description)", line: line, column: column)
     }
 
-    private mutating func stop(_ reason: ScriptError.Termination) {
+    private mutating func stop(_ reason: ScriptError.Termination, engineRefused: Bool = false) {
         switch reason {
+        case .memory where engineRefused:
+            status = .memory
+            session.diagnose(
+                .memoryLimit, .error,
+                "the script asked for more memory than the engine would give (RangeError: Out of memory, uncaught) and was stopped; build smaller values")
         case .timeout:
             status = .timeout
             session.diagnose(
