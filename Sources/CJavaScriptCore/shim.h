@@ -2,7 +2,9 @@
 #define WIDGETHOST_CJAVASCRIPTCORE_SHIM_H
 
 #include <JavaScriptCore/JavaScript.h>
+#include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 // ---------------------------------------------------------------------------
 // Private API: exported by libjavascriptcoregtk-4.1 but missing from its public
@@ -53,5 +55,15 @@ bool JSRemoteInspectorGetInspectionEnabledByDefault(void);
 /// effect before the first context group exists. Both return false for an unknown name.
 int jsc_options_set_boolean(const char *option, int value);
 int jsc_options_get_boolean(const char *option, int *value);
+
+// ---------------------------------------------------------------------------
+// GNU C library calls that Swift's Glibc module leaves out (they need _GNU_SOURCE), for
+// giving memory back after a run that grew the process (ProcessMemory).
+// ---------------------------------------------------------------------------
+
+/// Returns the free memory of the C library's heaps to the kernel.
+int malloc_trim(size_t pad);
+/// The attributes of a running thread, its stack's bounds among them.
+int pthread_getattr_np(pthread_t thread, pthread_attr_t *attr);
 
 #endif

@@ -7,11 +7,22 @@ import CJavaScriptCore
 ///
 /// Built on JavaScriptCore's group time limit: the limit is a short tick, and
 /// the callback either terminates the script or re-arms itself (a callback that
-/// returns false is *not* re-armed by the engine). Memory is measured as the
-/// growth of the process's resident set since ``arm(group:deadlineSeconds:memoryLimitBytes:)``,
-/// which also catches small-object allocation bombs that would otherwise abort
-/// the process. Microtasks, which the tick alone never reaches, are watched at each
-/// entry into the engine (``EngineEntryWatch``, ``entered()``).
+/// returns false is *not* re-armed by the engine). Microtasks, which the tick alone never
+/// reaches, are watched at each entry into the engine (``EngineEntryWatch``, ``entered()``).
+///
+/// Memory is measured twice over. The growth of the process's resident set since
+/// ``arm(group:deadlineSeconds:memoryLimitBytes:)`` is what a device counts, and it is cheap;
+/// but alone it made a run's status depend on what ran before it: pages the allocators kept
+/// from earlier runs hide growth, and the first run in a process pays for pages (the stack's
+/// depth, the engine's first use of a feature) that later runs find already there, so a script
+/// that makes garbage at the limit's edge ended `memory` the first time and `timeout` after.
+/// So when a cheap sign says a run may be over (its growth passes three quarters of the limit,
+/// or the engine was told of as much memory outside its heap, ``EngineMemoryReports``), the
+/// guard collects and reads the engine's heap: what the script still holds, strings and
+/// buffers included. The run is over when that is above the limit, or when the process grew
+/// past the limit and the script holds at least half of it (``memoryExceeded()``). A growth of
+/// four times the limit (plus 64 MB) stops the script whatever the heap holds: memory the
+/// engine keeps outside it (the stack traces of errors) cannot grow for ever.
 final class ExecutionGuard {
     /// How often the guard looks at the clock and memory while JavaScript runs. Each tick
     /// interrupts whatever script is running (the engine's trap, a timer thread), about 1 %
@@ -29,6 +40,16 @@ final class ExecutionGuard {
     private(set) var memoryLimitBytes: Int?
     private(set) var baselineResident = 0
     private(set) var peakResident = 0
+    /// Resident growth past which the heap is measured (``memoryExceeded()``).
+    private var residentTrigger = 0
+    /// Memory the engine was told of outside its heap during this run, and the amount past
+    /// which the heap is measured.
+    private(set) var reportedExtra = 0
+    private var reportedTrigger = 0
+    /// The live heap the last measure found (bytes), for tests and reports.
+    private(set) var lastLiveHeap: Int?
+    /// A context of the runtime no script runs in, for collecting and measuring.
+    let scratch: JSGlobalContextRef
     /// Set when the guard stopped a script; cleared by ``arm``.
     var tripped: ScriptError.Termination?
     private(set) var armed = false
@@ -39,6 +60,10 @@ final class ExecutionGuard {
     /// runs: toggling it per run costs the engine far more than a tick that finds
     /// nothing to do.
     private var installed = false
+
+    init(scratch: JSGlobalContextRef) {
+        self.scratch = scratch
+    }
 
     static func monotonicNanos() -> UInt64 {
         var spec = timespec()
@@ -58,7 +83,23 @@ final class ExecutionGuard {
         self.memoryLimitBytes = memoryLimitBytes
         baselineResident = ProcessMemory.residentBytes() ?? 0
         peakResident = baselineResident
+        let limit = memoryLimitBytes ?? .max
+        residentTrigger = limit / 4 * 3
+        reportedExtra = 0
+        reportedTrigger = limit
+        lastLiveHeap = nil
         lastEntryMemoryRead = 0
+        tripped = nil
+        armed = true
+        install(group: group)
+        EngineEntryWatch.watch(self)
+    }
+
+    /// Arms a deadline alone, keeping what the last run's memory measure found (for the
+    /// throw-away evaluations after a termination).
+    func armDeadline(group: JSContextGroupRef, seconds: Double) {
+        deadlineNanos = Self.monotonicNanos() &+ UInt64(max(0, seconds) * 1e9)
+        memoryLimitBytes = nil
         tripped = nil
         armed = true
         install(group: group)
@@ -94,12 +135,48 @@ final class ExecutionGuard {
     func check(memory: Bool = true) -> ScriptError.Termination? {
         if let tripped { return tripped }
         guard armed else { return nil }
-        if memory, let limit = memoryLimitBytes, let resident = ProcessMemory.residentBytes() {
-            peakResident = max(peakResident, resident)
-            if resident - baselineResident > limit { return .memory }
-        }
+        if memory, memoryExceeded() { return .memory }
         if Self.monotonicNanos() >= deadlineNanos { return .timeout }
         return nil
+    }
+
+    /// Whether the run holds more than its memory limit (see the type's description). Cheap
+    /// unless a sign says it may: then a full collection and the heap's statistics.
+    func memoryExceeded() -> Bool {
+        guard let limit = memoryLimitBytes, let resident = ProcessMemory.residentBytes() else { return false }
+        peakResident = max(peakResident, resident)
+        let growth = resident - baselineResident
+        if growth > (limit > Int.max / 8 ? Int.max : limit * 4 + 64 << 20) { return true }
+        guard mayBeOver(growth: growth) else { return false }
+        let live = measureLiveHeap()
+        lastLiveHeap = live
+        // Over when the script holds more than its limit, or when the process grew past it and
+        // at least half the limit is what the script holds (the rest is the engine's way of
+        // holding it). Growth that is mostly garbage the collection freed is not the script's.
+        if live > limit || (growth > limit && live > limit / 2) { return true }
+        // Not over: measure again once the run has grown by another half of its limit.
+        residentTrigger = growth &+ limit / 2
+        reportedTrigger = reportedExtra &+ limit / 2
+        return false
+    }
+
+    private func mayBeOver(growth: Int) -> Bool {
+        growth > residentTrigger || reportedExtra > reportedTrigger
+    }
+
+    /// The engine's heap after a full collection (live cells, and the strings and buffers they
+    /// hold), in bytes.
+    private func measureLiveHeap() -> Int {
+        JSSynchronousGarbageCollectForDebugging(scratch)
+        let statistics = JSGetMemoryUsageStatistics(scratch)
+        let size = JSStringBridge.with("heapSize") { JSObjectGetProperty(scratch, statistics, $0, nil) }
+        let bytes = JSValueToNumber(scratch, size, nil)
+        return bytes.isFinite && bytes > 0 ? Int(min(bytes, 9e18)) : 0
+    }
+
+    /// The engine was told of `bytes` of memory outside its heap on the guarded thread.
+    func reported(extra bytes: Int) {
+        reportedExtra = reportedExtra &+ max(0, bytes)
     }
 
     /// Called by the engine's callback: whether to terminate the script now.
@@ -117,11 +194,12 @@ final class ExecutionGuard {
         guard armed else { return }
         let now = Self.monotonicNanos()
         var over = tripped != nil || now >= deadlineNanos
-        if !over, let limit = memoryLimitBytes, now &- lastEntryMemoryRead >= Self.entryMemoryInterval {
+        if !over, memoryLimitBytes != nil, reportedExtra > reportedTrigger || now &- lastEntryMemoryRead >= Self.entryMemoryInterval {
             lastEntryMemoryRead = now
+            // A sign is enough here: the callback measures the heap itself.
             if let resident = ProcessMemory.residentBytes() {
                 peakResident = max(peakResident, resident)
-                over = resident - baselineResident > limit
+                over = mayBeOver(growth: resident - baselineResident)
             }
         }
         guard over else { return }

@@ -11,7 +11,7 @@ import ICUZones
 public final class ScriptRuntime {
     let group: JSContextGroupRef
     let nativeFunctionClass: JSClassRef
-    let executionGuard = ExecutionGuard()
+    let executionGuard: ExecutionGuard
     /// A context made up front: a pending termination must be consumed by an
     /// evaluation in an existing context (creating a context then aborts).
     private let scratch: JSGlobalContextRef
@@ -44,6 +44,7 @@ public final class ScriptRuntime {
         group = JSContextGroupCreate()
         nativeFunctionClass = NativeFunctionClass.create()
         scratch = JSGlobalContextCreateInGroup(group, nil)
+        executionGuard = ExecutionGuard(scratch: scratch)
         rejectionClass = NativeFunctionClass.createRejectionForwarder()
         rejectionForwarder = JSObjectMake(scratch, rejectionClass, Unmanaged.passUnretained(self).toOpaque())
         JSValueProtect(scratch, rejectionForwarder)
@@ -117,6 +118,9 @@ public final class ScriptRuntime {
     /// Resident memory the current run added at its peak, in bytes.
     public var residentGrowth: Int { executionGuard.residentGrowth }
 
+    /// Memory outside the heap (strings, buffers) the engine was told of during the current run.
+    public var reportedExtraMemory: Int { executionGuard.reportedExtra }
+
     /// Clears limits and consumes a termination the engine may still hold.
     ///
     /// A script terminated inside a microtask leaves the termination pending
@@ -130,7 +134,7 @@ public final class ScriptRuntime {
         executionGuard.disarm(group: group)
         executionGuard.tripped = nil
         for _ in 0..<Self.recoveryAttempts {
-            executionGuard.arm(group: group, deadlineSeconds: Self.recoveryDeadline, memoryLimitBytes: nil)
+            executionGuard.armDeadline(group: group, seconds: Self.recoveryDeadline)
             let stops = executionGuard.terminations
             JSStringBridge.with("0") { source in
                 var exception: JSValueRef?

@@ -10,7 +10,8 @@ import ZonedTime
 /// that each can use its own time zone (T2).
 public final class ScriptHost {
     /// One engine, or two that runs alternate between (see ``init(preparesContextsAhead:)``).
-    private let engines: [HostEngine]
+    /// An engine that cannot give its memory back is replaced (``HostMemory``).
+    private var engines: [HostEngine]
     private var nextEngine = 0
     private let preparer: ContextPreparer?
 
@@ -63,11 +64,34 @@ public final class ScriptHost {
         // A context made ahead is taken before the zone is set: the preparing thread is then
         // idle, so it never reads the environment while this one changes it.
         let prepared = preparer?.take()
-        return ProcessZone.withZone(configuration.zone, locale: configuration.effectiveLocale) {
+        let used = nextEngine
+        let report = ProcessZone.withZone(configuration.zone, locale: configuration.effectiveLocale) {
             let start = Double(configuration.now ?? WallClock.nowMilliseconds())
             return runLocked(source, configuration: configuration, start: start, context: prepared)
         }
+        // Out here the run's frames are gone: nothing on the stack holds its realm.
+        releaseMemory(after: used, status: report.status)
+        return report
     }
+
+    /// When this host gives memory back after a run, and when it replaces an engine.
+    var memory = HostMemory()
+
+    /// After a run that grew the process, collects the dead realm and gives the freed pages back;
+    /// an engine that cannot be brought back is replaced (``HostMemory``). Reports do not
+    /// change: every run gets a fresh context either way.
+    private func releaseMemory(after index: Int, status: RunStatus) {
+        guard memory.afterRun(of: engines[index].runtime, status: status) else { return }
+        // A new engine in place of the one used (the preparing thread works only in the other
+        // one); the scripts compiled for the old one go with it.
+        engines[index] = HostEngine()
+        preparedScripts = PreparedScripts()
+        engineReplacements += 1
+        memory.engineReplaced()
+    }
+
+    /// How many engines this host replaced (for tests and measurements).
+    public private(set) var engineReplacements = 0
 
     /// Loads a file and runs it; a file that is not UTF-8 gives an `error` report with a `not-utf8` diagnostic (S1).
     public func run(path: String, configuration: RunConfiguration = RunConfiguration()) throws(ScriptLoadError) -> RunReport {

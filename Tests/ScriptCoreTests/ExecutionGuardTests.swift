@@ -92,6 +92,29 @@ final class ExecutionGuardTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(EngineEntryWatch.entries.load(ordering: .relaxed) - before, 100)
     }
 
+    /// The engine tells the host of memory outside its heap (the library calls its report
+    /// through the symbol the host defines); untouched pages show in no resident size.
+    func testTheEngineReportsLargeBuffersAndStringsToTheGuard() throws {
+        let runtime = ScriptRuntime()
+        let context = runtime.makeContext()
+        runtime.arm(timeLimit: 5, memoryLimitBytes: 1 << 30)
+        try context.evaluate("var s = 'x'.repeat(1e7); var t = new Uint8Array(2e7)", sourceURL: "t.js")
+        XCTAssertGreaterThanOrEqual(runtime.reportedExtraMemory, 30_000_000)
+        runtime.disarm()
+    }
+
+    /// Garbage is not what a script holds: a stack overflow caught again and again grows the
+    /// process by about 30 MB of stack traces the collector frees, and runs until its deadline.
+    func testGarbageIsNotCountedAgainstTheMemoryLimit() throws {
+        let runtime = ScriptRuntime()
+        let context = runtime.makeContext()
+        runtime.arm(timeLimit: 0.5, memoryLimitBytes: 16 << 20)
+        XCTAssertThrowsError(try context.evaluate(
+            "function r(n) { try { return r(n + 1) + 1 } catch (e) { return r(n + 1) } } r(0)", sourceURL: "t.js")
+        ) { XCTAssertEqual(($0 as! ScriptError).termination, .timeout) }
+        runtime.recoverAfterTermination()
+    }
+
     /// The entry watch relies on the engine polling for traps (``EngineOptions``).
     func testTheEngineChecksForTrapsByPolling() {
         _ = ScriptRuntime()

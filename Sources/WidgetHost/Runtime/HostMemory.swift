@@ -1,0 +1,49 @@
+import ScriptCore
+
+/// How a host keeps the process at about its size from one run to the next (S6, S7).
+///
+/// The engine keeps a dead realm until its next full collection, and its allocator keeps freed
+/// pages for more than ten seconds after that; a stack stays as deep as its deepest recursion.
+/// An allocation bomb in every refresh of a 48-hour simulation thus grew the process to 6.2 GB,
+/// and each run's memory was measured against pages left by the ones before it. After a run
+/// that grew the process by more than ``releaseThreshold``, the host collects and gives the
+/// freed pages back (``ProcessMemory/returnFreePages()``); a normal run grows it by far less
+/// and costs only a read of the resident size.
+///
+/// An engine still larger after that than ``replacementFactor`` times the size after the first
+/// run, or spent by a termination it could not recover from, is replaced by a new one.
+struct HostMemory {
+    /// Growth past which a run's memory is given back: above the few megabytes a normal run's
+    /// first use of the engine takes, well below any memory limit.
+    static let releaseThreshold = 4 << 20
+    /// How many times its size after the first run an engine may keep before it is replaced.
+    var replacementFactor = 2.0
+    /// The resident size after memory was last given back, and after the first run.
+    private(set) var floor: Int?
+    private(set) var first: Int?
+
+    /// After a run in `runtime` that ended `status`: gives memory back when the run grew the
+    /// process, was told of large buffers or strings, or was over its memory limit (its buffers'
+    /// pages may be untouched, and a dead realm left for later can be kept alive by the stack's
+    /// stale words); says whether the engine must be replaced.
+    mutating func afterRun(of runtime: ScriptRuntime, status: RunStatus) -> Bool {
+        guard let resident = ProcessMemory.residentBytes() else { return runtime.isSpent }
+        let grew = runtime.residentGrowth > Self.releaseThreshold || resident > (floor ?? resident) + Self.releaseThreshold
+            || runtime.reportedExtraMemory > Self.releaseThreshold || status == .memory
+        var now = resident
+        if grew {
+            runtime.collectGarbage()
+            ProcessMemory.returnFreePages()
+            now = ProcessMemory.residentBytes() ?? resident
+        }
+        if floor == nil || grew { floor = now }
+        if first == nil { first = now }
+        return runtime.isSpent || (grew && Double(now) > replacementFactor * Double(first ?? now))
+    }
+
+    /// After the host replaced an engine: the old one's memory is given back.
+    mutating func engineReplaced() {
+        ProcessMemory.returnFreePages()
+        floor = ProcessMemory.residentBytes()
+    }
+}
