@@ -77,9 +77,13 @@ final class ExecutionGuard {
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
+    /// When the run's clock started, if before ``arm`` (``ScriptRuntime/startRunClock()``).
+    var clockStart: UInt64?
+
     func arm(group: JSContextGroupRef, deadlineSeconds: Double, memoryLimitBytes: Int?) {
         let seconds = deadlineSeconds.isNaN ? 0 : min(max(0, deadlineSeconds), 1e9)
-        deadlineNanos = Self.monotonicNanos() &+ UInt64(seconds * 1e9)
+        deadlineNanos = (clockStart ?? Self.monotonicNanos()) &+ UInt64(seconds * 1e9)
+        clockStart = nil
         self.memoryLimitBytes = memoryLimitBytes
         baselineResident = ProcessMemory.residentBytes() ?? 0
         peakResident = baselineResident

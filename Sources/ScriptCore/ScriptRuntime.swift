@@ -95,6 +95,13 @@ public final class ScriptRuntime {
         ScriptContext(runtime: self, name: name)
     }
 
+    /// The time limit of the next ``arm(timeLimit:memoryLimitBytes:)`` counts from now. A host
+    /// calls it before it prepares a script (the scan and the wrapping), so that preparing and
+    /// compiling a large script count against the run's time limit.
+    public func startRunClock() {
+        executionGuard.clockStart = ExecutionGuard.monotonicNanos()
+    }
+
     /// Starts enforcing a wall-clock deadline and a memory budget on every script of this runtime.
     /// - Parameters:
     ///   - seconds: time from now after which any running script is terminated.

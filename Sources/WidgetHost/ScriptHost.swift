@@ -109,6 +109,8 @@ public final class ScriptHost {
     private func runLocked(
         _ source: ScriptSource, configuration: RunConfiguration, start: Double, context prepared: ScriptContext?
     ) -> RunReport {
+        // Preparing and compiling the script count against its time limit (S6).
+        engine.runtime.startRunClock()
         let script = preparedScripts.prepared(source)
         let session = RunSession(configuration: configuration, prepared: script, startedAt: start)
         session.host = self

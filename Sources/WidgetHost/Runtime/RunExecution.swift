@@ -66,6 +66,8 @@ struct RunExecution {
         context.setUnhandledRejectionHandler { [unowned session] promise, reason in session.unhandledRejection(promise, reason) }
 
         // The body (S1): the wrapped text evaluates to the body's function, which the host calls.
+        // A script whose preparing took its whole time is not compiled as well.
+        if let reason = engine.runtime.checkLimits(memory: false) { throw ScriptError.terminatedForHost(reason) }
         let compiled = session.prepared.compiledBody(for: engine.runtime)
         let body: JSValue
         do {
