@@ -83,5 +83,7 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "JSONKit"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit"]),
         .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "JSONKit"]),
+        // Every hostile script run one after another in a library host, a simulation and a test worker.
+        .testTarget(name: "HostileRunTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit"]),
     ]
 )

@@ -1,0 +1,79 @@
+import WidgetHost
+
+/// One hostile script and how it must end, wherever it runs (S6, S7).
+struct HostileCase {
+    let name: String
+    let script: String
+    let status: RunStatus
+    /// A diagnostic the run must carry.
+    let code: DiagnosticCode?
+    /// Time limit (seconds) and memory limit (MB) of the run.
+    var timeout = HostileCase.timeout
+    var memoryMB: Double = 30
+    /// Outputs the run must publish, by name (nil: none checked).
+    var kept: [String] = []
+    /// Whether the case can run as one refresh of a dispatching script (a script of its own size cannot).
+    var dispatchable = true
+
+    /// The time limit of most cases: short, so the suite stays quick.
+    static let timeout = 0.5
+    /// What a run may take beyond its time limit: process start, the spin that ends a loop of
+    /// microtasks, a collection, a debug build's slower host.
+    static let margin = 2.0
+
+    /// Every hostile script of the limits' issue and of the first list of hostile scripts, in the
+    /// order the drivers run them. None needs a network, a profile or a file.
+    static let all: [HostileCase] = [
+        // Limits: every run ends within its limits, whatever it does.
+        HostileCase(name: "await loop", script: "(async () => { for (;;) await 0 })()", status: .timeout, code: .timeLimit),
+        HostileCase(name: "promise reaction loop", script: "function f() { Promise.resolve().then(f) }\nf()", status: .timeout, code: .timeLimit),
+        HostileCase(
+            name: "twenty million bytes as an output", script: "let t = new Uint8Array(2e7)\nlet kept = 'yes'",
+            status: .ok, code: .outputNotSerializable, kept: ["kept"]),
+        // Its two gigabytes are asked for in one step: when the engine's allocator reuses pages,
+        // it fills them all (about 2 s in a debug build) before any check can run, the
+        // overshoot of a single allocation that docs/architecture.md describes.
+        HostileCase(
+            name: "two gigabytes as an output", script: "let t = new Uint8Array(2e9)\nlet kept = 'yes'", status: .memory,
+            code: .memoryLimit, timeout: 2),
+        HostileCase(name: "small-object bomb", script: "const a = []\nwhile (true) a.push({ x: a.length, y: [1, 2] })", status: .memory, code: .memoryLimit),
+        HostileCase(
+            name: "garbage at the limit's edge",
+            script: "function r(n) { try { return r(n + 1) + 1 } catch (e) { return r(n + 1) } }\nr(0)",
+            status: .timeout, code: .timeLimit),
+        HostileCase(name: "a gigabyte string", script: "let s = 'x'.repeat(1e9)", status: .memory, code: .memoryLimit),
+        HostileCase(name: "out of memory from the engine", script: "let s = 'x'.repeat(2 ** 31)", status: .memory, code: .memoryLimit),
+        HostileCase(
+            name: "a script too large to prepare in its time", script: HostileCase.largeScript, status: .timeout, code: .timeLimit,
+            timeout: 0.05, memoryMB: 4096, dispatchable: false),
+        // The first list: each ends with the right status, and the host runs the next one.
+        HostileCase(name: "endless loop", script: "while (true) {}", status: .timeout, code: .timeLimit),
+        HostileCase(name: "endless loop after await", script: "await null\nwhile (true) {}", status: .timeout, code: .timeLimit, dispatchable: false),
+        HostileCase(name: "endless recursion", script: "function f() { return f() + 1 }\nf()", status: .error, code: .uncaughtError),
+        HostileCase(name: "100 MB string", script: "let s = 'x'.repeat(100 * 1024 * 1024)", status: .memory, code: .memoryLimit),
+        // It must end ok: it gets the time a million calls take in a debug build.
+        HostileCase(
+            name: "a million console lines", script: "for (let i = 0; i < 1e6; i++) console.log(i)\nlet done = true",
+            status: .ok, code: .consoleTruncated, timeout: 5, kept: ["done"]),
+        HostileCase(
+            name: "replaces host globals", script: "Date = function () { return 0 }\nsetUpdateFreq = () => {}\nconsole = null\nlet d = 1",
+            status: .ok, code: .hostGlobalReplaced, kept: ["d"], dispatchable: false),
+        HostileCase(
+            name: "an output whose getter throws",
+            script: "Object.defineProperty(this, 'x', { enumerable: true, get() { throw 1 } })\nlet kept = 1",
+            status: .ok, code: .outputNotSerializable, kept: ["kept"]),
+    ]
+
+    /// About 3 MB of statements: scanning and compiling it takes well over 0.05 s.
+    static let largeScript: String = {
+        var lines = ["let total = 0"]
+        for index in 0..<60_000 { lines.append("total += \(index) // a line of padding to make the script large enough") }
+        lines.append("let done = total > 0")
+        return lines.joined(separator: "\n")
+    }()
+
+    /// The limits as `widgethost` options.
+    var options: [String] {
+        ["--timeout", "\(timeout)", "--memory-limit", "\(Int(memoryMB))"]
+    }
+}

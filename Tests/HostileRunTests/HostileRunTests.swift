@@ -1,0 +1,181 @@
+import JSONKit
+import ScriptCore
+import WidgetHost
+import XCTest
+
+/// Every hostile script ends as it must, one after another, in each of the three ways the host
+/// runs scripts: one library host, one `simulate`, one `test` worker. Each run ends within its
+/// limit plus ``HostileCase/margin`` of wall time (the limit is the behaviour under test), and
+/// the process stays at about its size (S6, S7).
+final class HostileRunTests: XCTestCase {
+    // MARK: One library host
+
+    func testOneLibraryHostRunsEveryHostileScriptToItsStatusWithinItsLimits() throws {
+        let host = ScriptHost()
+        for hostile in HostileCase.all {
+            let start = ChildProcess.monotonic()
+            let report = host.run(ScriptSource(text: hostile.script, name: "hostile.js"), configuration: configuration(hostile))
+            let seconds = ChildProcess.monotonic() - start
+            XCTAssertEqual(report.status, hostile.status, hostile.name)
+            if let code = hostile.code {
+                XCTAssertTrue(report.diagnostics.contains { $0.code == code }, "\(hostile.name): \(report.diagnostics.map(\.code.rawValue))")
+            }
+            for name in hostile.kept { XCTAssertNotNil(report.outputs[name], "\(hostile.name): \(name)") }
+            XCTAssertLessThanOrEqual(seconds, hostile.timeout + HostileCase.margin, "\(hostile.name) took \(seconds) s")
+            // The same host then runs a normal script correctly.
+            let normal = host.run(ScriptSource(text: "setUpdateFreq(30)\nlet title = 'fine'", name: "normal.js"), configuration: configuration(nil))
+            XCTAssertEqual(normal.status, .ok, "after \(hostile.name)")
+            XCTAssertEqual(normal.outputs["title"], "fine", "after \(hostile.name)")
+        }
+    }
+
+    /// Resident size after many hostile runs is at most twice the size after the first (the
+    /// measurement for 500 runs is in docs/performance.md).
+    func testOneLibraryHostStaysAtItsSizeThroughAllocationBombs() throws {
+        let host = ScriptHost()
+        let bombs = HostileCase.all.filter { ["small-object bomb", "100 MB string", "out of memory from the engine"].contains($0.name) }
+        XCTAssertEqual(bombs.count, 3)
+        var afterFirst = 0
+        for round in 0..<8 {
+            for hostile in bombs {
+                XCTAssertEqual(host.run(ScriptSource(text: hostile.script, name: "bomb.js"), configuration: configuration(hostile)).status, .memory)
+            }
+            let resident = try XCTUnwrap(ProcessMemory.residentBytes())
+            if round == 0 { afterFirst = resident }
+            XCTAssertLessThanOrEqual(resident, 2 * afterFirst, "round \(round): \(resident >> 20) MB, after the first \(afterFirst >> 20) MB")
+        }
+    }
+
+    // MARK: One test worker
+
+    func testOneTestWorkerRunsEveryHostileFixtureToItsStatusWithinItsLimits() throws {
+        let folder = try ChildProcess.temporaryFolder()
+        defer { ChildProcess.remove(folder) }
+        for (index, hostile) in HostileCase.all.enumerated() {
+            try ChildProcess.write(fixture(hostile), to: "\(folder)/\(String(format: "%02d", index)).js")
+        }
+        let child = try ChildProcess.run(["test", folder, "--jobs", "1", "--reporter", "json", "--timeout", "30"])
+        let report = try JSONValue.parse(child.out)
+        let results = try XCTUnwrap(report["results"]?.arrayValue, child.out + child.err)
+        XCTAssertEqual(results.count, HostileCase.all.count)
+        for result in results {
+            let path = result["path"]?.stringValue ?? ""
+            guard let index = Int(path.split(separator: "/").last?.prefix(2) ?? ""), index < HostileCase.all.count else {
+                XCTFail("unexpected result \(result)")
+                continue
+            }
+            let hostile = HostileCase.all[index]
+            XCTAssertEqual(result["outcome"]?.stringValue, "passed", "\(hostile.name): \(result["failures"] ?? .null)")
+            let seconds = (result["durationMs"]?.doubleValue ?? .infinity) / 1000
+            XCTAssertLessThanOrEqual(seconds, hostile.timeout + HostileCase.margin, "\(hostile.name) took \(seconds) s")
+        }
+        XCTAssertEqual(child.code, 0, child.err)
+    }
+
+    /// Eight allocation bombs in one worker grow it to at most twice what one does.
+    func testOneTestWorkerStaysAtItsSizeThroughAllocationBombs() throws {
+        let bomb = try XCTUnwrap(HostileCase.all.first { $0.name == "small-object bomb" })
+        let one = try ChildProcess.temporaryFolder()
+        let eight = try ChildProcess.temporaryFolder()
+        defer { ChildProcess.remove(one); ChildProcess.remove(eight) }
+        try ChildProcess.write(fixture(bomb), to: "\(one)/bomb.js")
+        for index in 0..<8 { try ChildProcess.write(fixture(bomb), to: "\(eight)/bomb-\(index).js") }
+        let single = try ChildProcess.run(["test", one, "--jobs", "1"])
+        let many = try ChildProcess.run(["test", eight, "--jobs", "1"])
+        XCTAssertEqual(single.code, 0, single.out + single.err)
+        XCTAssertEqual(many.code, 0, many.out + many.err)
+        XCTAssertLessThanOrEqual(many.peakResident, 2 * single.peakResident, "\(many.peakResident >> 20) MB against \(single.peakResident >> 20) MB")
+    }
+
+    // MARK: One simulation
+
+    func testOneSimulationRunsEveryHostileScriptToItsStatus() throws {
+        let cases = HostileCase.all.filter(\.dispatchable)
+        let (child, statuses) = try simulate(cases, hours: 12)
+        XCTAssertGreaterThanOrEqual(statuses.count, cases.count, child.err)
+        for (index, hostile) in cases.enumerated() where index < statuses.count {
+            XCTAssertEqual(statuses[index], hostile.status.rawValue, "refresh \(index): \(hostile.name)")
+        }
+        // Each refresh within its limit and the margin; the refreshes after the list do nothing.
+        let budget = Double(cases.count) * (1 + HostileCase.margin)
+        XCTAssertLessThanOrEqual(child.seconds, budget, "the simulation took \(child.seconds) s")
+    }
+
+    /// Eight allocation bombs in one simulation grow it to at most twice what one does.
+    func testOneSimulationStaysAtItsSizeThroughAllocationBombs() throws {
+        let bomb = try XCTUnwrap(HostileCase.all.first { $0.name == "small-object bomb" })
+        let (single, first) = try simulate([bomb], hours: 0.5)
+        let (many, all) = try simulate(Array(repeating: bomb, count: 8), hours: 6)
+        XCTAssertEqual(first.first, "memory")
+        XCTAssertEqual(Array(all.prefix(8)), Array(repeating: "memory", count: 8))
+        XCTAssertLessThanOrEqual(many.peakResident, 2 * single.peakResident, "\(many.peakResident >> 20) MB against \(single.peakResident >> 20) MB")
+    }
+
+    // MARK: Wherever it runs
+
+    /// A fresh process, and a host that ran other scripts first, end the same script the same way.
+    func testAScriptEndsTheSameWayInAFreshProcessAndAfterOtherRuns() throws {
+        let hostile = try XCTUnwrap(HostileCase.all.first { $0.name == "garbage at the limit's edge" })
+        let folder = try ChildProcess.temporaryFolder()
+        defer { ChildProcess.remove(folder) }
+        try ChildProcess.write(hostile.script, to: "\(folder)/garbage.js")
+        let fresh = try ChildProcess.run(["run", "\(folder)/garbage.js", "--format", "json"] + hostile.options)
+        let freshStatus = try JSONValue.parse(fresh.out)["status"]?.stringValue
+        XCTAssertEqual(freshStatus, hostile.status.rawValue, fresh.err)
+        let host = ScriptHost()
+        _ = host.run(ScriptSource(text: "const a = []\nwhile (true) a.push({ x: a.length })", name: "bomb.js"), configuration: configuration(hostile))
+        XCTAssertEqual(host.run(ScriptSource(text: hostile.script, name: "garbage.js"), configuration: configuration(hostile)).status.rawValue, freshStatus)
+    }
+
+    // MARK: Helpers
+
+    private func configuration(_ hostile: HostileCase?) -> RunConfiguration {
+        var configuration = RunConfiguration()
+        configuration.now = 1_764_403_200_000
+        configuration.timeLimitSeconds = hostile?.timeout ?? HostileCase.timeout
+        configuration.memoryLimitMB = hostile?.memoryMB ?? 30
+        return configuration
+    }
+
+    /// A conformance fixture that runs `hostile` under its limits and expects its status.
+    private func fixture(_ hostile: HostileCase) -> String {
+        var lines = ["/*---", "description: \(hostile.name)", "rules: [S6]"]
+        lines.append("limits: { timeout: \(hostile.timeout), memory: \(Int(hostile.memoryMB)) }")
+        lines.append("expect:")
+        lines.append("  status: \(hostile.status.rawValue)")
+        if let code = hostile.code { lines.append("  diagnostics: [\(code.rawValue)]") }
+        lines.append("---*/")
+        return lines.joined(separator: "\n") + "\n" + hostile.script + "\n"
+    }
+
+    /// One `simulate` whose n-th refresh runs the n-th case (a counter kept in the widget's
+    /// storage, written back whatever a run's status); the refreshes after the list do nothing.
+    /// Returns the process and the refreshes' statuses in order.
+    private func simulate(_ cases: [HostileCase], hours: Double) throws -> (ChildRun, [String]) {
+        let folder = try ChildProcess.temporaryFolder()
+        defer { ChildProcess.remove(folder) }
+        var script = ["const _n = Config.get('case', 0)", "Config.set('case', _n + 1)"]
+        for (index, hostile) in cases.enumerated() {
+            // Outputs of a block are properties of `this`, as top-level bindings would be outputs.
+            var body = hostile.script
+            for name in ["t", "kept", "s", "done", "d"] { body = body.replacingOccurrences(of: "let \(name) = ", with: "this.\(name) = ") }
+            script.append("if (_n === \(index)) {\n\(body)\n}")
+        }
+        try ChildProcess.write(script.joined(separator: "\n"), to: "\(folder)/hostile.js")
+        // One time limit for every refresh: long enough for the million console lines of a
+        // debug build (about 0.6 s), short enough to keep the loops quick.
+        let limits = ["--timeout", "1", "--memory-limit", "30"]
+        let child = try ChildProcess.run(
+            ["simulate", "\(folder)/hostile.js", "--hours", "\(hours)", "--budget", "unlimited", "--state", "\(folder)/state",
+             "--now", "2026-11-29T00:00:00Z", "--format", "json"] + limits)
+        let report = try JSONValue.parse(child.out)
+        let statuses = (report["refreshes"]?.arrayValue ?? []).compactMap { $0["status"]?.stringValue }
+        return (child, statuses)
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
