@@ -2,6 +2,7 @@
 // beside what the engine alone does in the same rounds (a fresh context, a one-line
 // script, released): the floor no host run can go below.
 //   swift run -c release HostBench [runs] [script.js]
+// It ends with the resident size after the first run and after the last.
 // With a script, its runs are measured instead of the built-in small script's (a script that
 // uses `Date` or `console` also pays for the host's prelude).
 import ScriptCore
@@ -54,6 +55,7 @@ let engine = ScriptRuntime()
 let first = host.run(script, configuration: configuration)
 let expectedStatus = first.status
 let expectedOutputs = first.outputs.count
+let residentAfterFirst = ProcessMemory.residentBytes() ?? 0
 precondition(arguments.count > 1 || (expectedStatus == .ok && expectedOutputs == 3))
 if arguments.count > 1 { print("\(script.name): \(expectedStatus.rawValue), \(expectedOutputs) outputs") }
 @MainActor func hostRun() {
@@ -77,3 +79,6 @@ bareRates.sort()
 print("fresh-context runs per second (median of 5 x \(runs)): \(Int(hostRates[2])) [min \(Int(hostRates[0])), max \(Int(hostRates[4]))]")
 let share = Int((hostRates[2] / bareRates[2] * 100).rounded())
 print("   the engine alone (fresh context, one-line script): \(Int(bareRates[2])) per second; host runs are \(share) % of it")
+// The process's size after the first run and after them all (S6: memory is given back).
+let residentAfterAll = ProcessMemory.residentBytes() ?? 0
+print("   resident after the first run \(residentAfterFirst >> 20) MB, after \(1 + 200 + 5 * runs) runs \(residentAfterAll >> 20) MB")

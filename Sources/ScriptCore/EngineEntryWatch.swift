@@ -35,9 +35,6 @@ enum EngineEntryWatch {
 
     static let setUpSymbol = "_ZN3JSC12VMEntryScope9setUpSlowEv"
 
-    /// How many entries the hook has seen (for tests that check it is in place).
-    static let entries = Atomic<Int>(0)
-
     static func watch(_ guardian: ExecutionGuard) {
         _ = librarySetUp
         watchedGuard.store(UInt(bitPattern: Unmanaged.passUnretained(guardian).toOpaque()), ordering: .releasing)
@@ -65,6 +62,5 @@ enum EngineEntryWatch {
 @_cdecl("_ZN3JSC12VMEntryScope9setUpSlowEv")
 public func engineEntry(_ scope: UnsafeMutableRawPointer?) {
     EngineEntryWatch.librarySetUp?(scope)
-    EngineEntryWatch.entries.add(1, ordering: .relaxed)
     EngineEntryWatch.current()?.entered()
 }

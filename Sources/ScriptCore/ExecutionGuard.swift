@@ -56,6 +56,10 @@ final class ExecutionGuard {
     /// How many times the callback has terminated a script.
     private(set) var terminations = 0
     private var lastEntryMemoryRead: UInt64 = 0
+    /// Entries into the engine while armed (for tests that check the watch is in place).
+    private(set) var entries = 0
+    private var entryCountdown = 0
+    static let entriesPerCheck = 64
     /// Whether the engine's time limit is installed. It stays installed between
     /// runs: toggling it per run costs the engine far more than a tick that finds
     /// nothing to do.
@@ -93,6 +97,7 @@ final class ExecutionGuard {
         reportedTrigger = limit
         lastLiveHeap = nil
         lastEntryMemoryRead = 0
+        entryCountdown = Self.entriesPerCheck
         tripped = nil
         armed = true
         install(group: group)
@@ -196,6 +201,13 @@ final class ExecutionGuard {
     /// it costs a clock read, and a memory read every ``entryMemoryInterval``.
     func entered() {
         guard armed else { return }
+        entries &+= 1
+        // A run enters a few dozen times; a loop of microtasks, millions of times a second. The
+        // clock is read at one entry in ``entriesPerCheck`` (a fraction of a millisecond apart in
+        // such a loop), and at each once the guard has tripped or the engine reported much memory.
+        entryCountdown -= 1
+        if entryCountdown > 0 && tripped == nil && reportedExtra <= reportedTrigger { return }
+        entryCountdown = Self.entriesPerCheck
         let now = Self.monotonicNanos()
         var over = tripped != nil || now >= deadlineNanos
         if !over, memoryLimitBytes != nil, reportedExtra > reportedTrigger || now &- lastEntryMemoryRead >= Self.entryMemoryInterval {

@@ -6,9 +6,10 @@ import ScriptCore
 /// pages for more than ten seconds after that; a stack stays as deep as its deepest recursion.
 /// An allocation bomb in every refresh of a 48-hour simulation thus grew the process to 6.2 GB,
 /// and each run's memory was measured against pages left by the ones before it. After a run
-/// that grew the process by more than ``releaseThreshold``, the host collects and gives the
-/// freed pages back (``ProcessMemory/returnFreePages()``); a normal run grows it by far less
-/// and costs only a read of the resident size.
+/// that grew the process by more than ``releaseThreshold``, was told of as much memory outside
+/// the heap, or was over its memory limit, the host collects and gives the freed pages back
+/// (``ProcessMemory/returnFreePages()``); a normal run grows it by far less and costs only a
+/// read of the resident size.
 ///
 /// An engine still larger after that than ``replacementFactor`` times the size after the first
 /// run, or spent by a termination it could not recover from, is replaced by a new one.
@@ -16,6 +17,13 @@ struct HostMemory {
     /// Growth past which a run's memory is given back: above the few megabytes a normal run's
     /// first use of the engine takes, well below any memory limit.
     static let releaseThreshold = 4 << 20
+    /// Growth since memory was last given back past which it is given back whatever the last
+    /// run did: normal runs grow the process a little as the engine warms up and its heap fills
+    /// between collections, and collecting each time that passes a few megabytes cost them 5 %.
+    static let creepThreshold = 64 << 20
+    /// How many runs pass between reads of the resident size when none said it grew.
+    static let creepInterval = 32
+    private var runsSinceRead = 0
     /// How many times its size after the first run an engine may keep before it is replaced.
     var replacementFactor = 2.0
     /// The resident size after memory was last given back, and after the first run.
@@ -27,9 +35,15 @@ struct HostMemory {
     /// pages may be untouched, and a dead realm left for later can be kept alive by the stack's
     /// stale words); says whether the engine must be replaced.
     mutating func afterRun(of runtime: ScriptRuntime, status: RunStatus) -> Bool {
+        let signalled = runtime.residentGrowth > Self.releaseThreshold || runtime.reportedExtraMemory > Self.releaseThreshold
+            || status == .memory
+        // The resident size itself (a system call) is read after such a run, and every
+        // ``creepInterval`` runs otherwise.
+        runsSinceRead += 1
+        guard signalled || runsSinceRead >= Self.creepInterval || floor == nil else { return runtime.isSpent }
+        runsSinceRead = 0
         guard let resident = ProcessMemory.residentBytes() else { return runtime.isSpent }
-        let grew = runtime.residentGrowth > Self.releaseThreshold || resident > (floor ?? resident) + Self.releaseThreshold
-            || runtime.reportedExtraMemory > Self.releaseThreshold || status == .memory
+        let grew = signalled || resident > (floor ?? resident) + Self.creepThreshold
         var now = resident
         if grew {
             runtime.collectGarbage()
