@@ -46,8 +46,6 @@ final class ExecutionGuard {
     /// which the heap is measured.
     private(set) var reportedExtra = 0
     private var reportedTrigger = 0
-    /// The live heap the last measure found (bytes), for tests and reports.
-    private(set) var lastLiveHeap: Int?
     /// A context of the runtime no script runs in, for collecting and measuring.
     let scratch: JSGlobalContextRef
     /// Set when the guard stopped a script; cleared by ``arm``.
@@ -95,7 +93,6 @@ final class ExecutionGuard {
         residentTrigger = limit / 4 * 3
         reportedExtra = 0
         reportedTrigger = limit
-        lastLiveHeap = nil
         lastEntryMemoryRead = 0
         entryCountdown = Self.entriesPerCheck
         tripped = nil
@@ -158,7 +155,6 @@ final class ExecutionGuard {
         if growth > (limit > Int.max / 8 ? Int.max : limit * 4 + 64 << 20) { return true }
         guard mayBeOver(growth: growth) else { return false }
         let live = measureLiveHeap()
-        lastLiveHeap = live
         // Over when the script holds more than its limit, or when the process grew past it and
         // at least half the limit is what the script holds (the rest is the engine's way of
         // holding it). Growth that is mostly garbage the collection freed is not the script's.

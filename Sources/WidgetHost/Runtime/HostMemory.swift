@@ -4,12 +4,12 @@ import ScriptCore
 ///
 /// The engine keeps a dead realm until its next full collection, and its allocator keeps freed
 /// pages for more than ten seconds after that; a stack stays as deep as its deepest recursion.
-/// An allocation bomb in every refresh of a 48-hour simulation thus grew the process to 6.2 GB,
+/// An allocation bomb in every refresh of a 48-hour simulation thus grew the process to 5.9 GB,
 /// and each run's memory was measured against pages left by the ones before it. After a run
 /// that grew the process by more than ``releaseThreshold``, was told of as much memory outside
 /// the heap, or was over its memory limit, the host collects and gives the freed pages back
-/// (``ProcessMemory/returnFreePages()``); a normal run grows it by far less and costs only a
-/// read of the resident size.
+/// (``ProcessMemory/returnFreePages()``); a normal run grows it by far less and costs at most a
+/// read of the resident size (one run in ``creepInterval``).
 ///
 /// An engine still larger after that than ``replacementFactor`` times the size after the first
 /// run, or spent by a termination it could not recover from, is replaced by a new one.
