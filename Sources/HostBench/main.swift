@@ -4,7 +4,7 @@
 //   swift run -c release HostBench [runs] [script.js]
 // It ends with the resident size after the first run and after the last.
 // With a script, its runs are measured instead of the built-in small script's (a script that
-// uses `Date` or `console` also pays for the host's prelude).
+// uses `Date` or `console` also pays for what it reads of them).
 import ScriptCore
 import WidgetHost
 import ZonedTime

@@ -36,8 +36,8 @@ final class OutputTests: HostTestCase {
         XCTAssertEqual(report.outputs, ["o": "first", "e": 2, "out": [3], "x": "escaped", "late": "first2"])
     }
 
-    /// The prelude reads `Date`, `Error`, `TypeError` and a few `Object` functions before
-    /// the script runs only when the script names them; replacing them must not reach the host.
+    /// The host uses no global a script can replace (`Error`, `TypeError`, `Object.setPrototypeOf`):
+    /// replacing them must not reach the host.
     func testTheHostKeepsTheBuiltInsAScriptReplaces() {
         let report = run("""
             const OriginalTypeError = TypeError

@@ -50,8 +50,8 @@ public struct APIGlobal: Sendable, Hashable {
         case native
         /// A small JavaScript class or object over Swift natives (see ``APIScript``).
         case script
-        /// The prelude itself (console, timers).
-        case prelude
+        /// The host's own globals (console, timers, ``RunSession/installHostGlobals(in:)``).
+        case host
     }
 
     public let name: String
@@ -92,8 +92,8 @@ public enum APIRegistry {
     /// Every documented entry point.
     public static var members: [APIMember] { globals.flatMap(\.members) }
 
-    /// The globals the prelude installs lazily through `host.binding(name)`.
-    static var boundNames: [String] { globals.filter { $0.implementation != .prelude }.map(\.name) }
+    /// The globals made by the API's bindings (``RunSession/makeBinding(_:in:)``), the control bindings included.
+    static var boundNames: [String] { globals.filter { $0.implementation != .host }.map(\.name) }
 
     private static func f(_ path: String, _ signature: String, _ mode: APIMember.Mode, _ returns: String, _ summary: String) -> APIMember {
         APIMember(path: path, signature: signature, kind: path.contains("#") ? .method : .function, mode: mode, returns: returns, summary: summary)
@@ -341,31 +341,31 @@ public enum APIRegistry {
                 f("console.error", "console.error(...values)", .sync, "undefined", "Like `log`, level `error`."),
                 f("console.debug", "console.debug(...values)", .sync, "undefined", "Like `log`, level `debug`."),
             ],
-            implementation: .prelude),
+            implementation: .host),
         APIGlobal(
             name: "sleep", kind: .function, rules: "T3",
             summary: "Waits on the virtual clock.",
             members: [f("sleep", "await sleep(ms)", .async, "Promise<undefined>", "Resolves after `ms` virtual milliseconds; the clock jumps, nothing waits in real time. Not an iOS global: `this.sleep = …` makes an ordinary output.")],
-            implementation: .prelude),
+            implementation: .host),
         APIGlobal(
             name: "setTimeout", kind: .function, rules: "T3",
             summary: "A timer on the virtual clock.",
             members: [f("setTimeout", "setTimeout(callback, ms, ...args)", .sync, "number", "Calls `callback` after `ms` virtual milliseconds; returns its id.")],
-            implementation: .prelude),
+            implementation: .host),
         APIGlobal(
             name: "setInterval", kind: .function, rules: "T3",
             summary: "A repeating timer on the virtual clock.",
             members: [f("setInterval", "setInterval(callback, ms, ...args)", .sync, "number", "Calls `callback` every `ms` virtual milliseconds; returns its id.")],
-            implementation: .prelude),
+            implementation: .host),
         APIGlobal(
             name: "clearTimeout", kind: .function, rules: "T3",
             summary: "Cancels a timer.",
             members: [f("clearTimeout", "clearTimeout(id)", .sync, "undefined", "Cancels the timer with that id.")],
-            implementation: .prelude),
+            implementation: .host),
         APIGlobal(
             name: "clearInterval", kind: .function, rules: "T3",
             summary: "Cancels a repeating timer.",
             members: [f("clearInterval", "clearInterval(id)", .sync, "undefined", "Cancels the interval with that id.")],
-            implementation: .prelude),
+            implementation: .host),
     ]
 }

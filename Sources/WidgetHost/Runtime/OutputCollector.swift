@@ -5,7 +5,7 @@ import ScriptCore
 /// wrapped script registered, and enumerable properties the script added to `this`.
 ///
 /// It works through the engine's own calls (JSON through the engine's serializer,
-/// not the global `JSON`), and the prelude's intrinsics where it needs a built-in.
+/// not the global `JSON`), and built-ins of the scratch realm where it needs one.
 struct OutputCollector {
     let session: RunSession
     /// Serialized bytes since the memory was last looked at.
@@ -43,7 +43,7 @@ struct OutputCollector {
 
     mutating func collect(context: ScriptContext, reader: JSValue?) throws(ScriptError) -> JSONObject {
         let prepared = session.prepared
-        // The body's reader writes every top-level binding in one call (``Prelude/Collected``):
+        // The body's reader writes every top-level binding in one call (``WrappedScript/Collected``):
         // each value, or what reading it threw (a binding still in its temporal dead zone,
         // O4, is no output). It runs no script code; each value is then serialized here,
         // with the limits checked after each.
