@@ -2,6 +2,7 @@ import JSONKit
 import ScriptCore
 import WidgetHost
 import XCTest
+import ZonedTime
 
 /// The engine's own `Date` and `Intl` read the run's virtual now (T1) and locale (T5) on
 /// every route a script can take to them, and stay exactly the engine's built-ins.
@@ -38,6 +39,19 @@ final class EngineClockTests: HostTestCase {
             "Jan 1, 2026, 12:00:00 AM")
         XCTAssertEqual(outputs("let v = this['Intl'].DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric' }).formatToParts()[0].value")["v"], "12")
         XCTAssertEqual(outputs("let v = Date()")["v"], "Thu Jan 01 2026 00:00:00 GMT+0000 (协调世界时)")
+    }
+
+    /// A run's zone is the run's alone (T2): the process's `TZ` is as it was once the run
+    /// ends, so a later run (or configuration) that takes the process's zone is not in the
+    /// zone of the run before it.
+    func testT2ARunLeavesTheProcessZoneAsItWas() throws {
+        let before = getenv("TZ").map { String(cString: $0) }
+        let processZone = Zone.current().identifier
+        let tokyo = try Zone(identifier: "Asia/Tokyo")
+        XCTAssertEqual(outputs("let h = new Date().getHours()") { $0.zone = tokyo }["h"], 9)
+        XCTAssertEqual(getenv("TZ").map { String(cString: $0) }, before)
+        XCTAssertEqual(Zone.current().identifier, processZone)
+        XCTAssertEqual(RunConfiguration().zone.identifier, processZone)
     }
 
     func testT1TheClockMovesWithVirtualTimers() {

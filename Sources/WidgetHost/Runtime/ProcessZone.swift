@@ -17,6 +17,13 @@ enum ProcessZone {
 
     static func withZone<R: Sendable>(_ zone: Zone, locale: String, _ body: () -> R) -> R {
         lock.withLock { _ in
+            // The process's own zone comes back afterwards: a later run, or a configuration
+            // that takes the process's zone (`Zone.current()`), must not see this run's.
+            let processTZ = getenv("TZ").map { String(cString: $0) }
+            defer {
+                if let processTZ { setenv("TZ", processTZ, 1) } else { unsetenv("TZ") }
+                tzset()
+            }
             if zone.identifier == "localtime" { unsetenv("TZ") } else { setenv("TZ", zone.identifier, 1) }
             tzset()
             widgethost_language_set(locale)
