@@ -52,29 +52,38 @@ extension ScriptContext {
 
 extension ScriptContext {
     /// Defines each of `names` on `object` as an accessor (configurable, not enumerable) whose
-    /// getter and setter `make` returns, in one call of the scratch realm's
-    /// `Object.defineProperties`: one entry into the engine for them all. Each pair is attached
-    /// to the descriptors as soon as it is made: values kept only in Swift's heap are not seen
-    /// by the engine's collector.
+    /// getter and setter `make` returns, with one call of a function of the scratch realm that
+    /// gives each to that realm's `Object.defineProperty`: one entry into the engine for them
+    /// all, and no descriptor object made on this side. Each name, getter and setter goes into
+    /// the list as soon as it is made: values kept only in Swift's heap are not seen by the
+    /// engine's collector.
     public func defineAccessors(
         _ object: JSValue, _ names: [String], _ make: (String) -> (get: JSValue, set: JSValue)
     ) throws(ScriptError) {
-        guard let define = runtime.intrinsic("Object.defineProperties"), let target = JSValueToObject(ref, object.raw, nil),
-            let descriptors = JSObjectMake(ref, nil, nil)
+        guard let define = runtime.intrinsic(Self.accessorDefinition), let target = JSValueToObject(ref, object.raw, nil),
+            let list = JSObjectMakeArray(ref, 0, nil, nil)
         else { return }
-        let yes = JSValueMakeBoolean(ref, true)
+        var index: UInt32 = 0
         for name in names {
-            guard let descriptor = JSObjectMake(ref, nil, nil) else { continue }
-            runtime.names.with(name) { JSObjectSetProperty(ref, descriptors, $0, descriptor, 0, nil) }
+            let key = runtime.names.with(name) { JSValueMakeString(ref, $0) }
+            JSObjectSetPropertyAtIndex(ref, list, index, key, nil)
             let accessor = make(name)
-            runtime.names.with("get") { JSObjectSetProperty(ref, descriptor, $0, accessor.get.raw, 0, nil) }
-            runtime.names.with("set") { JSObjectSetProperty(ref, descriptor, $0, accessor.set.raw, 0, nil) }
-            runtime.names.with("configurable") { JSObjectSetProperty(ref, descriptor, $0, yes, 0, nil) }
+            JSObjectSetPropertyAtIndex(ref, list, index + 1, accessor.get.raw, nil)
+            JSObjectSetPropertyAtIndex(ref, list, index + 2, accessor.set.raw, nil)
+            index += 3
         }
         var exception: JSValueRef?
-        let arguments: [JSValueRef?] = [target, descriptors]
+        let arguments: [JSValueRef?] = [target, list]
         _ = arguments.withUnsafeBufferPointer { JSObjectCallAsFunction(ref, define, nil, 2, $0.baseAddress, &exception) }
-        withExtendedLifetime(descriptors) {}
+        withExtendedLifetime(list) {}
         try check(exception, phase: .evaluate)
     }
+
+    /// The scratch realm's definer: `list` holds a name, its getter and its setter, in turn.
+    static let accessorDefinition = """
+        (function defineAccessors(target, list) {
+          for (let i = 0; i < list.length; i += 3)
+            Object.defineProperty(target, list[i], { get: list[i + 1], set: list[i + 2], configurable: true })
+        })
+        """
 }
