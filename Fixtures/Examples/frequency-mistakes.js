@@ -9,7 +9,7 @@
 // - endLiveActivity() in a home-screen widget: no effect (end-outside-live-activity)
 //
 // Next refresh: 5 minutes after the run (the last valid frequency wins).
-
+// @ts-expect-error: the mistake this example shows, a string where minutes go
 setUpdateFreq("30")
 setUpdateFreq(1)
 setUpdateTime(Math.floor(Date.now() / 1000) + 3600)

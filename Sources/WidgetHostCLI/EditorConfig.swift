@@ -1,0 +1,35 @@
+/// What editors and TypeScript's checker read in a widget project: the `jsconfig.json` that
+/// `init` writes, and scripts in the form the host runs them, for `types --wrap` (docs/editors.md).
+enum EditorConfig {
+    /// The compiler options of both configurations: JavaScript only, no output, the language
+    /// JavaScriptCore runs, no DOM or Node.js library (A9: the globals are `omni.d.ts`'s), and each
+    /// file a module of its own, as each script runs in a fresh context (so top-level `await` is
+    /// allowed and two scripts' bindings never clash).
+    static func jsconfig(checkJs: Bool, include: [String], exclude: [String] = []) -> String {
+        var text = """
+            {
+              "compilerOptions": {
+                "allowJs": true,
+                "checkJs": \(checkJs),
+                "noEmit": true,
+                "target": "es2022",
+                "module": "es2022",
+                "moduleDetection": "force",
+                "lib": ["es2022"],
+                "types": []
+              },
+              "include": [\(include.map { "\"\($0)\"" }.joined(separator: ", "))]
+            """
+        if !exclude.isEmpty { text += ",\n  \"exclude\": [\(exclude.map { "\"\($0)\"" }.joined(separator: ", "))]" }
+        return text + "\n}\n"
+    }
+
+    /// The wrapper's text before the script, on the script's first line.
+    static let prefix = "/** @this {Omni.ScriptThis} */ async function widgetScript() {"
+
+    /// `text` as the body of an async function whose `this` is the global object, line for line:
+    /// the checker then reads top-level `await`, `return` and `this.name = …` as the host runs them.
+    static func wrap(_ text: String) -> String {
+        prefix + text + (text.hasSuffix("\n") ? "" : "\n") + "}\n"
+    }
+}

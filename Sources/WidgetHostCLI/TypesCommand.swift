@@ -1,0 +1,107 @@
+import WidgetHost
+
+/// `widgethost types`: the script API as a TypeScript declaration file, for editors and `tsc`.
+enum TypesCommand {
+    static let command = Command(
+        name: "types",
+        abstract: "Write the script API as TypeScript declarations (omni.d.ts) for editors.",
+        discussion: """
+            Prints omni.d.ts, generated from the same registry as docs/api.md: every global
+            with its documentation, the exact shapes of what it returns (a JSON string is
+            typed string, and its comment names the shape JSON.parse gives), async calls as
+            promises. --out writes it to a file (replacing it). --wrap DIR writes each script
+            as the host runs it, the body of an async function whose 'this' is the global
+            object, line for line, with omni.d.ts and a jsconfig.json, so 'tsc -p
+            DIR/jsconfig.json' checks top-level await, return and this.name = ... as the
+            host runs them; it replaces only files it wrote. See docs/editors.md.
+            Exit status: 0 on success; 64 for a usage error; 65 when a script is not UTF-8;
+            66 when a script cannot be read; 73 when a file cannot be written, or --wrap
+            would replace a file it did not write (file-exists).
+            """,
+        arguments: [("script", "With --wrap: the scripts to write in the checked form.")],
+        options: [
+            .value("out", "file", "Write the declarations to this file instead of stdout."),
+            .value("wrap", "dir", "Write the scripts, omni.d.ts and jsconfig.json for tsc to this new folder."),
+        ],
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
+        let text = TypeDeclarations.text()
+        if let folder = arguments.value("wrap") {
+            if arguments.value("out") != nil { throw UsageError("--out and --wrap do not go together; --wrap writes its own omni.d.ts") }
+            return try wrap(arguments.positionals, into: folder, declarations: text, terminal)
+        }
+        if let extra = arguments.positionals.first {
+            throw UsageError("unexpected argument '\(extra)'; scripts go with --wrap DIR")
+        }
+        guard let out = arguments.value("out") else {
+            terminal.writeOut(text)
+            return ExitCode.success
+        }
+        guard !out.isEmpty else { throw UsageError("bad --out ''; name a file") }
+        do {
+            try AtomicFile.write(text, to: out)
+        } catch {
+            throw InputError("cannot write \(out): \(error.message) [cannot-write]", code: ExitCode.cannotCreate)
+        }
+        return ExitCode.success
+    }
+
+    private static func wrap(_ scripts: [String], into folder: String, declarations: String, _ terminal: Terminal) throws -> Int32 {
+        guard !folder.isEmpty else { throw UsageError("bad --wrap ''; name a folder") }
+        guard !scripts.isEmpty else { throw UsageError("--wrap needs the scripts to write, e.g. --wrap .widgethost/typecheck *.js") }
+        var names: [String: String] = [:]
+        var files: [(String, String)] = []
+        for script in scripts {
+            let name = script.split(separator: "/").last.map(String.init) ?? script
+            guard name.hasSuffix(".js"), name != "omni.d.ts" else {
+                throw UsageError("'\(script)' is not a .js script")
+            }
+            if let other = names[name] {
+                throw UsageError("'\(other)' and '\(script)' have the same name; wrap them into different folders")
+            }
+            names[name] = script
+            let source: ScriptSource
+            do {
+                source = try ScriptSource.load(path: script)
+            } catch {
+                throw InputError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""),
+                                 code: error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput)
+            }
+            files.append((name, EditorConfig.wrap(source.text)))
+        }
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        files.append(("omni.d.ts", declarations))
+        files.append(("jsconfig.json", EditorConfig.jsconfig(checkJs: true, include: ["*.js", "omni.d.ts"])))
+        // Files this command wrote before are replaced; anything else is never touched.
+        let foreign = NewFiles.existing(files.map { base + $0.0 }).filter { !isGenerated($0) }
+        if !foreign.isEmpty {
+            throw InputError("\(foreign.joined(separator: ", ")) already exist\(foreign.count == 1 ? "s" : "") and \(foreign.count == 1 ? "was" : "were") not written by --wrap; it never overwrites such a file (choose another folder) [file-exists]",
+                             code: ExitCode.cannotCreate)
+        }
+        do {
+            try NewFiles.makeFolders(folder)
+        } catch {
+            throw InputError("cannot make \(error.path): \(error.message) [cannot-write]", code: ExitCode.cannotCreate)
+        }
+        for (name, text) in files {
+            do {
+                try AtomicFile.write(text, to: base + name)
+            } catch {
+                throw InputError("cannot write \(base + name): \(error.message) [cannot-write]", code: ExitCode.cannotCreate)
+            }
+        }
+        terminal.out("wrote \(scripts.count) script\(scripts.count == 1 ? "" : "s") for the checker to \(base); check them with: tsc -p \(base)jsconfig.json")
+        return ExitCode.success
+    }
+
+    /// Whether `path` holds what `--wrap` writes: a wrapped script, the declarations or the
+    /// checker's configuration (regular files only).
+    private static func isGenerated(_ path: String) -> Bool {
+        guard let bytes = try? FileBytes.read(path: path) else { return false }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if path.hasSuffix(".js") { return text.hasPrefix(EditorConfig.prefix) }
+        if path.hasSuffix("omni.d.ts") { return text.hasPrefix(TypeDeclarations.firstLine) }
+        return text == EditorConfig.jsconfig(checkJs: true, include: ["*.js", "omni.d.ts"])
+    }
+}
