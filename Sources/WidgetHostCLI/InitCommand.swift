@@ -1,0 +1,60 @@
+import WidgetHost
+
+/// `widgethost init [DIR]`: a new widget project.
+enum InitCommand {
+    static let command = Command(
+        name: "init",
+        abstract: "Make a new widget project: a script, layout, profile, fixtures, types and a CI workflow.",
+        discussion: """
+            Writes into DIR (default: the current folder; made if missing): widget.js, a
+            script that runs and whose leading /*--- ---*/ block is a conformance fixture
+            that passes; widget.layout.txt; widget.profile.json; widget.fixtures.json, the
+            recorded answer of its request; omni.d.ts and jsconfig.json, for editors; and
+            .github/workflows/widgethost.yml, which runs 'widgethost test' in shards across
+            a matrix and keeps each shard's JUnit report. It never overwrites a file: when
+            any of them exists, it writes nothing. See docs/editors.md.
+            Exit status: 0 when the project was written; 64 for a usage error; 73 when a
+            file exists (file-exists) or cannot be written (cannot-write).
+            """,
+        arguments: [("dir", "The project folder. Default: the current folder.")],
+        options: [.value("kind", "kind", "Widget kind of the script: \(ScriptKind.namesList). Default: small.")],
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'; init takes one folder")
+        }
+        let folder = arguments.positionals.first ?? "."
+        guard !folder.isEmpty else { throw UsageError("bad folder ''; name a folder, or leave it out for the current one") }
+        var kind = ScriptKind.small
+        if let text = arguments.value("kind") {
+            guard let parsed = ScriptKind(rawValue: text) else {
+                throw UsageError("unknown kind '\(text)'; use one of \(ScriptKind.namesList)")
+            }
+            kind = parsed
+        }
+        let base = folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/"
+        let files = ProjectTemplate.files(kind: kind)
+        let existing = NewFiles.existing(files.map { base + $0.path })
+        if !existing.isEmpty {
+            let list = existing.joined(separator: ", ")
+            throw InputError("\(list) already exist\(existing.count == 1 ? "s" : ""); init never overwrites a file and wrote nothing (choose an empty folder, or move \(existing.count == 1 ? "it" : "them") away) [file-exists]",
+                             code: ExitCode.cannotCreate)
+        }
+        do {
+            for (path, text) in files {
+                let full = base + path
+                if let slash = full.lastIndex(of: "/") { try NewFiles.makeFolders(String(full[..<slash])) }
+                try NewFiles.create(full, text)
+            }
+        } catch {
+            throw InputError("cannot write \(error.path): \(error.message) [\(error.exists ? "file-exists" : "cannot-write")]",
+                             code: ExitCode.cannotCreate)
+        }
+        let shown = folder == "." ? "" : "cd \(folder) && "
+        terminal.out("made a \(kind.rawValue) widget project in \(folder == "." ? "the current folder" : folder): \(files.map(\.path).joined(separator: ", "))")
+        terminal.out("next: \(shown)widgethost run widget.js --kind \(kind.rawValue) --profile widget.profile.json --fixtures widget.fixtures.json")
+        terminal.out("      widgethost test .")
+        return ExitCode.success
+    }
+}
