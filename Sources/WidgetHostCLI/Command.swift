@@ -27,13 +27,14 @@ package struct Command: Sendable {
         self.action = .run(run)
     }
 
-    /// A command carried out by `program`; only its name and abstract are known here.
-    package init(name: String, abstract: String, program: String) {
+    /// A command carried out by `program`, which parses its own arguments and prints its own
+    /// help; `discussion` and `options` are what completions and the manual page show.
+    package init(name: String, abstract: String, program: String, discussion: String = "", options: [OptionSpec] = []) {
         self.name = name
         self.abstract = abstract
-        self.discussion = ""
+        self.discussion = discussion
         self.arguments = []
-        self.options = []
+        self.options = options
         self.action = .program(program)
     }
 

@@ -46,8 +46,8 @@ enum ProjectTemplate {
             const _place = await Location.getPlacemark()
             this.city = _place.city
             this.checked = new Date()
-            \(live ? "\n// A Live Activity asks for its next update like a widget; endLiveActivity() ends it.\n" : "")
-            setUpdateFreq(30)
+
+            \(live ? "// A Live Activity asks for its next update as a widget does; endLiveActivity() ends it.\n" : "")setUpdateFreq(30)
 
             """
     }

@@ -7,5 +7,37 @@ package enum ServeProgram {
     /// The executable next to `widgethost` that carries the command out.
     package static let program = "widgethost-serve"
 
-    static let command = Command(name: name, abstract: abstract, program: program)
+    /// The command's help and options, declared here so that help, completions and the manual
+    /// page know them without loading the receiver; `widgethost-serve` parses with them.
+    package static let discussion = """
+        Accepts POST /api/push and POST /api/sandbox/push exactly as the contract says
+        (P1-P12), stores every acknowledged push in SQLite before answering, and shows
+        the activities at GET /api/activities (GET /healthz answers 200 when it is up
+        and its store works, 503 when a write failed lately or the disk is nearly full).
+        Without --registry or --user-id/--widget-id it makes up one Push ID and one
+        widget id and prints them with a ready curl command. One line per request goes
+        to stdout. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM. See docs/push.md.
+        Exit status: 0 after a clean stop; 1 when it cannot listen; 64 for a usage error;
+        65 for a bad registry file; 66 when the registry or the database cannot be read.
+        """
+
+    package static let options: [OptionSpec] = [
+        .value("host", "address", "Address to bind. Default: 127.0.0.1 (loopback only)."),
+        .value("port", "port", "Port to listen on; 0 picks a free one. Default: 8787."),
+        .value("db", "file", "SQLite database file. Default: widgethost-push.db in the current directory."),
+        .value("registry", "file", "Registry JSON file: Push IDs, their iOS version and widgets (see docs/push.md)."),
+        .value("user-id", "id", "Register one Push ID (with --widget-id) instead of a registry file."),
+        .value("widget-id", "id", "The Live Activity widget id of --user-id."),
+        .value("ios", "version", "iOS version of the --user-id device, e.g. 17.2. Default: 18.0."),
+        .value("window", "seconds", "Replay window: timestamps must be within this many seconds of the clock. Default: 300."),
+        .value("now", "time", "Fix the receiver's clock: ISO 8601 date-time, or epoch seconds (below 1e11) or milliseconds."),
+        .value("threads", "n", "HTTP worker threads. Default: 2."),
+        .value("idle-timeout", "seconds", "Close a connection with no request in progress this long after it opened or last answered, however slowly it sends its headers (408 if part of a request came). Default: 10."),
+        .value("request-timeout", "seconds", "Cut off a request whose body takes longer than this. Default: 10."),
+        .value("max-connections", "n", "Connections at once; a new one beyond drops the one idle the longest (or is closed when none is idle). Default: 1000."),
+        .value("max-connections-per-ip", "n", "Connections at once from one address; beyond, a new one is closed at once. Default: 256."),
+        .flag("quiet", "Do not log one line per request."),
+        ]
+
+    static let command = Command(name: name, abstract: abstract, program: program, discussion: discussion, options: options)
 }

@@ -2,7 +2,7 @@
 public enum WidgetHostTool {
     public static let version = "0.1.0"
 
-    static var commands: [Command] { [RunCommand.command, SimulateCommand.command, PreviewCommand.command, TestCommand.command, PushCommand.command, ServeProgram.command, APICommand.command, TypesCommand.command, InitCommand.command] }
+    static var commands: [Command] { [RunCommand.command, SimulateCommand.command, PreviewCommand.command, TestCommand.command, PushCommand.command, ServeProgram.command, APICommand.command, TypesCommand.command, InitCommand.command, CompletionsCommand.command] }
 
     static var help: String {
         var text = """
@@ -43,6 +43,11 @@ public enum WidgetHostTool {
         case "help":
             guard arguments.count > 1 else {
                 terminal.writeOut(help)
+                return ExitCode.success
+            }
+            if arguments[1] == "--man" {
+                guard arguments.count == 2 else { return usageError(UsageError("help --man takes nothing more"), usage: nil, terminal: terminal) }
+                terminal.writeOut(ManPage.text())
                 return ExitCode.success
             }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else {
