@@ -30,7 +30,7 @@ enum NewFiles {
         for prefix in prefixes {
             var info = stat()
             if stat(prefix, &info) == 0 {
-                if (info.st_mode & S_IFMT) != S_IFDIR { throw Failure(path: prefix, message: "is not a folder", exists: true) }
+                if (info.st_mode & S_IFMT) != S_IFDIR { throw Failure(path: prefix, message: "is not a folder", exists: false) }
                 continue
             }
             if mkdir(prefix, 0o755) != 0 && errno != EEXIST {

@@ -1,0 +1,42 @@
+import XCTest
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The folder of the built `widgethost` (next to the test bundle); a failure, not a skip, when it is missing.
+func toolFolder() throws -> String {
+    var bundle = CommandLine.arguments[0]
+    if !bundle.hasSuffix(".xctest") { bundle = CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? bundle }
+    let folder = String(bundle[..<(bundle.lastIndex(of: "/") ?? bundle.startIndex)])
+    guard access(folder + "/widgethost", X_OK) == 0 else {
+        XCTFail("the widgethost binary is not built in \(folder)")
+        throw CancellationError()
+    }
+    return folder
+}
+
+/// Runs `script` with /bin/sh in `folder`, with the built tool first on the PATH, as a user's shell would.
+func sh(_ script: String, in folder: String, extraEnvironment: [String] = []) throws -> ToolResult {
+    let tools = try toolFolder()
+    return try spawn(["/bin/sh", "-c", "cd \"$1\" && \(script)", "sh", folder],
+                     environment: ["NO_COLOR=1", "TZ=UTC", "HOME=\(folder)", "PATH=\(tools):/usr/bin:/bin"] + extraEnvironment)
+}
+
+/// A program the tests need from Debian (Scripts/setup installs it); a failure when missing.
+func required(_ name: String) throws -> String {
+    guard let path = which(name) else {
+        XCTFail("\(name) is not installed; Scripts/setup installs it")
+        throw CancellationError()
+    }
+    return path
+}
+
+/// A fresh empty folder.
+func temporaryFolder(_ label: String) -> String {
+    var template = Array("/tmp/widgethost-\(label)-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+}
+
+func removeTree(_ path: String) {
+    _ = try? spawn(["/bin/rm", "-rf", path], environment: [])
+}

@@ -1,0 +1,123 @@
+import JSONKit
+import WidgetHostCLI
+import XCTest
+
+/// `widgethost init`: a project that runs, tests, previews and type-checks as made, whose
+/// workflow's commands work as written, and that never overwrites a file.
+final class InitCommandTests: XCTestCase {
+    var folder = ""
+
+    override func setUp() { folder = temporaryFolder("init") }
+    override func tearDown() { removeTree(folder) }
+
+    static let files = ["widget.js", "widget.layout.txt", "widget.profile.json", "widget.fixtures.json", "omni.d.ts",
+                        "jsconfig.json", ".gitignore", ".github/workflows/widgethost.yml"]
+
+    func testANewProjectRunsAndItsFixturePasses() throws {
+        let made = try sh("widgethost init my-widget", in: folder)
+        XCTAssertEqual(made.code, 0, made.err)
+        XCTAssertTrue(made.out.hasPrefix("made a small widget project in my-widget: widget.js, widget.layout.txt,"), made.out)
+        let project = folder + "/my-widget"
+        for file in Self.files { XCTAssertNotNil(readText(project + "/" + file), file) }
+        XCTAssertEqual(readText(project + "/omni.d.ts"), tool("types").out)
+
+        let test = try sh("widgethost test .", in: project)
+        XCTAssertEqual(test.code, 0, test.out + test.err)
+        XCTAssertTrue(test.out.contains("  ok   ./widget.js"), test.out)
+        XCTAssertTrue(test.out.hasSuffix("1 passed, 0 failed\n"), test.out)
+
+        let run = try sh("widgethost run widget.js --profile widget.profile.json --fixtures widget.fixtures.json --now 2026-11-29T08:00:00Z --format json", in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertEqual(run.err, "")
+        let report = try JSONValue.parse(run.out)
+        XCTAssertEqual(report["status"], "ok")
+        XCTAssertEqual(report["outputs"]?.objectValue.map { Set($0.keys) }, ["title", "open", "city", "checked"])
+        XCTAssertEqual(report["outputs"]?["title"], "All systems go")
+        XCTAssertEqual(report["outputs"]?["open"], 2)
+        XCTAssertEqual(report["outputs"]?["city"], "Lisbon")
+        XCTAssertEqual(report["outputs"]?["checked"], "2026-11-29T08:00:00.000Z")
+        XCTAssertEqual(report["nextRefresh"]?["requested"], "2026-11-29T08:30:00.000+00:00")
+
+        let preview = try sh("widgethost preview widget.js --profile widget.profile.json --fixtures widget.fixtures.json --layout widget.layout.txt", in: project)
+        XCTAssertEqual(preview.code, 0, preview.out + preview.err)
+        XCTAssertTrue(preview.out.contains("line 2  ${open}   2"), preview.out)
+    }
+
+    func testEveryKindMakesAProjectWhoseFixturePasses() throws {
+        for kind in ["small", "medium", "large", "circular", "rectangular", "inline", "button", "toggle", "live"] {
+            let made = try sh("widgethost init \(kind) --kind \(kind) && cd \(kind) && widgethost test . && widgethost run widget.js --kind \(kind) --profile widget.profile.json --fixtures widget.fixtures.json", in: folder)
+            XCTAssertEqual(made.code, 0, "\(kind): \(made.out)\(made.err)")
+            XCTAssertTrue(made.out.contains("1 passed, 0 failed\n"), kind)
+            XCTAssertTrue(readText("\(folder)/\(kind)/widget.js")?.contains("\nkind: \(kind)\n") ?? false, kind)
+        }
+        XCTAssertEqual(tool("init", folder + "/x", "--kind", "Large").code, 64)
+        XCTAssertEqual(tool("init", folder + "/x", folder + "/y").code, 64)
+        XCTAssertNil(readText(folder + "/x/widget.js"))
+    }
+
+    /// The workflow's test step, run as GitHub Actions would for each shard of its matrix: every
+    /// fixture runs in exactly one shard, and each shard writes a JUnit report.
+    func testTheWorkflowsShardedTestStepAndTypeCheckWorkAsWritten() throws {
+        let xmllint = try required("xmllint")
+        _ = try required("tsc")
+        let project = folder + "/p"
+        XCTAssertEqual(tool("init", project).code, 0)
+        // A second fixture, so that the two shards each have one.
+        let copy = try sh("sed 's/^description: .*/description: a second copy/' widget.js > second.js", in: project)
+        XCTAssertEqual(copy.code, 0)
+        let workflow = try XCTUnwrap(readText(project + "/.github/workflows/widgethost.yml"))
+        XCTAssertTrue(workflow.contains("        shard: [1, 2]\n"))
+        let lines = workflow.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let testStep = try XCTUnwrap(lines.first { $0.contains("run: widgethost test") })
+        let command = String(testStep[testStep.firstRange(of: "run: ")!.upperBound...])
+        XCTAssertEqual(command, "widgethost test . --shard ${{ matrix.shard }}/${{ strategy.job-total }} --reporter junit --output junit-${{ matrix.shard }}.xml")
+        XCTAssertTrue(workflow.contains("path: junit-${{ matrix.shard }}.xml"))
+        var names: [String] = []
+        for shard in 1...2 {
+            let line = command.replacing("${{ matrix.shard }}", with: "\(shard)").replacing("${{ strategy.job-total }}", with: "2")
+            let result = try sh(line, in: project, extraEnvironment: ["CI=true"])
+            XCTAssertEqual(result.code, 0, result.out + result.err)
+            XCTAssertEqual(result.out, "1 passed, 0 failed\n")
+            let lint = try spawn([xmllint, "--noout", "\(project)/junit-\(shard).xml"], environment: [])
+            XCTAssertEqual(lint.code, 0, lint.err)
+            let name = try spawn([xmllint, "--xpath", "string(//testcase/@name)", "\(project)/junit-\(shard).xml"], environment: [])
+            names.append(name.out)
+        }
+        XCTAssertEqual(Set(names).count, 2, "each shard ran a different fixture: \(names)")
+
+        // The type-check step's lines, as written.
+        let start = try XCTUnwrap(lines.firstIndex { $0.contains("- name: Type-check the scripts") })
+        let body = lines[(start + 3)...].prefix { $0.hasPrefix("          ") }.map { $0.trimmingSpaces }
+        XCTAssertEqual(body, ["widgethost types --wrap .widgethost/typecheck *.js", "tsc -p .widgethost/typecheck/jsconfig.json"])
+        let check = try sh(body.joined(separator: " && "), in: project)
+        XCTAssertEqual(check.code, 0, check.out + check.err)
+        // And again, as on a second push: the check folder is the command's own.
+        XCTAssertEqual(try sh(body.joined(separator: " && "), in: project).code, 0)
+    }
+
+    func testInitNeverOverwritesAFileAndWritesNothingThen() throws {
+        writeFile(folder + "/widget.js", Array("this.mine = 1\n".utf8))
+        let refused = try sh("widgethost init", in: folder)
+        XCTAssertEqual(refused.code, 73)
+        XCTAssertEqual(refused.out, "")
+        XCTAssertEqual(refused.err, "error: widget.js already exists; init never overwrites a file and wrote nothing (choose an empty folder, or move it away) [file-exists]\n")
+        XCTAssertEqual(readText(folder + "/widget.js"), "this.mine = 1\n")
+        XCTAssertNil(readText(folder + "/omni.d.ts"))
+        XCTAssertNil(readText(folder + "/.github/workflows/widgethost.yml"))
+
+        XCTAssertEqual(try sh("rm widget.js && widgethost init", in: folder).code, 0)
+        let again = try sh("widgethost init .", in: folder)
+        XCTAssertEqual(again.code, 73)
+        XCTAssertTrue(again.err.hasPrefix("error: widget.js, widget.layout.txt, "), again.err)
+        XCTAssertTrue(again.err.hasSuffix("move them away) [file-exists]\n"), again.err)
+        // A file where a folder would go.
+        writeFile(folder + "/plain", [])
+        let blocked = tool("init", folder + "/plain/sub")
+        XCTAssertEqual(blocked.code, 73)
+        XCTAssertTrue(blocked.err.hasSuffix("plain: is not a folder [cannot-write]\n"), blocked.err)
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+}

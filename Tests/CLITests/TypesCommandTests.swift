@@ -1,0 +1,114 @@
+import WidgetHostCLI
+import XCTest
+
+/// `widgethost types`: the declarations, and TypeScript's checker over scripts as the host runs them.
+final class TypesCommandTests: XCTestCase {
+    var folder = ""
+
+    override func setUp() { folder = temporaryFolder("types") }
+    override func tearDown() { removeTree(folder) }
+
+    func testTypesPrintsTheCommittedFileAndOutWritesIt() throws {
+        let printed = tool("types")
+        XCTAssertEqual(printed.code, 0, printed.err)
+        XCTAssertEqual(printed.out, readText(packageRoot + "/docs/omni.d.ts"), "regenerate docs/omni.d.ts with 'widgethost types --out docs/omni.d.ts'")
+        let written = tool("types", "--out", folder + "/omni.d.ts")
+        XCTAssertEqual(written.code, 0, written.err)
+        XCTAssertEqual(readText(folder + "/omni.d.ts"), printed.out)
+        let intoFolder = tool("types", "--out", folder)
+        XCTAssertEqual(intoFolder.code, 73)
+        XCTAssertTrue(intoFolder.err.hasSuffix("[cannot-write]\n"), intoFolder.err)
+        XCTAssertEqual(tool("types", "stray.js").code, 64)
+    }
+
+    /// Every example, copied into a project `init` made, passes tsc with checkJs, read as the host
+    /// runs it; the project's own jsconfig.json (for editors) reads them without an error too.
+    func testEveryExampleTypeChecksInAProjectMadeByInit() throws {
+        let tsc = try required("tsc")
+        let project = folder + "/project"
+        XCTAssertEqual(tool("init", project).code, 0)
+        let examples = try spawn(["/bin/sh", "-c", "cp \"$1\"/*.js \"$2\"/ && ls \"$2\"/*.js | wc -l", "sh", packageRoot + "/Fixtures/Examples", project], environment: [])
+        XCTAssertEqual(examples.code, 0, examples.err)
+        XCTAssertEqual(Int(examples.out.filter(\.isNumber)), 20, "19 examples and widget.js")
+        let wrap = try sh("widgethost types --wrap .widgethost/typecheck *.js", in: project)
+        XCTAssertEqual(wrap.code, 0, wrap.err)
+        XCTAssertEqual(wrap.out, "wrote 20 scripts for the checker to .widgethost/typecheck/; check them with: tsc -p .widgethost/typecheck/jsconfig.json\n")
+        let check = try sh("\(tsc) -p .widgethost/typecheck/jsconfig.json", in: project)
+        XCTAssertEqual(check.out + check.err, "")
+        XCTAssertEqual(check.code, 0)
+        let editor = try sh("\(tsc) -p jsconfig.json", in: project)
+        XCTAssertEqual(editor.out + editor.err, "")
+        XCTAssertEqual(editor.code, 0)
+        // Unwrapped, with checkJs, the one thing tsc cannot be told is that `this` is the global
+        // object in a module: why the check wraps (docs/editors.md).
+        let raw = try sh("\(tsc) -p jsconfig.json --checkJs", in: project)
+        XCTAssertEqual(raw.code, 2)
+        var codes: Set<String> = []
+        for line in raw.out.split(separator: "\n") {
+            guard let range = line.firstRange(of: "error TS") else { continue }
+            codes.insert(String(line[range.upperBound...].prefix(4)))
+        }
+        XCTAssertEqual(codes, ["2532"], raw.out)
+    }
+
+    /// The check is real: mistakes are reported on the script's own lines; await, return and
+    /// `this` at top level are not mistakes.
+    func testTheCheckerReportsMistakesOnTheScriptsLines() throws {
+        let tsc = try required("tsc")
+        writeFile(folder + "/mistakes.js", Array("""
+            const weather = await Weather.getCurrent()
+            this.icon = weather.symbolName
+            Config.sett("key", 1)
+            setUpdateFreq("30")
+            /** @type {Omni.CurrentWeather} */
+            const parsed = JSON.parse(weather)
+            this.temp = parsed.temperature.valu
+            const fm = FileManager.local()
+            fm.writeString(fm.documents() + "a.txt", 3)
+            if (parsed.isDaylight) return
+            this.sleep = "an output"
+            window.alert("no DOM")
+
+            """.utf8))
+        let wrap = try sh("widgethost types --wrap check mistakes.js", in: folder)
+        XCTAssertEqual(wrap.code, 0, wrap.err)
+        let check = try sh("\(tsc) -p check/jsconfig.json", in: folder)
+        XCTAssertEqual(check.code, 2)
+        let lines = check.out.split(separator: "\n").filter { $0.hasPrefix("check/") }.map { line in
+            String(line.prefix { $0 != ":" })
+        }
+        XCTAssertEqual(lines, [
+            "check/mistakes.js(2,21)", "check/mistakes.js(3,8)", "check/mistakes.js(4,15)",
+            "check/mistakes.js(7,32)", "check/mistakes.js(9,42)", "check/mistakes.js(12,1)",
+        ], check.out)
+        XCTAssertTrue(check.out.contains("Property 'symbolName' does not exist on type 'string'"), check.out)
+        XCTAssertTrue(check.out.contains("Property 'sett' does not exist"), check.out)
+        XCTAssertTrue(check.out.contains("Property 'valu' does not exist on type 'Measurement'"), check.out)
+        XCTAssertTrue(check.out.contains("Cannot find name 'window'"), check.out)
+    }
+
+    func testWrapReplacesOnlyWhatItWrote() throws {
+        writeFile(folder + "/a.js", Array("this.a = 1\n".utf8))
+        XCTAssertEqual(try sh("widgethost types --wrap out a.js", in: folder).code, 0)
+        XCTAssertEqual(readText(folder + "/out/a.js"), "/** @this {Omni.ScriptThis} */ async function widgetScript() {this.a = 1\n}\n")
+        // Again: its own files are replaced.
+        writeFile(folder + "/a.js", Array("this.a = 2".utf8))
+        XCTAssertEqual(try sh("widgethost types --wrap out a.js", in: folder).code, 0)
+        XCTAssertEqual(readText(folder + "/out/a.js"), "/** @this {Omni.ScriptThis} */ async function widgetScript() {this.a = 2\n}\n")
+        // The folder of the script itself: the script is not the wrapper's, so nothing is written.
+        let onItself = try sh("widgethost types --wrap . a.js", in: folder)
+        XCTAssertEqual(onItself.code, 73)
+        XCTAssertTrue(onItself.err.contains("./a.js already exists and was not written by --wrap"), onItself.err)
+        XCTAssertTrue(onItself.err.hasSuffix("[file-exists]\n"), onItself.err)
+        XCTAssertEqual(readText(folder + "/a.js"), "this.a = 2")
+        XCTAssertNil(readText(folder + "/omni.d.ts"))
+
+        XCTAssertEqual(try sh("mkdir b && cp a.js b/ && widgethost types --wrap out a.js b/a.js", in: folder).code, 64)
+        XCTAssertEqual(try sh("widgethost types --wrap out", in: folder).code, 64)
+        XCTAssertEqual(try sh("widgethost types --wrap out missing.js", in: folder).code, 66)
+        writeFile(folder + "/latin1.js", [0x61, 0xE9, 0x0A])
+        let latin1 = try sh("widgethost types --wrap out latin1.js", in: folder)
+        XCTAssertEqual(latin1.code, 65)
+        XCTAssertTrue(latin1.err.hasSuffix("[not-utf8]\n"), latin1.err)
+    }
+}
