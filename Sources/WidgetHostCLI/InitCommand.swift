@@ -38,7 +38,7 @@ enum InitCommand {
         let existing = NewFiles.existing(files.map { base + $0.path })
         if !existing.isEmpty {
             let list = existing.joined(separator: ", ")
-            throw InputError("\(list) already exist\(existing.count == 1 ? "s" : ""); init never overwrites a file and wrote nothing (choose an empty folder, or move \(existing.count == 1 ? "it" : "them") away) [file-exists]",
+            throw InputError("\(list) already exist\(existing.count == 1 ? "s" : ""); init never overwrites a file and wrote nothing (choose an empty folder, or move \(existing.count == 1 ? "it" : "them") away)\(ToolCode.fileExists.suffix)",
                              code: ExitCode.cannotCreate)
         }
         do {
@@ -48,7 +48,7 @@ enum InitCommand {
                 try NewFiles.create(full, text)
             }
         } catch {
-            throw InputError("cannot write \(error.path): \(error.message) [\(error.exists ? "file-exists" : "cannot-write")]",
+            throw InputError("cannot write \(error.path): \(error.message)\((error.exists ? ToolCode.fileExists : .cannotWrite).suffix)",
                              code: ExitCode.cannotCreate)
         }
         let shown = folder == "." ? "" : "cd \(folder) && "

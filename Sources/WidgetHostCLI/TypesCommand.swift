@@ -42,7 +42,7 @@ enum TypesCommand {
         do {
             try AtomicFile.write(text, to: out)
         } catch {
-            throw InputError("cannot write \(out): \(error.message) [cannot-write]", code: ExitCode.cannotCreate)
+            throw InputError("cannot write \(out): \(error.message)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
         }
         return ExitCode.success
     }
@@ -76,19 +76,19 @@ enum TypesCommand {
         // Files this command wrote before are replaced; anything else is never touched.
         let foreign = NewFiles.existing(files.map { base + $0.0 }).filter { !isGenerated($0) }
         if !foreign.isEmpty {
-            throw InputError("\(foreign.joined(separator: ", ")) already exist\(foreign.count == 1 ? "s" : "") and \(foreign.count == 1 ? "was" : "were") not written by --wrap; it never overwrites such a file (choose another folder) [file-exists]",
+            throw InputError("\(foreign.joined(separator: ", ")) already exist\(foreign.count == 1 ? "s" : "") and \(foreign.count == 1 ? "was" : "were") not written by --wrap; it never overwrites such a file (choose another folder)\(ToolCode.fileExists.suffix)",
                              code: ExitCode.cannotCreate)
         }
         do {
             try NewFiles.makeFolders(folder)
         } catch {
-            throw InputError("cannot make \(error.path): \(error.message) [cannot-write]", code: ExitCode.cannotCreate)
+            throw InputError("cannot make \(error.path): \(error.message)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
         }
         for (name, text) in files {
             do {
                 try AtomicFile.write(text, to: base + name)
             } catch {
-                throw InputError("cannot write \(base + name): \(error.message) [cannot-write]", code: ExitCode.cannotCreate)
+                throw InputError("cannot write \(base + name): \(error.message)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
             }
         }
         terminal.out("wrote \(scripts.count) script\(scripts.count == 1 ? "" : "s") for the checker to \(base); check them with: tsc -p \(base)jsconfig.json")

@@ -1,5 +1,5 @@
 import JSONKit
-import WidgetHostCLI
+@testable import WidgetHostCLI
 import XCTest
 
 /// `widgethost init`: a project that runs, tests, previews and type-checks as made, whose
@@ -115,6 +115,16 @@ final class InitCommandTests: XCTestCase {
         let blocked = tool("init", folder + "/plain/sub")
         XCTAssertEqual(blocked.code, 73)
         XCTAssertTrue(blocked.err.hasSuffix("plain: is not a folder [cannot-write]\n"), blocked.err)
+    }
+}
+
+extension InitCommandTests {
+    func testTheToolsCodesAreTheOnesDocumented() throws {
+        let text = try XCTUnwrap(readText(packageRoot + "/docs/diagnostics.md"))
+        let section = try XCTUnwrap(text.split(separator: "\n## Codes of the tool's", maxSplits: 1).last)
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { $0.split(separator: "|").map { $0.trimmingSpaces } }
+        XCTAssertEqual(rows.map { $0[0] }, ToolCode.allCases.map { "`\($0.rawValue)`" })
+        XCTAssertEqual(rows.map { $0[1] }, ["73", "73"])
     }
 }
 
