@@ -18,8 +18,10 @@ struct HostileCase {
     /// The time limit of most cases: short, so the suite stays quick.
     static let timeout = 0.5
     /// What a run may take beyond its time limit: process start, the spin that ends a loop of
-    /// microtasks, a collection, a debug build's slower host.
-    static let margin = 2.0
+    /// microtasks, a collection, the single allocation or the scan no check can interrupt
+    /// (docs/architecture.md), a debug build's slower host on a machine busy with other work.
+    /// The failures this guards against never ended at all.
+    static let margin = 5.0
 
     /// Every hostile script of the limits' issue and of the first list of hostile scripts, in the
     /// order the drivers run them. None needs a network, a profile or a file.
@@ -55,7 +57,7 @@ struct HostileCase {
         // It must end ok: it gets the time a million calls take in a debug build.
         HostileCase(
             name: "a million console lines", script: "for (let i = 0; i < 1e6; i++) console.log(i)\nlet done = true",
-            status: .ok, code: .consoleTruncated, timeout: 5, kept: ["done"]),
+            status: .ok, code: .consoleTruncated, timeout: 30, kept: ["done"]),
         HostileCase(
             name: "replaces host globals", script: "Date = function () { return 0 }\nsetUpdateFreq = () => {}\nconsole = null\nlet d = 1",
             status: .ok, code: .hostGlobalReplaced, kept: ["d"], dispatchable: false),
