@@ -86,7 +86,8 @@ public struct Simulation: Sendable {
     private func makeReport(_ engine: SimulationEngine<some RefreshScriptRunner>) -> TimelineReport {
         let summary = TimelineSummary.make(
             refreshes: engine.refreshes, activities: engine.activities,
-            requestIntervalsMs: engine.requestIntervalsMs, configuration: configuration)
+            requestIntervalsMs: engine.requestIntervalsMs, pending: engine.pendingAtEnd,
+            configuration: configuration)
         return TimelineReport(
             startMs: configuration.startMs, endMs: configuration.endMs, zone: zone, zoneName: zoneName,
             budget: configuration.budget, realistic: configuration.realistic, seed: configuration.seed,

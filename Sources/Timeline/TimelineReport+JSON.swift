@@ -134,6 +134,7 @@ extension TimelineReport {
                     "ms": .number(Double(gap.lengthMs)),
                     "from": .string(isoTime(gap.from)),
                     "to": .string(isoTime(gap.to)),
+                    "afterLastRefresh": .bool(gap.afterLastRefresh),
                 ])
             } ?? .null,
             "budgetVerdict": .object([

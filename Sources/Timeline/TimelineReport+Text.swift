@@ -1,19 +1,37 @@
+import ZonedTime
+
 extension TimelineReport {
     /// A readable report: a heading with the inputs, one table row per refresh
     /// (requested, granted, delay, why delayed, status, outputs changed, budget left),
     /// the Live Activity and push events, then the summary. Times are shown in the
-    /// report's zone as `MM-DD HH:MM:SS`.
-    public func text() -> String {
+    /// report's zone as `MM-DD HH:MM:SS`, or `YYYY-MM-DD HH:MM:SS` when the span crosses
+    /// a year. With `summaryOnly`, the heading and the summary alone; with `color` (a
+    /// terminal), the rows of failed runs are red.
+    public func text(summaryOnly: Bool = false, color: Bool = false) -> String {
         var out = heading()
         out += "\n"
-        out += refreshTable()
-        let others = events.filter { if case .refresh = $0.kind { return false } else { return true } }
-        if !others.isEmpty {
-            out += "\nEvents\n"
-            for event in others { out += "  \(TimeText.shortDateTime(event.at, in: zone))  \(describe(event))\n" }
+        if !summaryOnly {
+            out += refreshTable(color: color)
+            let others = events.filter { if case .refresh = $0.kind { return false } else { return true } }
+            if !others.isEmpty {
+                out += "\nEvents\n"
+                for event in others { out += "  \(tableTime(event.at))  \(describe(event))\n" }
+            }
+            out += "\n"
         }
-        out += "\n" + summaryText()
+        out += summaryText()
         return out
+    }
+
+    /// Whether the span's first and last instants fall in different years (in the report's zone).
+    var crossesAYear: Bool {
+        CivilDateTime(epochMilliseconds: startMs, in: zone).year
+            != CivilDateTime(epochMilliseconds: max(startMs, endMs - 1), in: zone).year
+    }
+
+    /// A time in the table and the events: with the year when the span crosses one.
+    private func tableTime(_ ms: Int64) -> String {
+        crossesAYear ? TimeText.dateTime(ms, in: zone) : TimeText.shortDateTime(ms, in: zone)
     }
 
     private func heading() -> String {
@@ -27,7 +45,7 @@ extension TimelineReport {
             """
     }
 
-    private func refreshTable() -> String {
+    private func refreshTable(color: Bool) -> String {
         let header = ["#", "trigger", "requested", "granted", "delay", "why delayed", "status", "outputs", "budget left"]
         var rows: [[String]] = [header]
         rows.reserveCapacity(refreshes.count + 1)
@@ -35,8 +53,8 @@ extension TimelineReport {
             rows.append([
                 String(r.index),
                 r.trigger.rawValue + (r.charged ? "" : " (free)"),
-                TimeText.shortDateTime(r.requestedAt, in: zone),
-                TimeText.shortDateTime(r.grantedAt, in: zone),
+                tableTime(r.requestedAt),
+                tableTime(r.grantedAt),
                 r.delayMs == 0 ? "-" : TimeText.duration(r.delayMs),
                 r.delayReasons.isEmpty ? "-" : r.delayReasons.map(\.rawValue).joined(separator: ", "),
                 r.status.rawValue,
@@ -47,13 +65,14 @@ extension TimelineReport {
         if refreshes.isEmpty { return "No refreshes ran.\n" }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         let rightAligned: Set<Int> = [0, 4, 8]
-        return rows.map { row in
+        return rows.enumerated().map { index, row in
             let cells = row.indices.map { column -> String in
                 let padding = String(repeating: " ", count: widths[column] - row[column].count)
                 return rightAligned.contains(column) ? padding + row[column] : row[column] + padding
             }
             var line = "  " + cells.joined(separator: "  ")
             while line.hasSuffix(" ") { line.removeLast() }
+            if color, index > 0, refreshes[index - 1].status != .ok { line = "\u{1B}[31m" + line + "\u{1B}[0m" }
             return line + "\n"
         }.joined()
     }
@@ -66,8 +85,9 @@ extension TimelineReport {
         lines.append("  per 24 h:     \(TimelineSummary.BudgetVerdict.formatCount(s.refreshesPer24h)); "
             + "at most \(s.maxChargedIn24h) charged in any 24 h window")
         if let gap = s.longestGap {
+            let until = gap.afterLastRefresh ? " (the last refresh to the next one granted)" : ""
             lines.append("  longest gap:  \(TimeText.duration(gap.lengthMs)) from "
-                + "\(TimeText.dateTime(gap.from, in: zone)) to \(TimeText.dateTime(gap.to, in: zone))")
+                + "\(TimeText.dateTime(gap.from, in: zone)) to \(TimeText.dateTime(gap.to, in: zone))\(until)")
         } else {
             lines.append("  longest gap:  n/a (fewer than two refreshes)")
         }

@@ -1,18 +1,23 @@
 /// The overall figures of a simulation (R6).
 public struct TimelineSummary: Sendable, Hashable {
-    /// The longest stretch between two consecutive refreshes.
+    /// The longest stretch without a refresh: between two consecutive refreshes, or from the
+    /// last one to the next refresh, granted after the span.
     public struct Gap: Sendable, Hashable {
         /// The refresh that opens the gap, epoch milliseconds.
         public var from: Int64
         /// The next refresh, epoch milliseconds.
         public var to: Int64
+        /// Whether the gap opens at the span's last refresh: `to` is the refresh pending at
+        /// the span's end, granted after it.
+        public var afterLastRefresh: Bool
         /// `to - from`.
         public var lengthMs: Int64 { to - from }
 
         /// Creates a gap from one refresh to the next.
-        public init(from: Int64, to: Int64) {
+        public init(from: Int64, to: Int64, afterLastRefresh: Bool = false) {
             self.from = from
             self.to = to
+            self.afterLastRefresh = afterLastRefresh
         }
     }
 
@@ -57,7 +62,9 @@ public struct TimelineSummary: Sendable, Hashable {
     public var refreshesPer24h: Double
     /// The most charged refreshes found in any rolling 24-hour window.
     public var maxChargedIn24h: Int
-    /// The longest gap between consecutive refreshes, or `nil` with fewer than two.
+    /// The longest time without a refresh (R6): between consecutive refreshes, or from the last
+    /// one to the next refresh granted (after the span); `nil` with fewer than two refreshes
+    /// and none pending.
     public var longestGap: Gap?
     /// The budget verdict.
     public var budgetVerdict: BudgetVerdict
@@ -114,7 +121,8 @@ extension BudgetProfile {
 extension TimelineSummary {
     /// Works out the summary of a finished simulation.
     static func make(refreshes: [RefreshRecord], activities: [LiveActivityRecord],
-                     requestIntervalsMs: [Int64], configuration: SimulationConfiguration) -> TimelineSummary {
+                     requestIntervalsMs: [Int64], pending: PendingRefresh?,
+                     configuration: SimulationConfiguration) -> TimelineSummary {
         let chargedTimes = refreshes.filter(\.charged).map(\.grantedAt)
         var maxInWindow = 0
         var head = 0
@@ -126,6 +134,12 @@ extension TimelineSummary {
         for (previous, next) in zip(refreshes, refreshes.dropFirst()) {
             let length = next.grantedAt - previous.grantedAt
             if length > (gap?.lengthMs ?? -1) { gap = Gap(from: previous.grantedAt, to: next.grantedAt) }
+        }
+        // The widget stays as the last refresh left it until the next one is granted, even
+        // past the span's end: that stale time counts too. (A Live Activity that ended has
+        // nothing pending, and no gap after its last run.)
+        if let last = refreshes.last, let pending, pending.grantedAt - last.grantedAt > (gap?.lengthMs ?? -1) {
+            gap = Gap(from: last.grantedAt, to: pending.grantedAt, afterLastRefresh: true)
         }
         let perDay = Double(refreshes.count) * Double(TimelineConstants.dayMs) / Double(configuration.durationMs)
         return TimelineSummary(

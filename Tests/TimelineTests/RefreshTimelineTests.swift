@@ -55,6 +55,19 @@ final class RefreshTimelineTests: XCTestCase {
             + "of 55, so refreshes are held back until the rolling 24-hour window has room.")
     }
 
+    /// R6: the stale time after the budget is spent counts. Over one day the 55th refresh is
+    /// at 04:30 and the next is granted at 00:00 the next day: 19 h 30 min without one.
+    func testTheLongestGapCountsTheStaleTimeToTheNextGrantedRefresh() throws {
+        var runner = frequencyRunner(5)
+        let report = try simulate(utc(durationMs: day), &runner)
+        XCTAssertEqual(report.refreshes.count, 55)
+        XCTAssertEqual(report.pendingRefresh?.grantedAt, start + day)
+        XCTAssertEqual(report.summary.longestGap, TimelineSummary.Gap(from: start + 270 * minute, to: start + day, afterLastRefresh: true))
+        XCTAssertEqual(report.summary.longestGap?.lengthMs, 19 * hour + 30 * minute)
+        XCTAssertTrue(report.text().contains("longest gap:  19h 30m from 2026-11-29 04:30:00 to 2026-11-30 00:00:00 (the last refresh to the next one granted)"),
+                      report.text())
+    }
+
     func testNoRequestFollowsTheDefaultCadenceOf1440OverTheBudget() throws {
         let report = try simulate(utc(budget: .strict), ClosureRefreshRunner { RefreshRunResult(finishedAtMs: $0.at) })
         XCTAssertEqual(report.refreshes.count, 40)
