@@ -9,8 +9,15 @@ import ZonedTime
 /// placeholder table and, for a Live Activity, its lifecycle.
 public struct HTMLReport: Sendable {
     public let document: PreviewDocument
+    /// While `preview --watch` rewrites the file: the page reloads itself this often (in
+    /// seconds), so an open page follows each save. A meta refresh needs no script, so the
+    /// page stays self-contained and works from `file://`.
+    public let reloadSeconds: Int?
 
-    public init(document: PreviewDocument) { self.document = document }
+    public init(document: PreviewDocument, reloadSeconds: Int? = nil) {
+        self.document = document
+        self.reloadSeconds = reloadSeconds
+    }
 
     public func render() -> String {
         var body = header()
@@ -32,7 +39,7 @@ public struct HTMLReport: Sendable {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-            <title>\(Self.escape(document.scriptPath)) — widgethost preview</title>
+            \(reloadSeconds.map { "<meta http-equiv=\"refresh\" content=\"\($0)\">\n" } ?? "")            <title>\(Self.escape(document.scriptPath)) — widgethost preview</title>
             <style>\(Self.css)</style>
             </head>
             <body>
@@ -48,6 +55,9 @@ public struct HTMLReport: Sendable {
 
     private func header() -> String {
         var html = "<header>\n<h1>\(Self.escape(document.scriptPath))</h1>\n"
+        if reloadSeconds != nil {
+            html += "<p class=\"live\">Live: widgethost preview --watch rewrites this page on every save, and it reloads itself.</p>\n"
+        }
         if let primary = document.primary {
             let kind = primary.kind == .live ? "Live Activity" : document.runs.count > 1 ? "widget" : "\(primary.kind.rawValue) widget"
             html += "<p class=\"meta\">\(kind) · now \(Self.escape(ISO8601.format(epochMs: primary.startedAt, in: primary.zone))) (\(Self.escape(primary.zone.identifier)))"
@@ -156,7 +166,9 @@ public struct HTMLReport: Sendable {
     /// The Live Activity's lifecycle: start, updates, end and dismissal, in time order.
     private func lifecycle(_ timeline: TimelineReport) -> String {
         func time(_ ms: Int64) -> String { Self.escape(ISO8601.format(epochMs: ms, in: timeline.zone)) }
-        var html = "<h3 id=\"live-activity\">Live Activity</h3>\n<ol class=\"lifecycle\">\n"
+        var html = "<h3 id=\"live-activity\">Live Activity</h3>\n"
+        for activity in timeline.summary.liveActivities { html += span(activity, timeline) }
+        html += "<ol class=\"lifecycle\">\n"
         for activity in timeline.summary.liveActivities {
             html += "<li><time>\(time(activity.startedAt))</time> started by \(activity.startedBy.rawValue)</li>\n"
             if activity.updateCount > 0 { html += "<li>\(activity.updateCount) update\(activity.updateCount == 1 ? "" : "s")</li>\n" }
@@ -169,6 +181,26 @@ public struct HTMLReport: Sendable {
             if let dismissed = activity.dismissedAt { html += "<li><time>\(time(dismissed))</time> dismissed from the Lock Screen</li>\n" }
         }
         return html + "</ol>\n"
+    }
+
+    /// One activity's active span as a bar fitted to the activity itself (from its start to
+    /// its end, or to the end of the simulated span), so a 40-minute activity fills the width
+    /// rather than a sliver of the day; each refresh inside it is a tick.
+    private func span(_ activity: LiveActivityRecord, _ timeline: TimelineReport) -> String {
+        let start = activity.startedAt
+        let end = max(activity.endedAt ?? timeline.endMs, start + 1)
+        func percent(_ ms: Int64) -> String {
+            let value = Double(ms - start) / Double(end - start) * 100
+            return JSONValue.formatNumber((min(100, max(0, value)) * 100).rounded() / 100)
+        }
+        func clock(_ ms: Int64) -> String { Self.escape(String(ISO8601.format(epochMs: ms, in: timeline.zone).dropFirst(11).prefix(5))) }
+        let refreshes = timeline.refreshes.filter { $0.grantedAt >= start && $0.grantedAt <= end }
+        var html = "<div class=\"span\" role=\"img\" aria-label=\"active for \(Wording.duration(end - start)), \(refreshes.count) refreshes\">"
+        html += "<div class=\"active\" style=\"left:0;width:100%\"></div>"
+        for refresh in refreshes { html += "<div class=\"tick\" style=\"left:\(percent(refresh.grantedAt))%\"></div>" }
+        html += "</div>\n<div class=\"span-axis\"><span>\(clock(start)) started</span><span>\(Wording.duration(end - start))</span>"
+        html += "<span>\(clock(end)) \(activity.endedAt != nil ? "ended" : "end of span")</span></div>\n"
+        return html
     }
 
     // MARK: - Text
@@ -187,14 +219,17 @@ public struct HTMLReport: Sendable {
         h3{font-size:1rem;margin:14px 0 6px}
         .count{color:var(--muted);font-weight:normal}
         .meta,.muted{color:var(--muted)}
-        .status{display:inline-block;padding:1px 10px;border-radius:999px;font-weight:600;color:#fff;background:var(--bad)}
-        .status.ok{background:var(--ok)}
-        .error,.problem{color:var(--bad);overflow-wrap:anywhere}
+        span.status{display:inline-block;padding:1px 10px;border-radius:999px;font-weight:600;color:#fff;background:var(--bad)}
+        span.status.ok{background:var(--ok)}
+        p.error,p.problem{color:var(--bad);overflow-wrap:anywhere}
         .scroll{overflow-x:auto}
         table{border-collapse:collapse;width:100%}
         th,td{text-align:left;padding:4px 8px;border-bottom:1px solid var(--line);vertical-align:top}
         td.value code{white-space:pre-wrap;overflow-wrap:anywhere}
-        td.name{font-weight:600;overflow-wrap:anywhere}
+        td.name{font-weight:600;overflow-wrap:break-word;word-break:normal;hyphens:none}
+        table.layout{table-layout:fixed}
+        table.layout td{overflow-wrap:anywhere}
+        table.layout code{white-space:pre-wrap;overflow-wrap:anywhere}
         code,pre{font-family:"DejaVu Sans Mono",ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
         pre{background:#f3f4f6;border-radius:6px;padding:8px;overflow-x:auto;margin:6px 0}
         .level{display:inline-block;min-width:3.5em;color:var(--muted)}
@@ -206,6 +241,11 @@ public struct HTMLReport: Sendable {
         .chart svg{width:100%;min-width:720px;height:auto;display:block}
         .figures{padding-left:20px}
         .finding.error{color:var(--bad)}.finding.warning{color:var(--warn)}
+        .span{position:relative;height:28px;background:#f3f4f6;border-radius:6px;margin:8px 0 2px;overflow:hidden}
+        .span .active{position:absolute;top:0;bottom:0;background:#2563eb}
+        .span .tick{position:absolute;top:4px;bottom:4px;width:2px;margin-left:-1px;background:#fff}
+        .live{color:var(--ok);margin:0 0 4px;font-size:.9em}
+        .span-axis{display:flex;justify-content:space-between;color:var(--muted);font-size:.85em;gap:8px}
         @media (max-width:600px){main{padding:8px}header,section{padding:10px}body{font-size:15px}th,td{padding:3px 5px}}
         """
 }

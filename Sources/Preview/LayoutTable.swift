@@ -52,7 +52,7 @@ struct LayoutTable {
             html += "<p class=\"finding \(finding.severity.rawValue)\"><strong>\(finding.severity.rawValue)</strong> "
             html += "\(HTMLReport.escape(location(finding))): \(HTMLReport.escape(finding.message)) <code>\(finding.code.rawValue)</code></p>\n"
         }
-        html += "<div class=\"scroll\"><table>\n<thead><tr><th>field</th><th>placeholder</th><th>renders as</th></tr></thead>\n<tbody>\n"
+        html += "<div class=\"scroll\"><table class=\"layout\">\n<colgroup><col style=\"width:22%\"><col style=\"width:34%\"><col></colgroup>\n<thead><tr><th>field</th><th>placeholder</th><th>renders as</th></tr></thead>\n<tbody>\n"
         for entry in report.entries {
             html += "<tr class=\"\(entry.status.rawValue)\"><td>\(HTMLReport.escape(location(entry)))</td>"
             html += "<td><code>\(HTMLReport.escape(entry.placeholder))</code></td>"

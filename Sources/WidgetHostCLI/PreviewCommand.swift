@@ -58,7 +58,7 @@ enum PreviewCommand {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'; preview takes one script")
         }
         let format = arguments.value("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError("unknown format '\(format)'; use text or json") }
+        guard format == "text" || format == "json" else { throw UsageError("unknown format '\(format)'\(ParsedArguments.hint(format, among: ["text", "json"])); use text or json") }
         let watch = arguments.flag("watch")
         if watch && format == "json" { throw UsageError("--watch redraws the view; drop --format json") }
         if arguments.flag("all-kinds") && arguments.value("kind") != nil {
@@ -124,20 +124,30 @@ enum PreviewCommand {
             let document = builder.build(inputs)
             if terminal.outIsTerminal { terminal.writeOut("\u{1B}[H\u{1B}[2J\u{1B}[3J") }
             let clock = String(ISO8601.format(epochMs: WallClock.nowMilliseconds(), in: Zone.current()).dropFirst(11).prefix(8))
-            terminal.out(style.dim(Columns.clip("watching \(watched.joined(separator: ", ")) · ran \(clock) · Ctrl-C stops", 80)))
+            let html = arguments.value("html").map { " · writes \($0)" } ?? ""
+            terminal.out(style.dim(Columns.clip("watching \(watched.joined(separator: ", "))\(html) · ran \(clock) · Ctrl-C stops", 80)))
             for line in TerminalView(document: document, style: style).lines() { terminal.out(line) }
-            if let html = arguments.value("html") {
-                do {
-                    try AtomicFile.write(HTMLReport(document: document).render(), to: html)
-                } catch {
-                    terminal.err("\(style.red("error")): cannot write \(html): \(error.message)")
-                }
-            }
+            writeHTML(document, reloading: true, arguments: arguments, terminal: terminal)
             terminal.flush()
             if case .interrupted = watcher.wait() {
+                // The page stops reloading itself once nothing rewrites it.
+                writeHTML(document, reloading: false, arguments: arguments, terminal: terminal)
                 terminal.out("stopped watching")
                 return ExitCode.success
             }
+        }
+    }
+}
+
+extension PreviewCommand {
+    /// In watch mode: writes the HTML page (reloading itself while the watch runs); a write
+    /// that fails is reported and the watch goes on.
+    static func writeHTML(_ document: PreviewDocument, reloading: Bool, arguments: ParsedArguments, terminal: Terminal) {
+        guard let html = arguments.value("html") else { return }
+        do {
+            try AtomicFile.write(HTMLReport(document: document, reloadSeconds: reloading ? 1 : nil).render(), to: html)
+        } catch {
+            terminal.err("\(Style(enabled: terminal.colorErr).red("error")): cannot write \(html): \(error.message)")
         }
     }
 }
