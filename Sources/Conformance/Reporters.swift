@@ -62,6 +62,16 @@ public enum Reporter {
             lines.append("Slowest:")
             for result in slowest { lines.append("  \(formatMs(result.durationMs))  \(result.path)") }
         }
+        // A recap of the failures after the per-fixture lines, so the last screen shows them.
+        let failed = results.filter { $0.outcome == .failed }
+        if !failed.isEmpty {
+            lines.append("")
+            lines.append(paint("Failures:", "31"))
+            for result in failed {
+                let first = result.failures.first.map { " — \(oneLine($0))" } ?? ""
+                lines.append("  \(result.path)\(first)")
+            }
+        }
         lines.append("")
         lines.append("\(results.count) fixtures in \(formatMs(summary.durationMs))")
         lines.append(summary.closingLine)

@@ -41,6 +41,27 @@ public enum Suite {
         return found
     }
 
+    /// The fixtures under `directory`: the `.js` files found as ``discover(_:)`` finds them
+    /// whose text holds a `/*---` front-matter block (other scripts are not fixtures).
+    public static func discoverFixtures(under directory: String) -> [String] {
+        walk(directory).filter(hasFrontMatter).map { path in
+            path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        }.sorted()
+    }
+
+    private static func hasFrontMatter(_ path: String) -> Bool {
+        guard let file = fopen(path, "rb") else { return false }
+        defer { fclose(file) }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = fread(&buffer, 1, buffer.count, file)
+        let marker: [UInt8] = Array("/*---".utf8)
+        guard count >= marker.count else { return false }
+        for start in 0...(count - marker.count) where buffer[start] == marker[0] && Array(buffer[start..<start + marker.count]) == marker {
+            return true
+        }
+        return false
+    }
+
     /// The fixtures of shard `index` (1-based) of `count`: every count-th one, deterministically.
     public static func shard(_ paths: [String], index: Int, count: Int) -> [String] {
         paths.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)

@@ -25,11 +25,26 @@ public struct ReceiverConfiguration: Sendable {
     public var health = HealthRules()
     /// Where the one-line-per-request log goes; `nil` for none.
     public var log: (@Sendable (String) -> Void)?
+    /// Where each request's log entry goes as data (`serve --log-format json`); `nil` for none.
+    public var requestLog: (@Sendable (RequestLogEntry) -> Void)?
 
     public init(databasePath: String, registry: PushRegistry) {
         self.databasePath = databasePath
         self.registry = registry
     }
+}
+
+/// One request as the receiver logs it.
+public struct RequestLogEntry: Sendable, Hashable {
+    /// When it was answered, epoch milliseconds.
+    public var atMs: Int64
+    public var method: String
+    public var path: String
+    public var status: Int
+    /// What happened, as the text log's summary says it: `ok start …`, or the refusal's reason.
+    public var summary: String
+    /// From the request's start to the answer, in milliseconds (one decimal).
+    public var durationMs: Double
 }
 
 /// When `/healthz` answers 503 (`ok: false`): a write of the store failed within the last
@@ -87,7 +102,7 @@ public final class PushReceiverServer: @unchecked Sendable {
         service = PushService(writer: writer, rules: configuration.rules, limits: configuration.http,
                               registry: configuration.registry, clock: clock, fixedClock: fixed != nil,
                               health: configuration.health, databasePath: configuration.databasePath,
-                              log: configuration.log)
+                              log: configuration.log, requestLog: configuration.requestLog)
         server = HTTPServer(service: service, limits: configuration.http)
         checkpointer = PushCheckpointer(path: configuration.databasePath)
     }

@@ -14,6 +14,7 @@ final class PushService: HTTPService, @unchecked Sendable {
     private let clock: @Sendable () -> Int64
     private let fixedClock: Bool
     private let log: (@Sendable (String) -> Void)?
+    private let requestLog: (@Sendable (RequestLogEntry) -> Void)?
     private let closing = Atomic<Bool>(false)
     private let health: HealthRules
     /// The folder of the database, whose file system's free space `/healthz` reports.
@@ -21,7 +22,7 @@ final class PushService: HTTPService, @unchecked Sendable {
 
     init(writer: PushWriter, rules: PushRules, limits: HTTPLimits, registry: PushRegistry,
          clock: @escaping @Sendable () -> Int64, fixedClock: Bool, health: HealthRules, databasePath: String,
-         log: (@Sendable (String) -> Void)?) {
+         log: (@Sendable (String) -> Void)?, requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil) {
         self.health = health
         let bytes = Array(databasePath.utf8)
         databaseFolder = bytes.lastIndex(of: 0x2F).map { $0 == 0 ? "/" : String(decoding: bytes[..<$0], as: UTF8.self) } ?? "."
@@ -32,6 +33,7 @@ final class PushService: HTTPService, @unchecked Sendable {
         self.clock = clock
         self.fixedClock = fixedClock
         self.log = log
+        self.requestLog = requestLog
     }
 
     func stopping() { closing.store(true, ordering: .relaxed) }
@@ -199,9 +201,11 @@ final class PushService: HTTPService, @unchecked Sendable {
     }
 
     private func writeLog(method: String, path: String, status: Int, summary: String, started: Double) {
-        guard let log else { return }
+        guard log != nil || requestLog != nil else { return }
         let elapsed = Clock.monotonicMilliseconds() - started
         let milliseconds = (elapsed * 10).rounded() / 10
-        log("\(UTCTime.format(epochMs: Clock.epochMilliseconds())) \(method) \(path) \(status) \(summary) \(JSONValue.formatNumber(milliseconds))ms")
+        let now = Clock.epochMilliseconds()
+        log?("\(UTCTime.format(epochMs: now)) \(method) \(path) \(status) \(summary) \(JSONValue.formatNumber(milliseconds))ms")
+        requestLog?(RequestLogEntry(atMs: now, method: method, path: path, status: status, summary: summary, durationMs: milliseconds))
     }
 }

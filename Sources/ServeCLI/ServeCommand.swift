@@ -22,7 +22,17 @@ enum ServeCommand {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'; serve takes options only") }
         var configuration = try configuration(from: arguments, terminal: terminal)
         let sink = LogSink()
-        if !arguments.flag("quiet") { configuration.log = { line in sink.write(line) } }
+        let logFormat = arguments.value("log-format") ?? "text"
+        guard logFormat == "text" || logFormat == "json" else {
+            throw UsageError("unknown --log-format '\(logFormat)'\(ParsedArguments.hint(logFormat, among: ["text", "json"])); use text or json")
+        }
+        if arguments.flag("quiet") {
+            if arguments.value("log-format") != nil { throw UsageError("--quiet logs nothing; drop --log-format or --quiet") }
+        } else if logFormat == "json" {
+            configuration.requestLog = { entry in sink.writeErr(requestJSON(entry).serialized()) }
+        } else {
+            configuration.log = { line in sink.write(line) }
+        }
 
         ShutdownSignals.block()
         let receiver: PushReceiverServer
@@ -135,10 +145,30 @@ enum ServeCommand {
     }
 }
 
+extension ServeCommand {
+    /// One request of the JSON log (`widgethost.serve.request/1`).
+    static func requestJSON(_ entry: RequestLogEntry) -> JSONValue {
+        .object([
+            "schema": "widgethost.serve.request/1",
+            "time": .string(UTCTime.format(epochMs: entry.atMs)),
+            "method": .string(entry.method),
+            "path": .string(entry.path),
+            "status": .number(Double(entry.status)),
+            "summary": .string(entry.summary),
+            "durationMs": .number(entry.durationMs),
+        ])
+    }
+}
+
 /// Writes whole lines to stdout and flushes, from any thread.
 final class LogSink: Sendable {
     func write(_ line: String) {
         fputs(line + "\n", stdout)
         fflush(stdout)
+    }
+
+    /// A whole line to stderr (the JSON request log).
+    func writeErr(_ line: String) {
+        fputs(line + "\n", stderr)
     }
 }

@@ -36,7 +36,7 @@ enum APICommand {
                 }
             }
         case let other:
-            throw UsageError("unknown format '\(other)'; use text or json")
+            throw UsageError("unknown format '\(other)'\(ParsedArguments.hint(other, among: ["text", "json"])); use text or json")
         }
         return ExitCode.success
     }

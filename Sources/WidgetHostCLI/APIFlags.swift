@@ -30,7 +30,7 @@ enum APIFlags {
         }
         if let context = arguments.value("context") {
             guard let parsed = RunContext(rawValue: context) else {
-                throw UsageError("unknown context '\(context)'; use app or widget")
+                throw UsageError("unknown context '\(context)'\(ParsedArguments.hint(context, among: ["app", "widget"])); use app or widget")
             }
             configuration.context = parsed
         }
@@ -46,7 +46,7 @@ enum APIFlags {
         let mode: NetworkMode
         if let text = arguments.value("network") {
             guard let parsed = NetworkMode(rawValue: text) else {
-                throw UsageError("unknown network mode '\(text)'; use live, replay or record")
+                throw UsageError("unknown network mode '\(text)'\(ParsedArguments.hint(text, among: ["live", "replay", "record"])); use live, replay or record")
             }
             mode = parsed
         } else {

@@ -83,6 +83,13 @@ package struct ParsedArguments {
     package func value(_ name: String) -> String? { values[name]?.last }
     package func all(_ name: String) -> [String] { values[name] ?? [] }
 
+    /// ` (did you mean 'large'?)` for a value that is near one of `candidates` (case
+    /// aside, or by a letter or two), else "".
+    package static func hint(_ value: String, among candidates: [String]) -> String {
+        if let same = candidates.first(where: { $0.lowercased() == value.lowercased() }) { return " (did you mean '\(same)'?)" }
+        return closest(value, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
     /// The nearest option name by edit distance, for "did you mean".
     static func closest(_ name: String, among candidates: [String]) -> String? {
         let scored = candidates.map { ($0, editDistance(Array(name), Array($0))) }.min { $0.1 < $1.1 }

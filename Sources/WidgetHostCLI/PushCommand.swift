@@ -2,6 +2,7 @@ import JSONKit
 import PushClient
 import PushContract
 import WidgetHost
+import ZonedTime
 
 /// `widgethost push start|update|end`: builds a valid push request, prints it as curl or
 /// JSON, or sends it.
@@ -18,7 +19,9 @@ enum PushCommand {
             is live). The request is checked against the contract before it is printed or sent:
             bad data exits 65 with the contract's reason. By default it prints a ready curl
             command, like the app's "Copy push curl" menu; --send posts it with curl and prints
-            the response (exit 1 when the receiver refuses it). The URL defaults to a local
+            one line with the outcome and the receiver's message; its warnings go to stderr
+            (exit 1 when the receiver refuses it or cannot be reached). --format json prints
+            a widgethost.push/1 report instead (the request, the response, the outcome). The URL defaults to a local
             `widgethost serve` at \(defaultURL)/api/push (--sandbox: /api/sandbox/push).
             """,
         arguments: [("type", "start, update or end.")],
@@ -34,7 +37,8 @@ enum PushCommand {
             .value("sound", "file", "Legacy sound file name, e.g. push_click.caf."),
             .flag("sandbox", "Use the sandbox path /api/sandbox/push."),
             .value("url", "url", "Full endpoint URL. Default: \(defaultURL)/api/push (or /api/sandbox/push)."),
-            .flag("send", "POST the request with curl and print the response."),
+            .flag("send", "POST the request with curl and print one line with the outcome."),
+            .value("format", "format", "text (default) or json: a widgethost.push/1 report with the request, the response and the outcome."),
             .value("print", "what", "What to print: curl (default) or json (the request body)."),
             .value("timestamp", "seconds", "Use this timestamp instead of the current time (epoch seconds)."),
             .value("nonce", "text", "Use this nonce instead of a random one."),
@@ -44,18 +48,23 @@ enum PushCommand {
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         guard let typeText = arguments.positionals.first else { throw UsageError("missing the push type: start, update or end") }
         guard let type = PushType(rawValue: typeText) else {
-            throw UsageError("unknown push type '\(typeText)'; use start, update or end")
+            throw UsageError("unknown push type '\(typeText)'\(ParsedArguments.hint(typeText, among: ["start", "update", "end"])); use start, update or end")
         }
         guard arguments.positionals.count == 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
         guard let userID = arguments.value("user-id") else { throw UsageError("missing --user-id (the Push ID the app shows)") }
         guard let widgetID = arguments.value("widget-id") else { throw UsageError("missing --widget-id (the Live Activity widget id)") }
+        let format = arguments.value("format") ?? "text"
+        guard format == "text" || format == "json" else {
+            throw UsageError("unknown format '\(format)'\(ParsedArguments.hint(format, among: ["text", "json"])); use text or json")
+        }
         let printing = arguments.value("print")
+        if format == "json", printing != nil { throw UsageError("--format json reports the request itself; drop --print") }
         guard printing == nil || printing == "curl" || printing == "json" else {
-            throw UsageError("unknown --print '\(printing!)'; use curl or json")
+            throw UsageError("unknown --print '\(printing!)'\(ParsedArguments.hint(printing!, among: ["curl", "json"])); use curl or json")
         }
         var soundMode: SoundMode?
         if let text = arguments.value("sound-mode") {
-            guard let mode = SoundMode(rawValue: text) else { throw UsageError("unknown --sound-mode '\(text)'; use custom, system or silent") }
+            guard let mode = SoundMode(rawValue: text) else { throw UsageError("unknown --sound-mode '\(text)'\(ParsedArguments.hint(text, among: ["custom", "system", "silent"])); use custom, system or silent") }
             soundMode = mode
         }
         var timestamp = Clock.epochMilliseconds() / 1000
@@ -83,31 +92,72 @@ enum PushCommand {
             throw InputError("the request is refused: \(error.message) [\(error.reason.rawValue)]", code: ExitCode.dataError)
         }
         let style = Style(enabled: terminal.colorErr)
+        var warned: Set<String> = []
         for warning in validated.warnings {
+            warned.insert(warning.code.rawValue + " " + warning.message)
             terminal.err("\(style.yellow("warning")): \(warning.message) [\(warning.code.rawValue)]")
         }
+        let asJSON = format == "json"
 
-        if !arguments.flag("send") || printing != nil {
+        if !asJSON, !arguments.flag("send") || printing != nil {
             terminal.out(printing == "json" ? body : CurlCommand.render(url: url, body: body))
         }
-        guard arguments.flag("send") else { return ExitCode.success }
+        guard arguments.flag("send") else {
+            if asJSON { terminal.out(report(url: url, body: body, warnings: validated.warnings, outcome: "built").serialized(pretty: true)) }
+            return ExitCode.success
+        }
         let response: CurlProcess.Response
         do { response = try CurlProcess.post(url: url, body: body) } catch {
             throw InputError(error.message, code: ExitCode.failure)
         }
         guard response.status != 0 else {
-            terminal.err("\(Style(enabled: terminal.colorErr).red("error")): could not reach \(url): \(response.error.trimmingNewlines())")
+            let local = arguments.value("url") == nil
+                ? "; is a receiver running? Start one with 'widgethost serve' (it listens on \(defaultURL)), or give --url"
+                : "; check the URL, or start a local receiver with 'widgethost serve' and leave out --url"
+            if asJSON {
+                terminal.out(report(url: url, body: body, warnings: validated.warnings, outcome: "unreachable",
+                                    error: response.error.trimmingNewlines()).serialized(pretty: true))
+            }
+            terminal.err("\(style.red("error")): could not reach \(url): \(response.error.trimmingNewlines())\(local)")
             return ExitCode.failure
         }
-        terminal.out(response.body.trimmingNewlines())
         let parsed = try? JSONValue.parse(response.body)
         let code = ExitCode.ofPushResponse(httpStatus: response.status, ok: parsed?["ok"]?.boolValue)
+        // The receiver's warnings (update-too-soon, …) that the local check did not already give.
+        for warning in parsed?["warnings"]?.arrayValue ?? [] {
+            guard let message = warning["message"]?.stringValue, let warningCode = warning["code"]?.stringValue,
+                  !warned.contains(warningCode + " " + message) else { continue }
+            terminal.err("\(style.yellow("warning")): \(message) [\(warningCode)]")
+        }
+        let status = parsed?["status"]?.stringValue ?? (code == ExitCode.success ? "accepted" : "refused")
+        let message = parsed?["message"]?.stringValue ?? "HTTP \(response.status)"
+        if asJSON {
+            terminal.out(report(url: url, body: body, warnings: validated.warnings, outcome: status,
+                                response: (response.status, parsed ?? .string(response.body))).serialized(pretty: true))
+        }
         if code != ExitCode.success {
             let reason = parsed?["reason"]?.stringValue.map { " [\($0)]" } ?? ""
-            let message = parsed?["message"]?.stringValue ?? "HTTP \(response.status)"
-            terminal.err("\(Style(enabled: terminal.colorErr).red("error")): refused (HTTP \(response.status)): \(message)\(reason)")
+            terminal.err("\(style.red("error")): refused (HTTP \(response.status)): \(message)\(reason)")
+        } else if !asJSON {
+            terminal.out("\(status) (HTTP \(response.status)): \(message)")
         }
         return code
+    }
+
+    /// The `widgethost.push/1` report of `--format json`: the request, the receiver's
+    /// response when one came, and the outcome (`built` when not sent, `accepted`, `ignored`,
+    /// `refused` or `unreachable`).
+    static func report(url: String, body: String, warnings: [PushWarning], outcome: String,
+                       response: (status: Int, body: JSONValue)? = nil, error: String? = nil) -> JSONValue {
+        var object: JSONObject = [
+            "schema": "widgethost.push/1",
+            "request": .object(["url": .string(url), "body": (try? JSONValue.parse(body)) ?? .string(body)]),
+            "warnings": .array(warnings.map { .object(["code": .string($0.code.rawValue), "message": .string($0.message)]) }),
+            "response": response.map { .object(["httpStatus": .number(Double($0.status)), "body": $0.body]) } ?? .null,
+            "outcome": .string(outcome),
+        ]
+        if let error { object["error"] = .string(error) }
+        return .object(object)
     }
 
     /// `content_state.data` from --data or --script, or nil when neither is given (only end may omit it).
@@ -139,6 +189,9 @@ enum PushCommand {
         let report = ScriptHost().run(source, configuration: configuration)
         let renderer = RunReportRenderer(report: report, sourceText: source.text)
         for line in renderer.diagnosticLines(Style(enabled: terminal.colorErr)) { terminal.err(line) }
+        if let ended = report.requests.liveActivityEndedAt {
+            terminal.err("\(Style(enabled: terminal.colorErr).yellow("warning")): \(script): the script called endLiveActivity() (at \(ISO8601.format(epochMs: ended, in: configuration.zone))), so on a device this run would end the activity; its outputs are sent as a \(type.rawValue) all the same [script-ended-activity]")
+        }
         guard report.status == .ok else {
             let summary = report.error?.summary ?? report.status.rawValue
             throw InputError("\(script): the script ended with \(report.status.rawValue) (\(summary)), so it published no variables; fix it or use --data",

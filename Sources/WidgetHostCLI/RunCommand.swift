@@ -26,7 +26,7 @@ enum RunCommand {
         }
         let format = arguments.value("format") ?? "text"
         guard format == "text" || format == "json" else {
-            throw UsageError("unknown format '\(format)'; use text or json")
+            throw UsageError("unknown format '\(format)'\(ParsedArguments.hint(format, among: ["text", "json"])); use text or json")
         }
         var configuration = try RunFlags.configuration(from: arguments)
         try APIFlags.apply(arguments, to: &configuration)

@@ -22,7 +22,7 @@ enum RunFlags {
         var configuration = RunConfiguration()
         if let kind = arguments.value("kind") {
             guard let parsed = ScriptKind(rawValue: kind) else {
-                throw UsageError("unknown kind '\(kind)'; use one of \(ScriptKind.namesList)")
+                throw UsageError("unknown kind '\(kind)'\(ParsedArguments.hint(kind, among: ScriptKind.allCases.map(\.rawValue))); use one of \(ScriptKind.namesList)")
             }
             configuration.kind = parsed
         }
@@ -75,7 +75,7 @@ enum RunFlags {
         do {
             return try BudgetProfile.parse(text)
         } catch {
-            throw UsageError("unknown budget '\(text)'; use strict (40 a day), typical (55), generous (70), unlimited, or a whole number of refreshes a day from 1 to \(BudgetProfile.maximumPerDay)")
+            throw UsageError("unknown budget '\(text)'\(ParsedArguments.hint(text, among: ["strict", "typical", "generous", "unlimited"])); use strict (40 a day), typical (55), generous (70), unlimited, or a whole number of refreshes a day from 1 to \(BudgetProfile.maximumPerDay)")
         }
     }
 }

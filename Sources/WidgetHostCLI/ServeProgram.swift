@@ -16,7 +16,8 @@ package enum ServeProgram {
         and its store works, 503 when a write failed lately or the disk is nearly full).
         Without --registry or --user-id/--widget-id it makes up one Push ID and one
         widget id and prints them with a ready curl command. One line per request goes
-        to stdout. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM. See docs/push.md.
+        to stdout (--log-format json: one JSON object per request on stderr). Stops cleanly
+        on Ctrl-C (SIGINT) or SIGTERM. See docs/push.md.
         Exit status: 0 after a clean stop; 1 when it cannot listen; 64 for a usage error;
         65 for a bad registry file; 66 when the registry or the database cannot be read.
         """
@@ -36,6 +37,7 @@ package enum ServeProgram {
         .value("request-timeout", "seconds", "Cut off a request whose body takes longer than this. Default: 10."),
         .value("max-connections", "n", "Connections at once; a new one beyond drops the one idle the longest (or is closed when none is idle). Default: 1000."),
         .value("max-connections-per-ip", "n", "Connections at once from one address; beyond, a new one is closed at once. Default: 256."),
+        .value("log-format", "format", "The request log: text (one line per request on stdout, the default) or json (one widgethost.serve.request/1 object per request on stderr, JSON Lines)."),
         .flag("quiet", "Do not log one line per request."),
         ]
 

@@ -55,6 +55,7 @@ enum SimulateCommand {
         ] + RunFlags.options + APIFlags.options + [
             .value("format", "format", "Output format: text, json, jsonl or svg. Default: text."),
             .value("out", "file", "Write the report to FILE (atomically) instead of stdout."),
+            .flag("summary", "Print only the heading and the summary, not a row per refresh (text format)."),
         ],
         run: run)
 
@@ -67,7 +68,11 @@ enum SimulateCommand {
         }
         let format = arguments.value("format") ?? "text"
         guard formats.contains(format) else {
-            throw UsageError("unknown format '\(format)'; use text, json, jsonl or svg")
+            throw UsageError("unknown format '\(format)'\(ParsedArguments.hint(format, among: formats)); use text, json, jsonl or svg")
+        }
+        let summaryOnly = arguments.flag("summary")
+        if summaryOnly && format != "text" {
+            throw UsageError("--summary shortens the text report; drop it or --format \(format) (the json report's summary is its \"summary\" member)")
         }
         let outPath = arguments.value("out")
         if let outPath, outPath.isEmpty { throw UsageError("bad --out ''; name a file to write") }
@@ -109,7 +114,9 @@ enum SimulateCommand {
         case "json": rendered = report.json(pretty: true) + "\n"
         case "jsonl": rendered = report.jsonLines()
         case "svg": rendered = report.svg()
-        default: rendered = heading(path: path, runner: runner) + report.text()
+        default:
+            rendered = heading(path: path, runner: runner)
+                + report.text(summaryOnly: summaryOnly, color: outPath == nil && terminal.colorOut)
         }
         if let outPath {
             do {

@@ -16,12 +16,13 @@ enum TestCommand {
             spec report is 'N passed, N failed'. Exit status: 0 when every fixture passes,
             1 when any fails, 64 for a usage error.
             """,
-        arguments: [("path", "Fixture files or folders (default: Fixtures/Conformance).")],
+        arguments: [("path", "Fixture files or folders. Default: the fixtures under the current folder.")],
         options: [
             .value("filter", "text", "Run only fixtures whose path or description contains the text."),
             .value("jobs", "n", "Worker processes. Default: one per core."),
             .value("shard", "i/n", "Run the i-th of n deterministic slices of the suite (for CI matrices)."),
             .value("reporter", "name", "spec (default), tap (TAP 14), junit (JUnit XML) or json (widgethost.test/1)."),
+            .value("format", "format", "text (the spec report) or json (widgethost.test/1, the same as --reporter json)."),
             .value("output", "file", "Write the report to a file; the closing line still goes to stdout."),
             .value("timeout", "seconds", "Wall-clock seconds a fixture may take before its worker is stopped. Default: 60."),
             .flag("update", "Write NAME.expected.json golden files instead of comparing (refused when CI is set)."),
@@ -36,10 +37,7 @@ enum TestCommand {
         }
         if arguments.flag("worker") { return worker(update: update) }
 
-        let reporterName = arguments.value("reporter") ?? "spec"
-        guard let reporter = ReporterKind(rawValue: reporterName) else {
-            throw UsageError("unknown reporter '\(reporterName)'; use spec, tap, junit or json")
-        }
+        let reporter = try reporterKind(arguments)
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         var jobs = cores
         if let text = arguments.value("jobs") {
@@ -51,11 +49,20 @@ enum TestCommand {
             guard let value = Double(text), value > 0, value <= 3600 else { throw UsageError("bad --timeout '\(text)'; use seconds above 0, at most 3600") }
             timeout = value
         }
-        var paths = arguments.positionals
-        if paths.isEmpty { paths = ["Fixtures/Conformance"] }
         var fixtures: [String]
-        do { fixtures = try Suite.discover(paths) } catch {
-            throw InputError(error.description, code: ExitCode.noInput)
+        if arguments.positionals.isEmpty {
+            // No path: the fixtures under the current folder (files with a /*--- block; other
+            // scripts there are not fixtures), and say so.
+            fixtures = Suite.discoverFixtures(under: ".")
+            guard !fixtures.isEmpty else {
+                throw InputError("no fixtures under the current folder (a fixture is a .js file that starts with a /*--- … ---*/ block, see docs/conformance.md); name the files or folders to run, e.g. 'widgethost test Fixtures/Conformance' [no-fixtures]",
+                                 code: ExitCode.noInput)
+            }
+            terminal.err("test: no path given: running the \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") under the current folder")
+        } else {
+            do { fixtures = try Suite.discover(arguments.positionals) } catch {
+                throw InputError(error.description, code: ExitCode.noInput)
+            }
         }
         if let shard = arguments.value("shard") {
             guard let (index, count) = Suite.parseShard(shard) else { throw UsageError("bad --shard '\(shard)'; use i/n such as 1/4") }
@@ -91,6 +98,27 @@ enum TestCommand {
             terminal.writeOut(text)
         }
         return ExitCode.ofSuite(failed: summary.failed)
+    }
+
+    /// `--reporter NAME`, or `--format text|json` (the flag every reporting command takes, X1):
+    /// `--format json` is `--reporter json`, `--format text` the spec report.
+    static func reporterKind(_ arguments: ParsedArguments) throws(UsageError) -> ReporterKind {
+        let reporterName = arguments.value("reporter")
+        let format = arguments.value("format")
+        if let format {
+            guard format == "text" || format == "json" else {
+                throw UsageError("unknown format '\(format)'\(ParsedArguments.hint(format, among: ["text", "json"])); use text or json (or --reporter tap, junit)")
+            }
+        }
+        if let reporterName, let format, reporterName != (format == "json" ? "json" : "spec") {
+            throw UsageError("give --reporter \(reporterName) or --format \(format), not both")
+        }
+        let name = reporterName ?? (format == "json" ? "json" : "spec")
+        guard let reporter = ReporterKind(rawValue: name) else {
+            let names = ReporterKind.allCases.map(\.rawValue)
+            throw UsageError("unknown reporter '\(name)'\(ParsedArguments.hint(name, among: names)); use spec, tap, junit or json")
+        }
+        return reporter
     }
 
     /// Worker mode: one fixture path per line on stdin, one JSON result per line on stdout.

@@ -84,19 +84,60 @@ final class PushCommandTests: XCTestCase {
         let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w"])
         let url = "http://127.0.0.1:\(server.port)/api/push"
         let sent = tool("push", "start", "--user-id", "u", "--widget-id", "w", "--data", "{\"a\":1}", "--nonce", "one",
-                        "--send", "--url", url)
+                        "--send", "--url", url, "--format", "json")
         XCTAssertEqual(sent.code, 0, sent.err)
-        let response = try JSONValue.parse(sent.out)
-        XCTAssertEqual(response["status"], "accepted")
-        XCTAssertEqual(response["activity"]?["content"], ["a": 1])
+        let report = try JSONValue.parse(sent.out)
+        XCTAssertEqual(report["schema"], "widgethost.push/1")
+        XCTAssertEqual(report["outcome"], "accepted")
+        XCTAssertEqual(report["request"]?["url"]?.stringValue, url)
+        XCTAssertEqual(report["request"]?["body"]?["nonce"], "one")
+        XCTAssertEqual(report["response"]?["httpStatus"], 200)
+        XCTAssertEqual(report["response"]?["body"]?["status"], "accepted")
+        XCTAssertEqual(report["response"]?["body"]?["activity"]?["content"], ["a": 1])
         let again = tool("push", "update", "--user-id", "u", "--widget-id", "w", "--data", "{\"a\":2}", "--nonce", "one",
                          "--send", "--url", url)
         XCTAssertEqual(again.code, 1)
         XCTAssertTrue(again.err.contains("refused (HTTP 409)") && again.err.contains("[duplicate-nonce]"), again.err)
+        XCTAssertEqual(again.out, "")
         XCTAssertEqual(server.stop(SIGTERM), 0)
         let unreachable = tool("push", "end", "--user-id", "u", "--widget-id", "w", "--send", "--url", url)
         XCTAssertEqual(unreachable.code, 1)
-        XCTAssertTrue(unreachable.err.contains("could not reach"), unreachable.err)
+        XCTAssertTrue(unreachable.err.contains("could not reach") && unreachable.err.contains("widgethost serve"), unreachable.err)
+        let unreachableJSON = tool("push", "end", "--user-id", "u", "--widget-id", "w", "--send", "--url", url, "--format", "json")
+        XCTAssertEqual(unreachableJSON.code, 1)
+        XCTAssertEqual(try JSONValue.parse(unreachableJSON.out)["outcome"], "unreachable")
+    }
+
+    /// The text form of --send is one line per outcome; the receiver's warnings reach stderr
+    /// as `warning:` lines (X3), not only inside its JSON.
+    func testSendPrintsOneLineAndTheReceiversWarningsOnStderr() throws {
+        let directory = pushTemporaryDirectory()
+        let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w"])
+        let url = "http://127.0.0.1:\(server.port)/api/push"
+        let started = tool("push", "start", "--user-id", "u", "--widget-id", "w", "--data", "{\"a\":1}", "--send", "--url", url)
+        XCTAssertEqual(started.code, 0, started.err)
+        XCTAssertEqual(started.out.split(separator: "\n").count, 1, started.out)
+        XCTAssertTrue(started.out.hasPrefix("accepted (HTTP 200): "), started.out)
+        // An update right after the start (P8: within 3 s) is accepted with update-too-soon.
+        let soon = tool("push", "update", "--user-id", "u", "--widget-id", "w", "--data", "{\"a\":2}", "--send", "--url", url)
+        XCTAssertEqual(soon.code, 0, soon.err)
+        XCTAssertEqual(soon.out.split(separator: "\n").count, 1, soon.out)
+        let warnings = soon.err.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        XCTAssertEqual(warnings.count, 1, soon.err)
+        XCTAssertTrue(warnings.first?.hasSuffix("[update-too-soon]") ?? false, soon.err)
+        XCTAssertEqual(server.stop(SIGTERM), 0)
+    }
+
+    /// `push --script` warns when the script ended the activity: its outputs go as an update all the same.
+    func testScriptThatEndsTheActivityIsWarnedAbout() throws {
+        let result = tool("push", "update", "--user-id", "u", "--widget-id", "w", "--script", example("live-countdown.js"),
+                          "--now", "2026-11-29T19:05:00Z", "--tz", "UTC", "--print", "json")
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.err.contains("warning: ") && result.err.contains("endLiveActivity()")
+                      && result.err.contains("[script-ended-activity]"), result.err)
+        let quiet = tool("push", "update", "--user-id", "u", "--widget-id", "w", "--script", example("live-countdown.js"),
+                         "--now", "2026-11-29T18:30:00Z", "--tz", "UTC", "--print", "json")
+        XCTAssertFalse(quiet.err.contains("endLiveActivity"), quiet.err)
     }
 }
 
