@@ -91,6 +91,37 @@ final class RequestTests: APITestCase {
         XCTAssertEqual(out["failure"], .string("GET \(api) failed: the connection was reset"))
     }
 
+    /// S2: a failed request names the line and column of the fetch call in the script, as
+    /// other errors do, though it is made later by the host loop: uncaught, caught, on line 1
+    /// (after the wrapper's prefix) and for an HTTP status.
+    func testAFailedRequestCarriesTheLineAndColumnOfItsFetchCall() {
+        let broken = [NetworkFixture(url: api, failure: "Could not resolve host")]
+        let uncaught = runAPI("""
+            const _req = new Request("\(api)")
+            let before = 1
+            const data = await _req.fetchJSON()
+            """, fixtures: broken)
+        XCTAssertEqual(uncaught.status, .error)
+        XCTAssertEqual(uncaught.error?.message, "GET \(api) failed: Could not resolve host")
+        XCTAssertEqual(uncaught.error?.line, 3)
+        XCTAssertEqual(uncaught.error?.column, 25)
+        XCTAssertEqual(uncaught.diagnostics.first?.code, .uncaughtError)
+        XCTAssertEqual(uncaught.diagnostics.first?.line, 3)
+        XCTAssertEqual(uncaught.diagnostics.first?.column, 25)
+
+        let firstLine = runAPI("let a = await new Request(\"\(api)\").fetchString()", fixtures: broken)
+        XCTAssertEqual(firstLine.error?.line, 1)
+        XCTAssertEqual(firstLine.error?.column, 31 + api.utf16.count)
+
+        let caught = outputs(runAPI("""
+            let where
+            try { await new Request("\(api)").fetch() } catch (e) { where = [e.line, e.column, e.stack] }
+            """, fixtures: [fixture("gone", status: 404)]))
+        XCTAssertEqual(caught["where"]?[0], 2)
+        XCTAssertEqual(caught["where"]?[1], .number(Double(29 + api.utf16.count)))
+        XCTAssertEqual(caught["where"]?[2], .string("fetch@widget.js:2:\(29 + api.utf16.count)"))
+    }
+
     func testDelaysRunOnTheVirtualClock() {
         let fixtures = [
             fixture("slow", url: api + "?slow", delayMs: 300),

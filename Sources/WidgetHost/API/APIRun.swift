@@ -177,20 +177,41 @@ extension RunSession {
     }
 
     /// A promise the host loop settles `delay` virtual milliseconds from now (T3, S4).
-    func deferred(_ context: ScriptContext, _ label: String, delay: Double = 0, _ settle: @escaping (ScriptContext) -> Outcome) -> JSValue {
+    ///
+    /// `site` is where the script made the call (``callSite(_:name:)``, read while its frame
+    /// is on the stack): an error that rejects the promise is made long after, from the host
+    /// loop, so it carries that place as its own (S2), named `function`.
+    func deferred(_ context: ScriptContext, _ label: String, delay: Double = 0,
+                  site: (line: Int?, column: Int?)? = nil, function: String = "",
+                  _ settle: @escaping (ScriptContext) -> Outcome) -> JSValue {
         let (promise, resolve, reject) = context.makePromise()
         let onResolve = ProtectedValue(resolve)
         let onReject = ProtectedValue(reject)
-        let work = HostWork(label: label) { context throws(ScriptError) in
+        let work = HostWork(label: label) { [unowned self] context throws(ScriptError) in
             switch settle(context) {
             case .value(let value):
                 try context.call(onResolve.value, arguments: [value])
             case .failure(let error):
-                try context.call(onReject.value, arguments: [context.makeError(error.kind, error.message)])
+                let made = context.makeError(error.kind, error.message)
+                if let site, let line = site.line { self.place(made, line: line, column: site.column ?? 1, function: function) }
+                try context.call(onReject.value, arguments: [made])
             }
         }
         timers.add(work: work, now: now, delay: delay)
         return promise
+    }
+
+    /// Gives an error made by the host the script's place, as the engine gives its own
+    /// errors: `line`, `column` and `sourceURL` in the wrapped text's coordinates (mapped back
+    /// as for any error) and a one-frame `stack`. Defined as own properties: no setter a
+    /// script put on `Error.prototype` runs.
+    func place(_ error: JSValue, line: Int, column: Int, function: String) {
+        let engineColumn = wrapped.engineColumn(line: line, column: column)
+        let context = error.context
+        error.define("line", context.number(Double(line)), attributes: .dontEnum)
+        error.define("column", context.number(Double(engineColumn)), attributes: .dontEnum)
+        error.define("sourceURL", context.string(wrapped.sourceURL), attributes: .dontEnum)
+        error.define("stack", context.string("\(function)@\(wrapped.sourceURL):\(line):\(engineColumn)"), attributes: .dontEnum)
     }
 
     /// A JSON value as a fresh JavaScript value.

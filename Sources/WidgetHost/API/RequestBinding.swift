@@ -13,12 +13,13 @@ extension RunSession {
         let object = call[0]
         let kind = FetchResult(rawValue: try call[1].toString()) ?? .string
         let function = kind == .json ? "fetchJSON" : kind == .bytes ? "fetch" : "fetchString"
+        let site = callSite(call.context, name: function)
         switch try buildRequest(url: object.property("url"), method: object.property("method"),
                                 headers: object.property("headers"), body: object.property("body"), function: "req.\(function)()") {
         case .failure(let error):
-            return deferred(call.context, "req.\(function)()") { _ in .failure(error) }
+            return deferred(call.context, "req.\(function)()", site: site, function: function) { _ in .failure(error) }
         case .success(let request):
-            return dispatch(request, as: kind, call: call, function: function)
+            return dispatch(request, as: kind, call: call, function: function, site: site)
         }
     }
 
@@ -67,7 +68,8 @@ extension RunSession {
     }
 
     /// Sends a request in the configured network mode and settles the promise from the host loop.
-    func dispatch(_ request: NetworkRequest, as kind: FetchResult, call: NativeCall, function: String) -> JSValue {
+    func dispatch(_ request: NetworkRequest, as kind: FetchResult, call: NativeCall, function: String,
+                  site: (line: Int?, column: Int?)) -> JSValue {
         let network = configuration.network
         let label = request.label
         switch network.mode {
@@ -79,20 +81,19 @@ extension RunSession {
             guard let index else {
                 let source = network.fixtures.source.map { " in \($0)" } ?? ""
                 let message = "no fixture\(source) answers \(label) (replay mode never uses the network); add one, or record them with --network record"
-                let site = callSite(call.context, name: function)
                 diagnose(.fixtureMissing, .warning, message, line: site.line, column: site.column)
-                return deferred(call.context, label) { _ in .failure(NativeError(.error, message)) }
+                return deferred(call.context, label, site: site, function: function) { _ in .failure(NativeError(.error, message)) }
             }
             api.fixtureUses[index, default: 0] += 1
             let fixture = fixtures[index]
-            return deferred(call.context, label, delay: fixture.delayMs) { [unowned self] context in
+            return deferred(call.context, label, delay: fixture.delayMs, site: site, function: function) { [unowned self] context in
                 if let failure = fixture.failure {
                     return .failure(NativeError(.error, "\(label) failed: \(failure)"))
                 }
                 return self.settle(.success(NetworkResponse(status: fixture.status, body: fixture.body)), request, kind, in: context)
             }
         case .live, .record:
-            return deferred(call.context, label) { [unowned self] context in
+            return deferred(call.context, label, site: site, function: function) { [unowned self] context in
                 let outcome = LiveHTTP.perform(request, configuration: network)
                 if network.mode == .record, let recorder = network.recorder {
                     recorder.record(NetworkExchange(request: request, outcome: outcome))
@@ -147,9 +148,10 @@ extension RunSession {
                 let options = call[1]
                 let headers = options.isObject ? try options.property("headers") : call.context.undefined
                 let body = options.isObject && method == "POST" ? try options.property("body") : call.context.undefined
+                let site = self.callSite(call.context, name: function)
                 switch try self.buildRequest(url: call[0], method: call.context.string(method), headers: headers, body: body, function: function) {
-                case .failure(let error): return self.deferred(call.context, function) { _ in .failure(error) }
-                case .success(let request): return self.dispatch(request, as: .string, call: call, function: function)
+                case .failure(let error): return self.deferred(call.context, function, site: site, function: function) { _ in .failure(error) }
+                case .success(let request): return self.dispatch(request, as: .string, call: call, function: function, site: site)
                 }
             })
         }

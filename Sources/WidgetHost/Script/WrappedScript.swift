@@ -103,6 +103,14 @@ struct WrappedScript {
         return (userLine, column)
     }
 
+    /// The engine's column for a user location: ``userLocation(line:column:)`` the other way.
+    func engineColumn(line: Int, column: Int) -> Int {
+        var engine = column
+        if let insertion, insertion.line == line, column > insertion.column { engine += insertion.length }
+        if line == 1 { engine += prefixLength }
+        return engine
+    }
+
     /// Whether an engine location lies in the host's own prefix (the call that starts the body).
     func isHostLocation(line: Int, column: Int) -> Bool { line == 1 && column <= prefixLength }
 
