@@ -16,6 +16,8 @@ enum ServeCommand {
         discussion: ServeProgram.discussion,
         arguments: [],
         options: ServeProgram.options,
+        examples: ServeProgram.examples,
+        exitCodes: ServeProgram.exitCodes,
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {

@@ -5,16 +5,23 @@ import WidgetHost
 enum APICommand {
     static let command = Command(
         name: "api",
-        abstract: "List the script API the host offers (the source of docs/api.md).",
+        abstract: "List the script API the host offers: every global and what it returns.",
         discussion: """
             Prints every global and entry point with its shape: sync or async, what it returns,
-            and its error cases. --markdown prints the reference page; regenerate it with
-            'widgethost api --markdown > docs/api.md'.
+            and its error cases. --markdown prints the whole reference as one Markdown page.
             """,
         arguments: [],
         options: [
-            .flag("markdown", "Print the reference page (docs/api.md)."),
+            .flag("markdown", "Print the reference as a Markdown page."),
             .value("format", "format", "Output format: text or json. Default: text."),
+        ],
+        examples: [
+            .init("Every global and its members", "widgethost api"),
+            .init("The reference as JSON, for an editor or a script", "widgethost api --format json"),
+        ],
+        exitCodes: [
+            (ExitCode.success, "listed"),
+            (ExitCode.usage, "a usage error"),
         ],
         run: run)
 
@@ -29,7 +36,7 @@ enum APICommand {
             terminal.out(json().serialized(pretty: true))
         case "text":
             for global in APIRegistry.globals {
-                terminal.out("\(global.name)  (\(global.kind.rawValue), \(global.rules))")
+                terminal.out("\(global.name)  (\(global.kind.rawValue))")
                 for member in global.members {
                     let mode = member.kind == .property || member.kind == .constructor ? member.kind.rawValue : member.mode.rawValue
                     terminal.out("  \(member.signature)  → \(member.returns)  [\(mode)]")

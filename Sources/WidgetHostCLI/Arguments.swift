@@ -10,8 +10,14 @@ package struct OptionSpec: Sendable {
     let name: String
     let kind: Kind
     let help: String
+    /// Internal: accepted, never shown in help.
+    var hidden = false
 
     package static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, kind: .flag, help: help) }
+    /// An internal flag: parsed like any other, left out of help.
+    package static func hiddenFlag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, kind: .flag, help: help, hidden: true)
+    }
     package static func value(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, kind: .value(placeholder), help: help)
     }
@@ -55,7 +61,7 @@ package struct ParsedArguments {
                 name = String(name[..<equals])
             }
             guard let spec = specs[name] else {
-                let hint = Self.closest(name, among: options.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
+                let hint = Self.closest(name, among: options.filter { !$0.hidden }.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
                 throw UsageError("unknown option '--\(name)'\(hint)")
             }
             switch spec.kind {

@@ -10,38 +10,64 @@ package struct Command: Sendable {
         case program(String)
     }
 
+    /// One example of the command's use: what it does, then the command line.
+    package struct Example: Sendable {
+        package let what: String
+        package let command: String
+        package init(_ what: String, _ command: String) {
+            self.what = what
+            self.command = command
+        }
+    }
+
     package let name: String
     package let abstract: String
     package let discussion: String
     package let arguments: [(String, String)]
     package let options: [OptionSpec]
+    package let examples: [Example]
+    /// The exit statuses the command can end with, and what each means (X2).
+    package let exitCodes: [(Int32, String)]
     package let action: Action
 
     package init(name: String, abstract: String, discussion: String, arguments: [(String, String)], options: [OptionSpec],
+                 examples: [Example] = [], exitCodes: [(Int32, String)] = [],
                  run: @escaping @Sendable (ParsedArguments, Terminal) throws -> Int32) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.arguments = arguments
         self.options = options
+        self.examples = examples
+        self.exitCodes = exitCodes
         self.action = .run(run)
     }
 
     /// A command carried out by `program`, which parses its own arguments and prints its own
     /// help; `discussion` and `options` are what completions and the manual page show.
-    package init(name: String, abstract: String, program: String, discussion: String = "", options: [OptionSpec] = []) {
+    package init(name: String, abstract: String, program: String, discussion: String = "", options: [OptionSpec] = [],
+                 examples: [Example] = [], exitCodes: [(Int32, String)] = []) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.arguments = []
         self.options = options
+        self.examples = examples
+        self.exitCodes = exitCodes
         self.action = .program(program)
     }
 
+    /// The options shown in help (internal ones, such as `test --worker`, are not).
+    var visibleOptions: [OptionSpec] { options.filter { !$0.hidden } }
+
+    /// `widgethost run <script> [--kind <kind>] …`, or `widgethost run <script> [<options>]`
+    /// when the options do not fit on one line.
     var usage: String {
         let positional = arguments.map { "<\($0.0)>" }.joined(separator: " ")
-        let options = self.options.map { "[\($0.usage)]" }.joined(separator: " ")
-        return ["widgethost", name, positional, options].filter { !$0.isEmpty }.joined(separator: " ")
+        let options = visibleOptions.map { "[\($0.usage)]" }.joined(separator: " ")
+        let full = ["widgethost", name, positional, options].filter { !$0.isEmpty }.joined(separator: " ")
+        if "USAGE: ".count + full.count <= 80 { return full }
+        return ["widgethost", name, positional, "[<options>]"].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     var help: String {
@@ -53,16 +79,24 @@ package struct Command: Sendable {
             for (name, help) in arguments { text += HelpFormat.row("<\(name)>", help) }
         }
         text += "\nOPTIONS:\n"
-        for option in options { text += HelpFormat.row(option.usage, option.help) }
+        for option in visibleOptions { text += HelpFormat.row(option.usage, option.help) }
         text += HelpFormat.row("-h, --help", "Show help information.")
+        if !examples.isEmpty {
+            text += "\nEXAMPLES:\n"
+            for example in examples { text += "  # \(example.what)\n  \(example.command)\n\n" }
+            text.removeLast()
+        }
+        if !exitCodes.isEmpty {
+            text += "\nEXIT CODES:\n"
+            for (code, meaning) in exitCodes { text += HelpFormat.row(String(code), meaning, column: 8) }
+        }
         return text
     }
 }
 
 enum HelpFormat {
     /// An aligned, wrapped help row.
-    static func row(_ left: String, _ right: String) -> String {
-        let column = 26
+    static func row(_ left: String, _ right: String, column: Int = 26) -> String {
         var words = right.split(separator: " ").map(String.init)
         var lines: [String] = []
         var current = ""

@@ -29,11 +29,7 @@ enum PreviewCommand {
             fixtures file change, and redraws; Ctrl-C stops it (exit 0). --html FILE also
             writes the preview as one self-contained HTML page (rewritten on every change
             in watch mode). --format json prints schema widgethost.preview/1 instead of
-            the view.
-
-            Exit status (without --watch): 0 when every run ended ok and the layout has no
-            errors, 1 otherwise, 64 for a usage error, 65 for a malformed file (profile,
-            fixtures, layout) or a script that is not UTF-8, 66 for a missing file.
+            the view. With --watch and --html, the page reloads itself while the watch runs.
             """,
         arguments: [("script", "The script file (UTF-8 JavaScript).")],
         options: [
@@ -49,6 +45,18 @@ enum PreviewCommand {
             .value("action", "file", "A button's action script: every --tap on the strip runs it first (same storage), then the refresh."),
         ] + RunFlags.options + APIFlags.options + [
             .value("format", "format", "Output format: text (the view) or json. Default: text. Not with --watch."),
+        ],
+        examples: [
+            .init("See what a script does, as you write it", "widgethost preview Fixtures/Examples/outputs.js --watch"),
+            .init("Check a layout against the outputs and write an HTML page", "widgethost preview Fixtures/Examples/live-countdown.js --kind live --html preview.html"),
+            .init("Compare every widget kind", "widgethost preview Fixtures/Examples/outputs.js --all-kinds"),
+        ],
+        exitCodes: [
+            (ExitCode.success, "every run ended ok and the layout has no errors (with --watch: stopped with Ctrl-C)"),
+            (ExitCode.failure, "a run did not end ok, or the layout has errors"),
+            (ExitCode.usage, "a usage error"),
+            (ExitCode.dataError, "a malformed file (profile, fixtures, layout) or a script that is not UTF-8"),
+            (ExitCode.noInput, "a missing file"),
         ],
         run: run)
 

@@ -43,6 +43,18 @@ enum PushCommand {
             .value("timestamp", "seconds", "Use this timestamp instead of the current time (epoch seconds)."),
             .value("nonce", "text", "Use this nonce instead of a random one."),
         ] + RunFlags.options.filter { $0.name != "kind" && $0.name != "budget" },
+        examples: [
+            .init("Print a ready curl command for a push start", "widgethost push start --user-id PUSH_ID --widget-id WIDGET_ID --data '{\"title\":\"Live\"}'"),
+            .init("Send a Live Activity script's outputs to a local receiver", "widgethost push update --user-id PUSH_ID --widget-id WIDGET_ID --script Fixtures/Push/score.js --send"),
+            .init("The request, response and outcome as JSON", "widgethost push end --user-id PUSH_ID --widget-id WIDGET_ID --send --format json"),
+        ],
+        exitCodes: [
+            (ExitCode.success, "the request was printed, or sent and acknowledged"),
+            (ExitCode.failure, "the receiver refused it or could not be reached, or --script did not end ok"),
+            (ExitCode.usage, "a usage error"),
+            (ExitCode.dataError, "the request breaks the contract (the reason is given), or --data is not a JSON object"),
+            (ExitCode.noInput, "--script cannot be read"),
+        ],
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {

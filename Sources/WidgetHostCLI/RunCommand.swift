@@ -9,14 +9,25 @@ enum RunCommand {
         discussion: """
             Prints the outputs, the control calls it made (setUpdateFreq, setUpdateTime,
             endLiveActivity), the next refresh it requests, its console and the limits in
-            force; diagnostics go to stderr. Exit status: 0 when the run ends ok, 1 when it
-            ends in error, timeout or memory, 64 for a usage error, 65 when the file is not
-            UTF-8 or the profile is bad, 66 when it cannot be read, 73 when what the run stored
-            could not be saved to the state folder (state-not-saved: it is lost).
+            force; diagnostics go to stderr.
             """,
         arguments: [("script", "The script file (UTF-8 JavaScript).")],
         options: RunFlags.options + APIFlags.options + [APIFlags.action]
             + [.value("format", "format", "Output format: text or json. Default: text.")],
+        examples: [
+            .init("Run a script once as a small widget", "widgethost run Fixtures/Examples/outputs.js"),
+            .init("Run a Live Activity at a fixed time", "widgethost run Fixtures/Examples/live-countdown.js --kind live --now 2026-11-29T18:55:00Z"),
+            .init("Answer its requests from a fixture file (nothing leaves the machine)", "widgethost run Fixtures/Examples/fetch-json.js --fixtures Fixtures/Examples/fetch-json.fixtures.json"),
+            .init("The report as JSON, for a script or CI", "widgethost run Fixtures/Examples/outputs.js --format json"),
+        ],
+        exitCodes: [
+            (ExitCode.success, "the run ended ok"),
+            (ExitCode.failure, "the run ended in error, timeout or memory"),
+            (ExitCode.usage, "a usage error"),
+            (ExitCode.dataError, "the script is not UTF-8, or the profile or fixtures file is malformed"),
+            (ExitCode.noInput, "a file cannot be read"),
+            (ExitCode.cannotCreate, "what the run stored could not be saved to the state folder (state-not-saved: it is lost)"),
+        ],
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {

@@ -10,17 +10,28 @@ package enum ServeProgram {
     /// The command's help and options, declared here so that help, completions and the manual
     /// page know them without loading the receiver; `widgethost-serve` parses with them.
     package static let discussion = """
-        Accepts POST /api/push and POST /api/sandbox/push exactly as the contract says
-        (P1-P12), stores every acknowledged push in SQLite before answering, and shows
-        the activities at GET /api/activities (GET /healthz answers 200 when it is up
-        and its store works, 503 when a write failed lately or the disk is nearly full).
-        Without --registry or --user-id/--widget-id it makes up one Push ID and one
-        widget id and prints them with a ready curl command. One line per request goes
-        to stdout (--log-format json: one JSON object per request on stderr). Stops cleanly
-        on Ctrl-C (SIGINT) or SIGTERM. See docs/push.md.
-        Exit status: 0 after a clean stop; 1 when it cannot listen; 64 for a usage error;
-        65 for a bad registry file; 66 when the registry or the database cannot be read.
+        Accepts POST /api/push and POST /api/sandbox/push exactly as the push contract
+        says (docs/push.md), stores every acknowledged push in SQLite before answering,
+        and shows the activities at GET /api/activities (GET /healthz answers 200 when
+        it is up and its store works, 503 when a write failed lately or the disk is
+        nearly full). Without --registry or --user-id/--widget-id it makes up one Push
+        ID and one widget id and prints them with a ready curl command. One line per
+        request goes to stdout (--log-format json: one JSON object per request on
+        stderr). Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
         """
+
+    package static let examples: [Command.Example] = [
+        .init("A receiver with a made-up Push ID and widget, and a curl command to try", "widgethost serve"),
+        .init("A known device on a free port, the request log as JSON Lines", "widgethost serve --user-id PUSH_ID --widget-id WIDGET_ID --port 0 --log-format json"),
+    ]
+
+    package static let exitCodes: [(Int32, String)] = [
+        (ExitCode.success, "stopped cleanly (Ctrl-C or SIGTERM)"),
+        (ExitCode.failure, "it cannot listen"),
+        (ExitCode.usage, "a usage error"),
+        (ExitCode.dataError, "a bad registry file"),
+        (ExitCode.noInput, "the registry or the database cannot be read"),
+    ]
 
     package static let options: [OptionSpec] = [
         .value("host", "address", "Address to bind. Default: 127.0.0.1 (loopback only)."),
@@ -41,5 +52,6 @@ package enum ServeProgram {
         .flag("quiet", "Do not log one line per request."),
         ]
 
-    static let command = Command(name: name, abstract: abstract, program: program, discussion: discussion, options: options)
+    static let command = Command(name: name, abstract: abstract, program: program, discussion: discussion, options: options,
+                                 examples: examples, exitCodes: exitCodes)
 }

@@ -35,13 +35,8 @@ enum SimulateCommand {
             jsonl (one event per line), svg (a chart). --out writes the report to a file
             (replaced atomically) instead of stdout. Script diagnostics go to stderr, each
             once with the number of runs that produced it. On a terminal, a long simulation
-            shows its progress on stderr.
-
-            Exit status: 0 when the simulation ran, even if runs inside it failed (failing
-            runs are part of the report); 64 for a usage error (a bad duration, budget, time,
-            format or flag); 65 when the script is not UTF-8; 66 when it cannot be read or
-            --out cannot be written; 70 for an internal error; 73 when a run's storage could
-            not be saved to the state folder (state-not-saved: it is lost).
+            shows its progress on stderr. --summary prints only the summary; failed
+            refreshes are red on a terminal.
             """,
         arguments: [("script", "The script file (UTF-8 JavaScript).")],
         options: [
@@ -51,11 +46,25 @@ enum SimulateCommand {
             .repeated("tap", "time", "A tap on the widget at TIME: a free refresh. Repeat for more taps."),
             .repeated("foreground", "time", "The app comes to the foreground at TIME: a free refresh. Repeatable."),
             .value("pushes", "file", "Timed Live Activity push requests in JSON Lines (see docs/push.md); needs --kind live."),
-            .value("action", "file", "A button's action script: every --tap runs it first (same storage), then the widget refresh it triggers (A8)."),
+            .value("action", "file", "A button's action script: every --tap runs it first (same storage), then the widget refresh it triggers."),
         ] + RunFlags.options + APIFlags.options + [
             .value("format", "format", "Output format: text, json, jsonl or svg. Default: text."),
             .value("out", "file", "Write the report to FILE (atomically) instead of stdout."),
             .flag("summary", "Print only the heading and the summary, not a row per refresh (text format)."),
+        ],
+        examples: [
+            .init("A day of a script that asks for a refresh every 5 minutes", "widgethost simulate Fixtures/Examples/every-5-minutes.js --now 2026-11-29T00:00:00Z"),
+            .init("Only the summary, with no budget (as in Xcode)", "widgethost simulate Fixtures/Examples/every-5-minutes.js --budget unlimited --summary"),
+            .init("A Live Activity's lifecycle", "widgethost simulate Fixtures/Examples/live-score.js --kind live --now 2026-11-29T12:00:00Z"),
+            .init("A week as a chart", "widgethost simulate Fixtures/Examples/every-30-minutes.js --days 7 --format svg --out week.svg"),
+        ],
+        exitCodes: [
+            (ExitCode.success, "the simulation ran, even if runs inside it failed (they are part of the report)"),
+            (ExitCode.usage, "a usage error: a bad duration, budget, time, format or flag"),
+            (ExitCode.dataError, "the script is not UTF-8"),
+            (ExitCode.noInput, "the script cannot be read, or --out cannot be written"),
+            (ExitCode.internalError, "an internal error"),
+            (ExitCode.cannotCreate, "a run's storage could not be saved to the state folder (state-not-saved: it is lost)"),
         ],
         run: run)
 

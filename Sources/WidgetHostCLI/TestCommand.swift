@@ -12,9 +12,9 @@ enum TestCommand {
         discussion: """
             A fixture is a script whose leading /*--- … ---*/ block says how to run it and
             what it must do (see docs/conformance.md). Fixtures run in parallel worker
-            processes, so a crash or hang fails that fixture alone. The last line of the
-            spec report is 'N passed, N failed'. Exit status: 0 when every fixture passes,
-            1 when any fails, 64 for a usage error.
+            processes, so a crash or hang fails that fixture alone. With no path, the
+            fixtures under the current folder run (files with a /*--- block). The spec report
+            ends with a recap of the failures and the line 'N passed, N failed'.
             """,
         arguments: [("path", "Fixture files or folders. Default: the fixtures under the current folder.")],
         options: [
@@ -26,7 +26,19 @@ enum TestCommand {
             .value("output", "file", "Write the report to a file; the closing line still goes to stdout."),
             .value("timeout", "seconds", "Wall-clock seconds a fixture may take before its worker is stopped. Default: 60."),
             .flag("update", "Write NAME.expected.json golden files instead of comparing (refused when CI is set)."),
-            .flag("worker", "Internal: run fixtures named on stdin, one JSON result per line."),
+            .hiddenFlag("worker", "Internal: run fixtures named on stdin, one JSON result per line."),
+        ],
+        examples: [
+            .init("Every fixture under the current folder", "widgethost test"),
+            .init("One folder, as TAP for a CI tool", "widgethost test Fixtures/Conformance --reporter tap"),
+            .init("The second of four CI shards, with a JUnit file", "widgethost test Fixtures/Conformance --shard 2/4 --reporter junit --output junit.xml"),
+            .init("The results as JSON", "widgethost test Fixtures/Conformance --format json"),
+        ],
+        exitCodes: [
+            (ExitCode.success, "every fixture passed"),
+            (ExitCode.failure, "a fixture failed"),
+            (ExitCode.usage, "a usage error"),
+            (ExitCode.noInput, "a path does not exist, no fixtures were found, or --output cannot be written"),
         ],
         run: run)
 

@@ -30,8 +30,8 @@ public enum WidgetHostTool {
     /// to the running executable; this returns only when that program cannot be run.
     public static func main(arguments: [String], terminal: Terminal = .standard()) -> Int32 {
         guard let first = arguments.first else {
-            terminal.writeErr(help)
-            return ExitCode.usage
+            terminal.writeOut(help)
+            return ExitCode.success
         }
         switch first {
         case "-h", "--help":

@@ -337,8 +337,8 @@ final class SimulateCommandTests: XCTestCase {
         let help = simulate("--help")
         XCTAssertEqual(help.code, 0)
         XCTAssertTrue(help.out.hasPrefix("OVERVIEW: Simulate hours or days of refreshes under the iOS budget"))
-        XCTAssertTrue(help.out.contains("USAGE: widgethost simulate <script> [--hours <h>] [--days <d>]"))
-        for part in ["+90m, +2h, +1d, +1h30m", "Exit status: 0 when the simulation ran, even if runs inside it failed",
+        XCTAssertTrue(help.out.contains("USAGE: widgethost simulate <script> [<options>]\n"))
+        for part in ["+90m, +2h, +1d, +1h30m", "EXIT CODES:\n  0     the simulation ran, even if runs inside it failed", "--summary",
                      "--tap <time> ...", "--foreground <time> ...", "--budget <profile>", "--realistic", "--out <file>",
                      "jsonl", "widgethost.timeline/1", "--strict", "--timeout <seconds>"] {
             XCTAssertTrue(help.out.contains(part), part)
