@@ -81,6 +81,37 @@ final class PreviewWatchTests: XCTestCase {
         XCTAssertTrue(try screen().contains("stopped watching"))
     }
 
+    /// `--watch --html FILE`: the header names the file, the page reloads itself while the
+    /// watch runs (and is rewritten on each save), and stops reloading once it ends.
+    func testWatchWithHTMLNamesTheFileAndThePageReloadsItself() throws {
+        let binary = try widgethostBinary()
+        save("let greeting = \"first version\"\nsetUpdateFreq(30)\n")
+        let page = folder + "/report.html"
+        let command = "cd \(folder) && NO_COLOR=1 SWIFT_BACKTRACE=enable=no \(binary) preview script.js --watch --html report.html --now 2026-11-29T08:00:00Z; echo $? > exit-status; sleep 30"
+        XCTAssertEqual(try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "60", command]).code, 0)
+        try waitForScreen("the first output") { $0.contains("greeting  string  \"first version\"") }
+        let header = try screen()
+        XCTAssertTrue(header.contains("watching script.js · writes report.html · ran "), header)
+        var html = readText(page) ?? ""
+        XCTAssertTrue(html.contains("<meta http-equiv=\"refresh\" content=\"1\">"), html)
+        XCTAssertTrue(html.contains("first version"))
+
+        save("let greeting = \"second version\"\nsetUpdateFreq(30)\n")
+        try waitForScreen("the edited output") { $0.contains("greeting  string  \"second version\"") }
+        for _ in 0..<100 where !(readText(page) ?? "").contains("second version") { usleep(100_000) }
+        html = readText(page) ?? ""
+        XCTAssertTrue(html.contains("second version") && html.contains("http-equiv=\"refresh\""), html)
+
+        XCTAssertEqual(try tmux(["send-keys", "-t", session, "C-c"]).code, 0)
+        for _ in 0..<100 where readText(folder + "/exit-status")?.isEmpty != false { usleep(100_000) }
+        XCTAssertEqual(readText(folder + "/exit-status"), "0\n")
+        html = readText(page) ?? ""
+        XCTAssertFalse(html.contains("http-equiv=\"refresh\""), "the page still reloads itself after the watch ended")
+        XCTAssertTrue(html.contains("second version"))
+        unlink(page)
+        unlink(page + ".tmp")
+    }
+
     /// Colour on a terminal, none with NO_COLOR (X3), seen through tmux with escapes kept.
     func testColourOnATerminalOnlyWithoutNoColor() throws {
         let binary = try widgethostBinary()

@@ -65,6 +65,26 @@ final class PushServeTests: XCTestCase {
         XCTAssertTrue(server.lines.contains { $0.contains("SIGINT received, stopping") })
     }
 
+    /// `serve --log-format json`: one widgethost.serve.request/1 object per request (JSON Lines).
+    func testTheRequestLogAsJSONLines() throws {
+        let directory = pushTemporaryDirectory()
+        let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w",
+                                       "--log-format", "json"])
+        let url = "http://127.0.0.1:\(server.port)/api/push"
+        let sent = tool("push", "start", "--user-id", "u", "--widget-id", "w", "--data", "{\"a\":1}", "--send", "--url", url)
+        XCTAssertEqual(sent.code, 0, sent.err)
+        let line = try server.waitForLine(containing: "widgethost.serve.request/1")
+        let entry = try JSONValue.parse(line)
+        XCTAssertEqual(entry["schema"], "widgethost.serve.request/1")
+        XCTAssertEqual(entry["method"], "POST")
+        XCTAssertEqual(entry["path"], "/api/push")
+        XCTAssertEqual(entry["status"], 200)
+        XCTAssertNotNil(entry["durationMs"]?.doubleValue)
+        XCTAssertFalse(server.lines.contains { $0.contains(" POST /api/push 200 ") }, "the text log is replaced, not doubled")
+        XCTAssertEqual(server.stop(SIGTERM), 0)
+        XCTAssertEqual(serveTool("--log-format", "xml").code, 64)
+    }
+
     func testServeRefusesBadOptions() throws {
         XCTAssertEqual(serveTool("--user-id", "u").code, 64)
         XCTAssertEqual(serveTool("--registry", "/nonexistent/registry.json").code, 66)

@@ -347,6 +347,52 @@ final class SimulateCommandTests: XCTestCase {
         XCTAssertTrue(tool("--help").out.contains("  simulate "))
     }
 
+    /// The issue's own case: a day of every-5-minutes is stale for 19 h 30 min after the budget is spent.
+    func testTheLongestGapOfEveryFiveMinutesIsTheStaleEvening() {
+        let result = simulate(example("every-5-minutes.js"), "--now", "2026-11-29T00:00:00Z", "--tz", "UTC", "--summary")
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.out.contains("  longest gap:  19h 30m from 2026-11-29 04:30:00 to 2026-11-30 00:00:00 (the last refresh to the next one granted)\n"), result.out)
+    }
+
+    func testSummaryPrintsTheHeadingAndTheSummaryOnly() {
+        let full = simulate(example("every-30-minutes.js"), "--now", "2026-11-29T00:00:00Z", "--tz", "UTC")
+        let summary = simulate(example("every-30-minutes.js"), "--now", "2026-11-29T00:00:00Z", "--tz", "UTC", "--summary")
+        XCTAssertEqual(summary.code, 0, summary.err)
+        XCTAssertFalse(summary.out.contains(" scheduled "), summary.out)
+        XCTAssertTrue(summary.out.contains("\nSummary\n  refreshes:    48 "), summary.out)
+        let tail = full.out[full.out.range(of: "\nSummary\n")!.lowerBound...]
+        XCTAssertTrue(summary.out.hasSuffix(String(tail)), summary.out)
+        let json = simulate(example("every-30-minutes.js"), "--summary", "--format", "json")
+        XCTAssertEqual(json.code, 64)
+        XCTAssertTrue(json.err.contains("--summary shortens the text report"), json.err)
+    }
+
+    func testDatesCarryTheYearWhenTheSpanCrossesOne() {
+        let crossing = simulate(example("every-30-minutes.js"), "--now", "2026-12-31T22:00:00Z", "--tz", "UTC", "--hours", "4")
+        XCTAssertEqual(crossing.code, 0, crossing.err)
+        XCTAssertTrue(crossing.out.contains("\n  0  start      2026-12-31 22:00:00  2026-12-31 22:00:00"), crossing.out)
+        XCTAssertTrue(crossing.out.contains("2027-01-01 01:30:00"), crossing.out)
+        let within = simulate(example("every-30-minutes.js"), "--now", "2026-12-30T22:00:00Z", "--tz", "UTC", "--hours", "4")
+        XCTAssertTrue(within.out.contains("\n  0  start      12-30 22:00:00  12-30 22:00:00"), within.out)
+    }
+
+    func testFailedRefreshesAreRedOnATerminalOnly() {
+        func run(color: Bool) -> String {
+            let capture = Capture()
+            let terminal = Terminal(writeOut: { capture.out += $0 }, writeErr: { capture.err += $0 }, colorOut: color)
+            _ = WidgetHostTool.main(arguments: ["simulate", example("flaky-api.js"), "--now", "2026-11-29T00:00:00Z", "--hours", "4", "--tz", "UTC"],
+                                    terminal: terminal)
+            return capture.out
+        }
+        let plain = run(color: false), coloured = run(color: true)
+        XCTAssertFalse(plain.contains("\u{1B}["))
+        let red = coloured.split(separator: "\n").filter { $0.hasPrefix("\u{1B}[31m") }
+        XCTAssertFalse(red.isEmpty, coloured)
+        XCTAssertTrue(red.allSatisfy { $0.contains(" error ") }, "\(red)")
+        let failedRows = plain.split(separator: "\n").filter { $0.contains(" error ") && $0.contains(" kept") }
+        XCTAssertEqual(red.count, failedRows.count)
+    }
+
     func testRunTakesABudgetThatSetsTheDefaultCadence() throws {
         let strict = try JSONValue.parse(tool("run", example("outputs.js"), now, "--tz", "UTC", "--budget", "strict",
                                               "--format", "json").out)
