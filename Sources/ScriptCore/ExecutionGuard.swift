@@ -25,9 +25,9 @@ import CJavaScriptCore
 /// engine keeps outside it (the stack traces of errors) cannot grow for ever.
 final class ExecutionGuard {
     /// How often the guard looks at the clock and memory while JavaScript runs. Each tick
-    /// interrupts whatever script is running (the engine's trap, a timer thread), about 1 %
-    /// of a second's worth of short runs at 50 ms; a small-object allocation bomb (about
-    /// 0.7 GB a second) overshoots the memory limit by at most a tick's growth.
+    /// interrupts whatever script is running (the engine's trap, a timer thread), so ticks are
+    /// kept rare (docs/performance.md); a small-object allocation bomb overshoots the memory
+    /// limit by at most a tick's growth.
     static let tick = 0.05
     /// How often, at most, an entry into the engine reads the memory (nanoseconds): a loop of
     /// microtasks enters thousands of times a millisecond, and each read is a system call.

@@ -39,7 +39,7 @@ public final class ScriptRuntime {
         EngineZoneRules.prepare()
         EngineOptions.configure()
         // The host never attaches a remote inspector; a context offered to one costs
-        // its creation a registration (about 6 % of a bare context, measured).
+        // its creation a registration (docs/performance.md).
         JSRemoteInspectorSetInspectionEnabledByDefault(false)
         group = JSContextGroupCreate()
         nativeFunctionClass = NativeFunctionClass.create()

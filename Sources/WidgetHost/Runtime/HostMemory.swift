@@ -19,7 +19,8 @@ struct HostMemory {
     static let releaseThreshold = 4 << 20
     /// Growth since memory was last given back past which it is given back whatever the last
     /// run did: normal runs grow the process a little as the engine warms up and its heap fills
-    /// between collections, and collecting each time that passes a few megabytes cost them 5 %.
+    /// between collections, and collecting each time that passes a few megabytes slows them
+    /// (docs/performance.md).
     static let creepThreshold = 64 << 20
     /// How many runs pass between reads of the resident size when none said it grew.
     static let creepInterval = 32
