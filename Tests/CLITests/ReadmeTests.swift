@@ -68,16 +68,19 @@ final class ReadmeTests: XCTestCase {
     static func examples(in readme: String) -> [(command: String, transcript: [String])] {
         var found: [(String, [String])] = []
         var inBlock = false
+        var current: Int?
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line.hasPrefix("```") {
                 inBlock.toggle()
+                current = nil
                 continue
             }
             guard inBlock else { continue }
             if line.hasPrefix("$ ") {
                 found.append((String(line.dropFirst(2)), []))
-            } else if !found.isEmpty, inBlock {
-                found[found.count - 1].1.append(line)
+                current = found.count - 1
+            } else if let current {
+                found[current].1.append(line)
             }
         }
         return found
@@ -130,8 +133,9 @@ final class ReadmeTests: XCTestCase {
         posix_spawn_file_actions_adddup2(&actions, output[1], 2)
         posix_spawn_file_actions_addclose(&actions, output[0])
         posix_spawn_file_actions_addclose(&actions, output[1])
-        let argv = ["/bin/sh", "-c", "cd '\(clone)' && exec \(command)"].map { strdup($0) } + [nil]
-        let env = (environment + ["SWIFT_BACKTRACE=enable=no"]).map { strdup($0) } + [nil]
+        let words: [String] = ["/bin/sh", "-c", "cd '\(clone)' && exec \(command)"]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let env: [UnsafeMutablePointer<CChar>?] = (environment + ["SWIFT_BACKTRACE=enable=no"]).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) }; env.forEach { free($0) } }
         var pid: pid_t = 0
         XCTAssertEqual(posix_spawn(&pid, "/bin/sh", &actions, nil, argv, env), 0)
