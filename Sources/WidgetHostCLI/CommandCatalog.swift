@@ -29,6 +29,9 @@ enum CommandCatalog {
         let argument: (name: String, help: String)?
         let argumentValue: Value
         let options: [Option]
+        /// The command's examples and exit codes, as its help gives them.
+        var examples: [Command.Example] = []
+        var exitCodes: [(Int32, String)] = []
     }
 
     /// Every subcommand, then `help` (which `WidgetHostTool.main` handles itself).
@@ -48,7 +51,7 @@ enum CommandCatalog {
 
     static func entry(_ command: Command) -> Entry {
         let argument = command.arguments.first.map { (name: $0.0, help: $0.1) }
-        let options = command.options.filter { !$0.help.hasPrefix("Internal") }.map { option -> Option in
+        let options = command.options.filter { !$0.hidden }.map { option -> Option in
             switch option.kind {
             case .flag:
                 return Option(name: option.name, placeholder: nil, help: option.help, value: .none, repeatable: false)
@@ -62,7 +65,8 @@ enum CommandCatalog {
         }
         let argumentValue = argument.map { value(placeholder: $0.name, help: $0.help) } ?? .none
         return Entry(name: command.name, abstract: command.abstract, discussion: command.discussion,
-                     argument: argument, argumentValue: argumentValue, options: options)
+                     argument: argument, argumentValue: argumentValue, options: options,
+                     examples: command.examples, exitCodes: command.exitCodes)
     }
 
     /// Files for a `file`, `script` or `path`, folders for a `dir`, the words a help text lists

@@ -12,10 +12,18 @@ enum CompletionsCommand {
               zsh:  source <(widgethost completions zsh)
               fish: widgethost completions fish | source
             or save it where the shell looks (docs/editors.md). 'widgethost help --man' prints
-            the manual page the same way. Exit status: 0; 64 for a usage error.
+            the manual page the same way.
             """,
         arguments: [("shell", "bash, zsh or fish.")],
         options: [],
+        examples: [
+            .init("Completions for bash, saved where bash looks", "widgethost completions bash > ~/.local/share/bash-completion/completions/widgethost"),
+            .init("Completions for fish, saved where fish looks", "widgethost completions fish > ~/.config/fish/completions/widgethost.fish"),
+        ],
+        exitCodes: [
+            (ExitCode.success, "printed"),
+            (ExitCode.usage, "a usage error"),
+        ],
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {

@@ -13,11 +13,18 @@ enum InitCommand {
             .github/workflows/widgethost.yml, which runs 'widgethost test' in shards across
             a matrix and keeps each shard's JUnit report. It never overwrites a file: when
             any of them exists, it writes nothing. See docs/editors.md.
-            Exit status: 0 when the project was written; 64 for a usage error; 73 when a
-            file exists (file-exists) or cannot be written (cannot-write).
             """,
         arguments: [("dir", "The project folder. Default: the current folder.")],
         options: [.value("kind", "kind", "Widget kind of the script: \(ScriptKind.namesList). Default: small.")],
+        examples: [
+            .init("A new project in a new folder", "widgethost init my-widget"),
+            .init("A Live Activity project in the current folder", "widgethost init --kind live"),
+        ],
+        exitCodes: [
+            (ExitCode.success, "the project was written"),
+            (ExitCode.usage, "a usage error"),
+            (ExitCode.cannotCreate, "a file exists (file-exists) or cannot be written (cannot-write)"),
+        ],
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {

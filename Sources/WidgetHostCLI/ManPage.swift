@@ -43,6 +43,16 @@ enum ManPage {
                 out += option.repeatable ? " ...\n" : "\n"
                 out += paragraph(option.help)
             }
+            if !entry.examples.isEmpty {
+                out += ".PP\nExamples:\n"
+                for example in entry.examples {
+                    out += ".IP\n" + paragraph(example.what + ":") + ".br\n.B " + escape(example.command) + "\n"
+                }
+            }
+            if !entry.exitCodes.isEmpty {
+                out += ".PP\nExit codes: "
+                out += escape(entry.exitCodes.map { "\($0.0) \($0.1)" }.joined(separator: "; ")) + ".\n"
+            }
         }
         out += """
             .SH "EXIT STATUS"

@@ -6,7 +6,7 @@ enum TypesCommand {
         name: "types",
         abstract: "Write the script API as TypeScript declarations (omni.d.ts) for editors.",
         discussion: """
-            Prints omni.d.ts, generated from the same registry as docs/api.md: every global
+            Prints omni.d.ts, generated from the same registry as 'widgethost api': every global
             with its documentation, the exact shapes of what it returns (a JSON string is
             typed string, and its comment names the shape JSON.parse gives), async calls as
             promises. --out writes it to a file (replacing it). --wrap DIR writes each script
@@ -14,14 +14,22 @@ enum TypesCommand {
             object, line for line, with omni.d.ts and a jsconfig.json, so 'tsc -p
             DIR/jsconfig.json' checks top-level await, return and this.name = ... as the
             host runs them; it replaces only files it wrote. See docs/editors.md.
-            Exit status: 0 on success; 64 for a usage error; 65 when a script is not UTF-8;
-            66 when a script cannot be read; 73 when a file cannot be written, or --wrap
-            would replace a file it did not write (file-exists).
             """,
         arguments: [("script", "With --wrap: the scripts to write in the checked form.")],
         options: [
             .value("out", "file", "Write the declarations to this file instead of stdout."),
             .value("wrap", "dir", "Write the scripts, omni.d.ts and jsconfig.json for tsc to this new folder."),
+        ],
+        examples: [
+            .init("Declarations for an editor, next to your scripts", "widgethost types --out omni.d.ts"),
+            .init("Type-check scripts as the host runs them", "widgethost types --wrap .widgethost/typecheck widget.js"),
+        ],
+        exitCodes: [
+            (ExitCode.success, "written"),
+            (ExitCode.usage, "a usage error"),
+            (ExitCode.dataError, "a script is not UTF-8"),
+            (ExitCode.noInput, "a script cannot be read"),
+            (ExitCode.cannotCreate, "a file cannot be written, or --wrap would replace a file it did not write (file-exists)"),
         ],
         run: run)
 
