@@ -93,7 +93,7 @@ final class ReportLayoutBrowserTests: XCTestCase {
     /// A screenshot of the report `width` px wide, kept when WIDGETHOST_KEEP_SCREENSHOTS names a folder.
     private func screenshot(_ report: String, width: Int, name: String) throws {
         let path = "\(folder)/\(name)-\(width).png"
-        let height = 1800
+        let height = 2600
         let page = wrapper(report, width: width, height: height, probing: false)
         let shot = try chromium(["--window-size=\(width),\(height)", "--screenshot=\(path)", "file://" + page])
         XCTAssertEqual(shot.code, 0, shot.err)
