@@ -50,6 +50,9 @@ let package = Package(
         .target(name: "PushReceiver", dependencies: ["PushContract", "PushClient", "CMicroHTTPD", "CSQLite", "JSONKit", "ZonedTime", "Threads"]),
         // Layout placeholders (A10): `${path}` resolution against a script's outputs, layout checks.
         .target(name: "Layout", dependencies: ["JSONKit"]),
+        // The layout engine: a component tree laid out as SwiftUI does, at each widget family's
+        // real size (pure Swift; text measured through a protocol).
+        .target(name: "WidgetGeometry", dependencies: ["Layout", "JSONKit"]),
         // The conformance runner: fixture format, runner, reporters.
         .target(name: "Conformance", dependencies: ["WidgetHost", "Timeline", "PushContract", "Layout", "JSONKit", "ZonedTime"]),
         // The author preview: terminal view, HTML report, watch mode.
@@ -80,6 +83,7 @@ let package = Package(
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit"]),
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushClient", "PushContract", "JSONKit", "Threads"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
+        .testTarget(name: "WidgetGeometryTests", dependencies: ["WidgetGeometry", "Layout", "JSONKit"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "JSONKit"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit"]),
         .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "JSONKit"]),

@@ -1,0 +1,110 @@
+/// The text a `date` component shows at a given now, in English as the app's documentation
+/// shows it (the date page's examples: `2:30 PM`, `August 20, 2024`, `5 minutes ago`, `+05:00`,
+/// `00:05:00`). The engine needs only its length; the drawing shows the same string.
+enum DateText {
+    /// The text of `content` (`now`, `tomorrow`, `yesterday`, `startoftoday`,
+    /// `YYYY-MM-DD HH:mm:ss` in local time, or a timestamp in milliseconds, or seconds below
+    /// 1e11) in `style` (`time`, `date`, `relative`, `offset`, `timer`; anything else is `time`),
+    /// at `now` (milliseconds since 1970) in a zone `utcOffset` seconds east of UTC. `nil` when
+    /// the content is none of those.
+    static func string(content: String, style: String, now: Double, utcOffset: Int) -> String? {
+        guard let date = instant(content.trimmingSpaces, now: now, utcOffset: utcOffset) else { return nil }
+        switch style {
+        case "date": return dateText(date, utcOffset)
+        case "relative": return relative(date - now)
+        case "offset": return offset(date - now)
+        case "timer": return timer(date - now)
+        default: return timeText(date, utcOffset)
+        }
+    }
+
+    static let day = 86_400_000.0
+
+    static func instant(_ content: String, now: Double, utcOffset: Int) -> Double? {
+        let off = Double(utcOffset) * 1000
+        switch content.lowercased() {
+        case "now", "": return now
+        case "tomorrow": return now + day
+        case "yesterday": return now - day
+        case "startoftoday": return ((now + off) / day).rounded(.down) * day - off
+        default: break
+        }
+        if let n = Double(content), n.isFinite { return n < 1e11 ? n * 1000 : n }
+        // YYYY-MM-DD HH:mm:ss
+        let parts = content.split(whereSeparator: { $0 == " " || $0 == "T" })
+        guard parts.count == 2 else { return nil }
+        let d = parts[0].split(separator: "-").compactMap { Int($0) }
+        let t = parts[1].split(separator: ":").compactMap { Int($0) }
+        guard d.count == 3, t.count == 3, (1...12).contains(d[1]), (1...31).contains(d[2]),
+              (0...23).contains(t[0]), (0...59).contains(t[1]), (0...60).contains(t[2]) else { return nil }
+        let days = daysFromCivil(d[0], d[1], d[2])
+        return (Double(days) * 86_400 + Double(t[0] * 3600 + t[1] * 60 + t[2])) * 1000 - off
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civil(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                         "September", "October", "November", "December"]
+
+    static func local(_ ms: Double, _ utcOffset: Int) -> (days: Int, seconds: Int) {
+        let s = (ms / 1000).rounded(.down) + Double(utcOffset)
+        let clamped = min(max(s, -1e14), 1e14)
+        let days = Int((clamped / 86_400).rounded(.down))
+        return (days, Int(clamped - Double(days) * 86_400))
+    }
+
+    static func timeText(_ ms: Double, _ off: Int) -> String {
+        let (_, s) = local(ms, off)
+        let h = s / 3600, m = (s / 60) % 60
+        let h12 = h % 12 == 0 ? 12 : h % 12
+        return "\(h12):\(two(m)) \(h < 12 ? "AM" : "PM")"
+    }
+
+    static func dateText(_ ms: Double, _ off: Int) -> String {
+        let (y, m, d) = civil(local(ms, off).days)
+        return "\(months[m - 1]) \(d), \(y)"
+    }
+
+    static func relative(_ delta: Double) -> String {
+        let s = abs(delta) / 1000
+        let (n, unit): (Int, String)
+        if s < 60 { (n, unit) = (Int(s), "second") }
+        else if s < 3600 { (n, unit) = (Int(s / 60), "minute") }
+        else if s < 86_400 { (n, unit) = (Int(s / 3600), "hour") }
+        else { (n, unit) = (Int(min(s / 86_400, 1e9)), "day") }
+        let phrase = "\(n) \(unit)\(n == 1 ? "" : "s")"
+        return delta <= 0 ? phrase + " ago" : "in " + phrase
+    }
+
+    static func offset(_ delta: Double) -> String {
+        let minutes = Int(min(abs(delta) / 60_000, 1e9).rounded(.down))
+        return (delta < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
+    }
+
+    static func timer(_ delta: Double) -> String {
+        let s = Int(min(abs(delta) / 1000, 1e12).rounded(.down))
+        return two(s / 3600) + ":" + two((s / 60) % 60) + ":" + two(s % 60)
+    }
+
+    static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}

@@ -1,0 +1,63 @@
+/// Findings only a laid-out widget can give (docs/diagnostics.md, "Layout geometry").
+
+/// A stable diagnostic code of the layout engine.
+public enum GeometryCode: String, Sendable, Hashable, CaseIterable {
+    /// Text did not fit even at its minimum scale factor and was cut with an ellipsis.
+    case textTruncated = "render-text-truncated"
+    /// A component is larger than the space it is shown in and is cut off.
+    case overflow = "render-overflow"
+    /// Some items of a loop are cut off or truncated.
+    case loopOverflow = "render-loop-overflow"
+    /// A field's value cannot be used (not a number, NaN, negative, out of range).
+    case invalidValue = "render-invalid-value"
+    /// A component without a known `type`; it takes no space.
+    case unknownComponent = "render-unknown-component"
+    /// The tree is deeper or larger than the engine lays out.
+    case limit = "render-limit"
+    /// A component the app ignores where it is (not a text in a tstack, all but the first text
+    /// and image of an inline widget, a gauge child that fills no slot).
+    case ignored = "render-ignored"
+
+    /// The one severity of the code.
+    public var severity: GeometrySeverity {
+        switch self {
+        case .textTruncated, .overflow, .loopOverflow, .invalidValue, .unknownComponent, .limit: return .warning
+        case .ignored: return .info
+        }
+    }
+}
+
+/// How serious a finding is.
+public enum GeometrySeverity: String, Sendable, Hashable {
+    case warning, info
+}
+
+/// One finding.
+public struct GeometryDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// The code.
+    public let code: GeometryCode
+    /// What happened and what to do, naming the family.
+    public let message: String
+    /// The component's path in the laid-out tree (`root.children[2]`).
+    public let path: String
+    /// The field concerned, as a JSON Pointer into the layout file when known
+    /// (`/children/0/content`), else into the rendered tree.
+    public let field: String?
+    /// The family being laid out.
+    public let family: WidgetFamily
+
+    /// Creates a finding.
+    public init(code: GeometryCode, message: String, path: String, field: String? = nil, family: WidgetFamily) {
+        self.code = code
+        self.message = message
+        self.path = path
+        self.field = field
+        self.family = family
+    }
+
+    /// The code's severity.
+    public var severity: GeometrySeverity { code.severity }
+
+    /// `warning: root.children[0]: … [render-overflow]`.
+    public var description: String { "\(severity.rawValue): \(path): \(message) [\(code.rawValue)]" }
+}
