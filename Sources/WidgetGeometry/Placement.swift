@@ -9,9 +9,12 @@ extension Engine {
         let inner = contentProposal(n, p)
         let c = contentSize(n, inner)
         let padded = Size(width: max(0, c.width + n.padding.horizontal), height: max(0, c.height + n.padding.vertical))
-        // Content larger than a fixed frame stays centred on it and spills out.
-        let px = origin.x + AxisAlignment.center.offset(padded.width, in: s.width)
-        let py = origin.y + AxisAlignment.center.offset(padded.height, in: s.height)
+        // The content sits in a fixed frame by the component's alignment for a leaf (a text's
+        // alignment moves the text too), centred for a container (its alignment is its
+        // children's); content larger than the frame spills out.
+        let fa = n.kind.hasChildren && n.kind != .tstack ? Alignment2D.center : (n.alignment ?? .center)
+        let px = origin.x + fa.horizontal.offset(padded.width, in: s.width)
+        let py = origin.y + fa.vertical.offset(padded.height, in: s.height)
         let content = Rect(x: px + n.padding.leading, y: py + n.padding.top, width: c.width, height: c.height)
         if n.width != nil || n.height != nil {
             let over = max(padded.width - s.width, padded.height - s.height)

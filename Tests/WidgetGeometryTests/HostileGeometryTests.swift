@@ -1,0 +1,85 @@
+import JSONKit
+import WidgetGeometry
+import XCTest
+
+/// Bad input gives findings and a layout, never a crash.
+final class HostileGeometryTests: XCTestCase {
+    func testUnknownTypesAndNonObjectsTakeNoSpace() {
+        let r = layout(#"""
+        {"type": "vstack", "spacing": 0, "children": [{"type": "blob", "children": [{"type": "text"}]}, 5,
+          {"notype": 1}, {"type": "text", "content": "ok", "fontSize": 10}]}
+        """#)
+        XCTAssertEqual(codes(r), ["render-unknown-component", "render-unknown-component", "render-unknown-component"])
+        XCTAssertEqual(r.diagnostics.map(\.path), ["root.children[0]", "root.children[1]", "root.children[2]"])
+        // Three empty components and one 10 × 12 text, no spacing: 12 tall.
+        XCTAssertEqual(r.root?.frame.size, Size(width: 10, height: 12))
+        XCTAssertEqual(r.frame("root.children[0]")?.size, .zero)
+        let scalar = layout(#""just a string""#)
+        XCTAssertEqual(codes(scalar), ["render-unknown-component"])
+    }
+
+    func testTenThousandChildrenAreCutAtTheComponentLimit() {
+        let child = #"{"type": "text", "content": "row", "fontSize": 10}"#
+        let json = #"{"type": "vstack", "children": ["# + Array(repeating: child, count: 10_000).joined(separator: ",") + "]}"
+        let r = layout(json, .large)
+        XCTAssertEqual(r.components.count, 2_000)
+        let limit = r.diagnostics.first { $0.code == .limit }
+        XCTAssertEqual(limit?.message.hasPrefix("the layout has more than 2000 components; the 8001 after"), true, limit?.message ?? "none")
+        XCTAssertTrue(codes(r).contains("render-overflow"))
+        // A grid of 10,000 as well.
+        let grid = layout(#"{"type": "grid", "columns": 7, "children": ["# + Array(repeating: child, count: 10_000).joined(separator: ",") + "]}")
+        XCTAssertEqual(grid.components.count, 2_000)
+    }
+
+    func testHugeNaNAndNegativeValues() {
+        let r = layout(#"""
+        {"type": "vstack", "spacing": "NaN", "width": -5, "height": "Infinity", "children": [
+          {"type": "text", "content": "big", "fontSize": 1e9},
+          {"type": "text", "content": "x", "fontSize": "huge", "lineLimit": -1, "minimumScaleFactor": 7},
+          {"type": "shape", "width": 1e300, "height": 1e-300, "cornerRadius": -3, "opacity": 2},
+          {"type": "text", "content": "p", "padding": "1,2,3"}]}
+        """#)
+        let fields = r.diagnostics.filter { $0.code == .invalidValue }.compactMap(\.field)
+        XCTAssertEqual(Set(fields), ["/spacing", "/width", "/height", "/children/0/fontSize", "/children/1/fontSize",
+                                     "/children/1/lineLimit", "/children/1/minimumScaleFactor", "/children/2/width",
+                                     "/children/2/cornerRadius", "/children/2/opacity", "/children/3/padding"])
+        // The font size is clamped to 500 (a 3-character text, 750 pt, cut to the widget).
+        XCTAssertEqual(r.root?.find("root.children[0]")?.text?.truncated, true)
+        // Every frame is a finite number.
+        for c in r.components {
+            for v in [c.frame.x, c.frame.y, c.frame.width, c.frame.height] { XCTAssertTrue(v.isFinite, "\(c.path) \(c.frame)") }
+        }
+        // NaN put in by a caller rather than parsed.
+        let direct = WidgetGeometry.layout(["type": "shape", "width": .number(.nan), "height": .number(-.infinity)], family: .small)
+        XCTAssertEqual(codes(direct), ["render-invalid-value", "render-invalid-value"])
+        assertFrame(direct, "root", 16, 16, 126, 126)
+    }
+
+    func testDeepNestingIsCutAtTheDepthLimit() {
+        var json = #"{"type": "text", "content": "deep"}"#
+        for _ in 0..<200 { json = #"{"type": "vstack", "children": ["# + json + "]}" }
+        let r = layout(json, .large)
+        XCTAssertEqual(codes(r), ["render-limit"])
+        XCTAssertEqual(r.components.count, 65) // depths 0…64
+        // Alternating stacks nested to the limit lay out in time linear in the depth (each
+        // component's sizes are kept), not exponential.
+        var mixed = #"{"type": "shape"}"#
+        for i in 0..<64 {
+            mixed = #"{"type": "\#(i % 2 == 0 ? "hstack" : "vstack")", "spacing": 0, "children": [\#(mixed), {"type": "spacer", "minLength": 0}]}"#
+        }
+        let m = layout(mixed, .large)
+        XCTAssertEqual(m.diagnostics, [])
+        XCTAssertEqual(m.components.count, 129)
+    }
+
+    func testEmptyAndTextLayouts() {
+        let empty = layout(#"{"type": "vstack", "children": []}"#)
+        assertFrame(empty, "root", 79, 79, 0, 0)
+        XCTAssertEqual(empty.diagnostics, [])
+        let none = layout("[]")
+        XCTAssertEqual(none.root?.children.count, 0)
+        let lines = layoutDocument("${title}\n${subtitle}", outputs: #"{"title": "a"}"#)
+        XCTAssertNil(lines.root)
+        XCTAssertEqual(lines.diagnostics, [])
+    }
+}
