@@ -18,6 +18,9 @@ public enum WidgetFamily: String, Sendable, Hashable, CaseIterable {
     /// A Live Activity's Lock Screen presentation (at its tallest).
     case liveActivity = "live-activity"
 
+    /// How messages name it: `small widget`, `Live Activity`.
+    public var label: String { self == .liveActivity ? "Live Activity" : rawValue + " widget" }
+
     /// Whether the system draws the family monochrome (the Lock Screen's accessory families).
     public var isMonochrome: Bool { self == .circular || self == .rectangular || self == .inline }
 
@@ -99,7 +102,7 @@ public struct DeviceModel: Sendable, Hashable {
              170, (364, 170), (364, 382), 76, (172, 76), (257, 26), (406, 160)),
         make("iphone-13-mini", "iPhone X, XS, 11 Pro, 12 mini, 13 mini", 375, 812, 3,
              155, (329, 155), (329, 345), 72, (157, 72), (225, 26), (353, 160)),
-        make("iphone-11", "iPhone XR, XS Max, 11, 11 Pro Max", 414, 896, 2,
+        make("iphone-11", "iPhone XR, 11 (XS Max and 11 Pro Max: the same sizes at @3x)", 414, 896, 2,
              169, (360, 169), (360, 379), 76, (160, 72), (248, 26), (392, 160)),
         make("iphone-se", "iPhone 6s, 7, 8, SE (2nd and 3rd generation)", 375, 667, 2,
              148, (321, 148), (321, 324), 68, (153, 68), (225, 26), (353, 160)),

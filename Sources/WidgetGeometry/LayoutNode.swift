@@ -103,7 +103,7 @@ struct FieldReader {
     var diagnostics: [GeometryDiagnostic] = []
 
     mutating func invalid(_ node: Node, _ key: String, _ message: String) {
-        diagnostics.append(GeometryDiagnostic(code: .invalidValue, message: message + " (\(family.rawValue))",
+        diagnostics.append(GeometryDiagnostic(code: .invalidValue, message: message + " (\(family.label))",
                                               path: node.path, field: node.field(key), family: family))
     }
 

@@ -16,7 +16,7 @@ struct NodeBuilder {
     }
 
     mutating func note(_ code: GeometryCode, _ message: String, _ node: Node, field: String? = nil) {
-        reader.diagnostics.append(GeometryDiagnostic(code: code, message: message + " (\(family.rawValue))",
+        reader.diagnostics.append(GeometryDiagnostic(code: code, message: message + " (\(family.label))",
                                                      path: node.path, field: field, family: family))
     }
 

@@ -18,7 +18,7 @@ final class Engine {
     }
 
     func note(_ code: GeometryCode, _ message: String, _ node: Node, field: String? = nil) {
-        diagnostics.append(GeometryDiagnostic(code: code, message: message + " (\(family.rawValue) widget)",
+        diagnostics.append(GeometryDiagnostic(code: code, message: message + " (\(family.label))",
                                               path: node.path, field: field, family: family))
     }
 

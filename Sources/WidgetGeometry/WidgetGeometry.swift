@@ -105,10 +105,10 @@ public enum WidgetGeometry {
         }
         var diagnostics = builder.reader.diagnostics
         if builder.droppedForCount > 0 {
-            diagnostics.append(GeometryDiagnostic(code: .limit, message: "the layout has more than \(options.maxComponents) components; the \(builder.droppedForCount) after the first \(options.maxComponents) are not laid out (\(family.rawValue) widget)", path: "root", family: family))
+            diagnostics.append(GeometryDiagnostic(code: .limit, message: "the layout has more than \(options.maxComponents) components; the \(builder.droppedForCount) after the first \(options.maxComponents) are not laid out (\(family.label))", path: "root", family: family))
         }
         if builder.droppedForDepth > 0 {
-            diagnostics.append(GeometryDiagnostic(code: .limit, message: "components are nested more than \(options.maxDepth) deep; \(builder.droppedForDepth) deeper ones are not laid out (\(family.rawValue) widget)", path: "root", family: family))
+            diagnostics.append(GeometryDiagnostic(code: .limit, message: "components are nested more than \(options.maxDepth) deep; \(builder.droppedForDepth) deeper ones are not laid out (\(family.label))", path: "root", family: family))
         }
         guard var top = root else {
             return GeometryResult(family: family, device: device, metrics: metrics, root: nil, diagnostics: diagnostics)
@@ -155,7 +155,7 @@ public enum WidgetGeometry {
             line.children.append(n)
         }
         if ignored > 0 {
-            diagnostics.append(GeometryDiagnostic(code: .ignored, message: "an inline widget shows only its first image or icon and its first text; \(ignored) other components are not shown (inline)", path: "root", family: .inline))
+            diagnostics.append(GeometryDiagnostic(code: .ignored, message: "an inline widget shows only its first image or icon and its first text; \(ignored) other components are not shown (inline widget)", path: "root", family: .inline))
         }
         return line
     }
