@@ -10,9 +10,9 @@ public enum GeometryCode: String, Sendable, Hashable, CaseIterable {
     case loopOverflow = "render-loop-overflow"
     /// A field's value cannot be used (not a number, NaN, negative, out of range).
     case invalidValue = "render-invalid-value"
-    /// A component without a known `type`; it takes no space.
+    /// A component without a known `type`; it is left out.
     case unknownComponent = "render-unknown-component"
-    /// The tree is deeper or larger than the engine lays out.
+    /// The tree is deeper or larger than the engine lays out, or a text longer.
     case limit = "render-limit"
     /// A component the app ignores where it is (not a text in a tstack, all but the first text
     /// and image of an inline widget, a gauge child that fills no slot).

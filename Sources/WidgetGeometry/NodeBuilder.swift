@@ -28,7 +28,7 @@ struct NodeBuilder {
         count += 1
         guard case .object(let object) = value else {
             let node = Node(kind: .unknown, type: "", path: path, pointer: pointer, object: [:], depth: depth)
-            note(.unknownComponent, "a component must be a JSON object, not \(value.typeName); it takes no space", node)
+            note(.unknownComponent, "a component must be a JSON object, not \(value.typeName); it is left out", node)
             return node
         }
         let type: String
@@ -40,7 +40,7 @@ struct NodeBuilder {
         node.source = source.map { ($0.pointer, $0.items) }
         if kind == .unknown {
             let what = type.isEmpty ? "a component without a \"type\"" : "unknown component type \"\(type)\""
-            note(.unknownComponent, "\(what) takes no space and its children are not laid out", node, field: node.field("type"))
+            note(.unknownComponent, "\(what) is left out, with its children", node, field: node.field("type"))
             return node
         }
         readCommon(node)
@@ -50,8 +50,10 @@ struct NodeBuilder {
             let axis: Axis? = kind == .hstack ? .horizontal : (kind == .vstack || kind == .button ? .vertical : nil)
             for (i, item) in items.enumerated() {
                 let childSource = source?.child(i)
+                // An unknown component is left out, as SwiftUI leaves out an EmptyView: no
+                // frame, and no spacing around it.
                 if let child = build(item, path: path + ".children[\(i)]", pointer: pointer + "/children/\(i)",
-                                     depth: depth + 1, parentAxis: axis, source: childSource) {
+                                     depth: depth + 1, parentAxis: axis, source: childSource), child.kind != .unknown {
                     node.children.append(child)
                 }
             }
@@ -117,7 +119,7 @@ struct NodeBuilder {
         case .text:
             node.font = readFont(node)
             readText(node)
-            node.runs = [TextRun(node.string("content") ?? node.string("text") ?? "", font: node.font)]
+            node.runs = [TextRun(limited(node, node.string("content") ?? node.string("text") ?? ""), font: node.font)]
         case .date:
             node.font = readFont(node)
             readText(node)
@@ -157,6 +159,15 @@ struct NodeBuilder {
         default:
             break
         }
+    }
+
+    /// At most ``GeometryOptions/maxTextLength`` characters of a text are laid out: no widget
+    /// shows more, and a script's output can be megabytes long.
+    private mutating func limited(_ node: Node, _ text: String) -> String {
+        let limit = options.maxTextLength
+        guard text.utf8.count > limit, text.count > limit else { return text }
+        note(.limit, "the text has \(text.count) characters; the first \(limit) are laid out", node, field: node.field("content"))
+        return String(text.prefix(limit))
     }
 
     /// A tstack's runs: its text children, one run each, in order; anything else is ignored.

@@ -7,7 +7,8 @@ extension Engine {
         let s = size(n, p)
         let frame = Rect(origin: origin, size: s)
         let inner = contentProposal(n, p)
-        let c = contentSize(n, inner)
+        let raw = contentSize(n, inner)
+        let c = Size(width: max(0, raw.width), height: max(0, raw.height))
         let padded = Size(width: max(0, c.width + n.padding.horizontal), height: max(0, c.height + n.padding.vertical))
         // The content sits in a fixed frame by the component's alignment for a leaf (a text's
         // alignment moves the text too), centred for a container (its alignment is its
@@ -63,11 +64,12 @@ extension Engine {
         default:
             break
         }
-        for child in children {
-            let over = frame.overhang(of: child.frame)
-            if over > 0.5, n.kind != .gauge {
-                note(.overflow, "it is \(child.frame.size) and reaches \(Size.format(over.rounded())) pt outside its \(n.type) (\(frame.size))",
-                     nodeAt(child, in: n) ?? n)
+        if n.kind != .gauge {
+            for (node, child) in zip(n.children, children) {
+                let over = frame.overhang(of: child.frame)
+                if over > 0.5 {
+                    note(.overflow, "it is \(child.frame.size) and reaches \(Size.format(over.rounded())) pt outside its \(n.type) (\(frame.size))", node)
+                }
             }
         }
         if let loop = n.loop { checkLoop(n, loop, children) }
@@ -78,10 +80,6 @@ extension Engine {
                                loopItems: n.source?.items, frame: frame, contentFrame: content, properties: properties,
                                cornerRadius: n.cornerRadius, opacity: n.opacity, rotation: n.rotation, offset: n.offset,
                                text: text, drawnFrame: drawn, children: children)
-    }
-
-    private func nodeAt(_ placed: PlacedComponent, in parent: Node) -> Node? {
-        parent.children.first { $0.path == placed.path }
     }
 
     private func placeStack(_ n: Node, _ axis: Axis, _ p: Proposal, _ content: Rect) -> [PlacedComponent] {

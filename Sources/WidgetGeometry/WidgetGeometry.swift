@@ -12,13 +12,16 @@ public struct GeometryOptions: Sendable {
     /// Nesting laid out at most (the root is depth 0); deeper components are left out with
     /// `render-limit`.
     public var maxDepth: Int
+    /// Characters of one text laid out at most; the rest are left out with `render-limit`.
+    public var maxTextLength: Int
     /// The size in points of the image a `content` path names, when known (`nil`: 100 × 100,
     /// square). The drawing reads the file; the layout needs only its aspect.
     public var imageSize: (@Sendable (String) -> Size?)?
 
     /// Creates options.
     public init(now: Double = 0, utcOffsetSeconds: Int = 0, maxComponents: Int = 2_000, maxDepth: Int = 64,
-                imageSize: (@Sendable (String) -> Size?)? = nil) {
+                maxTextLength: Int = 5_000, imageSize: (@Sendable (String) -> Size?)? = nil) {
+        self.maxTextLength = max(1, maxTextLength)
         self.now = now
         self.utcOffsetSeconds = utcOffsetSeconds
         self.maxComponents = max(1, maxComponents)
@@ -93,7 +96,8 @@ public enum WidgetGeometry {
             for (i, item) in items.enumerated() {
                 var s: ComponentSource?
                 if case .many(let all)? = source, i < all.count { s = all[i] }
-                if let child = builder.build(item, path: "root[\(i)]", pointer: "/\(i)", depth: 1, parentAxis: .vertical, source: s) {
+                if let child = builder.build(item, path: "root[\(i)]", pointer: "/\(i)", depth: 1, parentAxis: .vertical, source: s),
+                   child.kind != .unknown {
                     stack.children.append(child)
                 }
             }

@@ -4,16 +4,18 @@ import XCTest
 
 /// Bad input gives findings and a layout, never a crash.
 final class HostileGeometryTests: XCTestCase {
-    func testUnknownTypesAndNonObjectsTakeNoSpace() {
+    func testUnknownTypesAndNonObjectsAreLeftOut() {
         let r = layout(#"""
-        {"type": "vstack", "spacing": 0, "children": [{"type": "blob", "children": [{"type": "text"}]}, 5,
-          {"notype": 1}, {"type": "text", "content": "ok", "fontSize": 10}]}
+        {"type": "vstack", "spacing": 8, "children": [{"type": "blob", "children": [{"type": "text"}]}, 5,
+          {"notype": 1}, {"type": "text", "content": "ok", "fontSize": 10}, {"type": "text", "content": "ok", "fontSize": 10}]}
         """#)
         XCTAssertEqual(codes(r), ["render-unknown-component", "render-unknown-component", "render-unknown-component"])
         XCTAssertEqual(r.diagnostics.map(\.path), ["root.children[0]", "root.children[1]", "root.children[2]"])
-        // Three empty components and one 10 × 12 text, no spacing: 12 tall.
-        XCTAssertEqual(r.root?.frame.size, Size(width: 10, height: 12))
-        XCTAssertEqual(r.frame("root.children[0]")?.size, .zero)
+        XCTAssertEqual(r.diagnostics.first?.field, "/children/0/type")
+        // The three are left out: two 10 × 12 texts 8 apart, 32 tall, keeping their paths.
+        XCTAssertEqual(r.root?.frame.size, Size(width: 10, height: 32))
+        XCTAssertNil(r.frame("root.children[0]"))
+        assertFrame(r, "root.children[4]", 16 + 58, 16 + 47 + 20, 10, 12)
         let scalar = layout(#""just a string""#)
         XCTAssertEqual(codes(scalar), ["render-unknown-component"])
     }
@@ -53,6 +55,19 @@ final class HostileGeometryTests: XCTestCase {
         let direct = WidgetGeometry.layout(["type": "shape", "width": .number(.nan), "height": .number(-.infinity)], family: .small)
         XCTAssertEqual(codes(direct), ["render-invalid-value", "render-invalid-value"])
         assertFrame(direct, "root", 16, 16, 126, 126)
+    }
+
+    func testAMegabyteOfTextIsCutToTheTextLimit() {
+        let text = String(repeating: "word ", count: 200_000)
+        let r = WidgetGeometry.layout(["type": "hstack", "children": [["type": "text", "content": .string(text)], ["type": "spacer"]]],
+                                      family: .small)
+        XCTAssertEqual(Set(codes(r)), ["render-limit", "render-text-truncated"])
+        XCTAssertEqual(r.diagnostics.first { $0.code == .limit }?.field, "/children/0/content")
+        // 5,000 characters do not fit even at the minimum scale 0.9 (7.65 pt a character, lines
+        // 18.36 tall: 6 fit in 126, 7 would need 128.52), so the sixth line ends with "…".
+        let lines = r.root?.find("root.children[0]")?.text?.lines ?? []
+        XCTAssertEqual(lines.count, 6)
+        XCTAssertTrue(lines.last?.text.hasSuffix("…") ?? false)
     }
 
     func testDeepNestingIsCutAtTheDepthLimit() {
