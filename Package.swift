@@ -40,7 +40,7 @@ let package = Package(
         // Virtual-time refresh and Live Activity simulation.
         .target(name: "Timeline", dependencies: ["WidgetHost", "JSONKit", "ZonedTime"]),
         // Live Activity push request contract (pure Swift).
-        .target(name: "PushContract", dependencies: ["JSONKit"]),
+        .target(name: "PushContract", dependencies: ["JSONKit", "ZonedTime"]),
         // What sending a push needs from the system: the clock, random nonces, POSTing with curl.
         .target(name: "PushClient"),
         // C libraries for the push receiver: GNU libmicrohttpd and SQLite.
@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "ScriptCoreTests", dependencies: ["ScriptCore"]),
         .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
-        .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit"]),
+        .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit", "ZonedTime"]),
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushClient", "PushContract", "JSONKit", "Threads"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
         .testTarget(name: "WidgetGeometryTests", dependencies: ["WidgetGeometry", "Layout", "JSONKit"]),

@@ -154,8 +154,9 @@ public final class FixtureRunner {
                 switch key {
                 case "timeout": configuration.timeLimitSeconds = number
                 case "memory": configuration.memoryLimitMB = number
-                case "console": configuration.consoleLimit = Int(number)
-                case "timers": configuration.timerFiringLimit = Int(number)
+                // A count past Int's range is no limit at all, not a crash.
+                case "console": configuration.consoleLimit = Int(exactly: number.rounded(.down)) ?? .max
+                case "timers": configuration.timerFiringLimit = Int(exactly: number.rounded(.down)) ?? .max
                 default: throw bad("limits", "unknown limit '\(key)'; the limits are timeout, memory, console, timers")
                 }
             }

@@ -111,7 +111,7 @@ struct PushRequestEntry: Sendable {
         case .number(let ms) where ms == ms.rounded() && ms.magnitude < 9e15:
             return Int64(ms)
         case .string(let text) where text.hasPrefix("+"):
-            return Offset.milliseconds(String(text.dropFirst())).map { start + $0 }
+            return DurationText.milliseconds(text.dropFirst()).flatMap { DurationText.adding($0, to: start) }
         case .string(let text):
             return try? ISO8601.parse(text, defaultZone: zone)
         default:

@@ -34,8 +34,10 @@ enum SimulationCheck {
             var result: [Int64] = []
             for item in settings[key]?.arrayValue ?? [] {
                 guard let text = item.stringValue else { return nil }
-                if text.hasPrefix("+"), let offset = Offset.milliseconds(String(text.dropFirst())) {
-                    result.append(start + offset)
+                if text.hasPrefix("+") {
+                    guard let offset = DurationText.milliseconds(text.dropFirst()),
+                          let at = DurationText.adding(offset, to: start) else { return nil }
+                    result.append(at)
                 } else if let at = try? ISO8601.parse(text, defaultZone: configuration.zone) {
                     result.append(at)
                 } else {
@@ -70,26 +72,5 @@ enum SimulationCheck {
         }
         guard let expected = fixture.expect["timeline"] else { return [] }
         return Expectation.subsetDifferences(expected, report.jsonValue["summary"], at: "timeline")
-    }
-}
-
-/// Offsets such as `90m`, `2h`, `1h30m`, `1d`, `45s` in milliseconds.
-enum Offset {
-    static func milliseconds(_ text: String) -> Int64? {
-        var total = 0.0
-        var number = ""
-        for character in text {
-            if character.isNumber || character == "." { number.append(character); continue }
-            guard let value = Double(number) else { return nil }
-            switch character {
-            case "d": total += value * 86_400_000
-            case "h": total += value * 3_600_000
-            case "m": total += value * 60_000
-            case "s": total += value * 1000
-            default: return nil
-            }
-            number = ""
-        }
-        return number.isEmpty && total > 0 ? Int64(total) : nil
     }
 }

@@ -1,4 +1,5 @@
 import JSONKit
+import ZonedTime
 
 /// One timed push from a JSON Lines file: when it arrives and the request it carries.
 /// It maps one to one onto `Timeline.PushEvent(at:type:data:label:)`.
@@ -33,7 +34,7 @@ public struct PushScheduleError: Error, Sendable, Hashable, CustomStringConverti
 ///
 /// Each non-blank line is `{"at": WHEN, "request": {…push request body…}}`. `WHEN` is
 /// `+DURATION` after the simulation's start (`+90s`, `+45m`, `+2h`, `+1d`, `+1h30m`,
-/// `+1.5h`, `+500ms`), an ISO 8601 date-time, or epoch milliseconds (a number). Without `at`, the
+/// `+1.5h`, `+500ms`; contract T6, `DurationText`), an ISO 8601 date-time, or epoch milliseconds (a number). Without `at`, the
 /// push arrives at its request's `timestamp`. Every request passes the contract's checks
 /// that need no receiver state (P1–P5, P6 units, P9); a nonce used twice is refused as the
 /// receiver would (P6). Lines are returned in file order.
@@ -85,10 +86,11 @@ public enum PushSchedule {
                 at = Int64(number)
             case .string(let when)?:
                 if when.hasPrefix("+") {
-                    guard let offset = duration(when.dropFirst()) else {
+                    guard let offset = DurationText.milliseconds(when.dropFirst()),
+                          let sum = DurationText.adding(offset, to: start) else {
                         throw PushScheduleError(line: line, message: "\"at\" \(JSONValue.quote(when)) is not a duration; use e.g. +90s, +45m, +2h, +1d or +1h30m")
                     }
-                    at = start + offset
+                    at = sum
                 } else {
                     guard let time = absoluteTime(when) else {
                         throw PushScheduleError(line: line, message: "\"at\" \(JSONValue.quote(when)) is neither +DURATION (e.g. +2h) nor an ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z)")
@@ -106,27 +108,5 @@ public enum PushSchedule {
             result.append(ScheduledPush(at: at, line: line, push: push))
         }
         return result
-    }
-
-    /// `90s`, `45m`, `2h`, `1d`, `500ms`, `1h30m`, `1.5h` → milliseconds.
-    static func duration(_ text: Substring) -> Int64? {
-        var total: Double = 0
-        var rest = text[...]
-        guard !rest.isEmpty else { return nil }
-        while !rest.isEmpty {
-            let digits = rest.prefix(while: { ($0.isASCII && $0.isNumber) || $0 == "." })
-            guard !digits.isEmpty, digits.count <= 12, digits.first != ".", let value = Double(digits) else { return nil }
-            rest = rest.dropFirst(digits.count)
-            let unit: Double
-            if rest.hasPrefix("ms") { unit = 1; rest = rest.dropFirst(2) }
-            else if rest.hasPrefix("s") { unit = 1000; rest = rest.dropFirst() }
-            else if rest.hasPrefix("m") { unit = 60_000; rest = rest.dropFirst() }
-            else if rest.hasPrefix("h") { unit = 3_600_000; rest = rest.dropFirst() }
-            else if rest.hasPrefix("d") { unit = 86_400_000; rest = rest.dropFirst() }
-            else { return nil }
-            total += value * unit
-        }
-        guard total < 1e15 else { return nil }
-        return Int64(total.rounded())
     }
 }

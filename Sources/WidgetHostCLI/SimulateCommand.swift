@@ -24,8 +24,8 @@ enum SimulateCommand {
 
             TIME (for --tap and --foreground) is an ISO 8601 date-time or epoch milliseconds,
             like --now, or an offset from the start of the span: +90m, +2h, +1d, +1h30m,
-            +45s (units d, h, m, s; fractions such as +1.5h allowed). It must lie inside the
-            span. Taps and the app coming to the foreground refresh at once, free of charge.
+            +45s, +500ms (units d, h, m, s, ms; fractions such as +1.5h allowed; the grammar
+            is contract rule T6). It must lie inside the span. Taps and the app coming to the foreground refresh at once, free of charge.
             With --action, each tap first runs the button's action script (same storage),
             as a button on the widget does.
             Each run may take up to --timeout of real time (default 10 s): lower it to
@@ -206,7 +206,7 @@ enum SimulateCommand {
             return TimelineConstants.dayMs
         }
         let limit = maximumDays * 86_400_000 / unitMs
-        guard let value = decimal(text), value > 0 else {
+        guard let value = DurationText.decimal(text), value > 0 else {
             throw UsageError("bad --\(name) '\(text)'; use a number of \(name) above 0 (at most \(JSONValue.formatNumber(limit)))")
         }
         guard value <= limit else {
@@ -220,50 +220,19 @@ enum SimulateCommand {
         return Int64(ms)
     }
 
-    /// A plain decimal number: digits with an optional fraction, no sign, exponent, `inf` or `nan`.
-    static func decimal<S: StringProtocol>(_ text: S) -> Double? {
-        var digits = 0
-        var dots = 0
-        for character in text {
-            if character == "." { dots += 1 } else if character.isASCII && character.isNumber { digits += 1 } else { return nil }
-        }
-        guard digits > 0, dots <= 1 else { return nil }
-        return Double(String(text))
-    }
-
     /// A TIME: `+` and an offset from the start (`+90m`, `+1h30m`), else ISO 8601 or epoch ms.
     static func time(_ text: String, flag: String, startMs: Int64, zone: Zone) throws(UsageError) -> Int64 {
         if text.hasPrefix("+") {
-            guard let offset = offsetMs(text.dropFirst()) else {
-                throw UsageError("bad --\(flag) '\(text)'; an offset from the start is + and a number with a unit d, h, m or s, e.g. +90m, +2h, +1h30m")
+            guard let offset = DurationText.milliseconds(text.dropFirst()) else {
+                throw UsageError("bad --\(flag) '\(text)'; an offset from the start is + and a number with a unit d, h, m, s or ms, e.g. +90m, +2h, +1h30m")
             }
-            return startMs.addingReportingOverflow(offset).overflow ? .max : startMs + offset
+            return DurationText.adding(offset, to: startMs) ?? .max
         }
         do {
             return try ISO8601.parse(text, defaultZone: zone)
         } catch {
             throw UsageError("bad --\(flag) '\(text)': \(error.message), or an offset from the start such as +2h")
         }
-    }
-
-    /// `1h30m` → 5,400,000. Units `d`, `h`, `m`, `s`; each number may have a fraction.
-    static func offsetMs(_ text: Substring) -> Int64? {
-        let units: [Character: Double] = ["d": 86_400_000, "h": 3_600_000, "m": 60_000, "s": 1000]
-        var total = 0.0
-        var number = ""
-        var parts = 0
-        for character in text {
-            if let unit = units[character] {
-                guard let value = decimal(number) else { return nil }
-                total += value * unit
-                number = ""
-                parts += 1
-            } else {
-                number.append(character)
-            }
-        }
-        guard number.isEmpty, parts > 0, total.isFinite, total < 1e15 else { return nil }
-        return Int64(total.rounded())
     }
 
     private static func lowercasingFirst(_ text: String) -> String {

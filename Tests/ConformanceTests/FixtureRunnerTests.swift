@@ -62,6 +62,27 @@ final class FixtureRunnerTests: XCTestCase {
         XCTAssertEqual(malformed.failures.first?.hasPrefix("malformed fixture: simulate.hours/days"), true)
     }
 
+    /// A malformed number in a fixture fails that fixture with a message; it never traps the runner.
+    func testNumbersPastTheRangeAreMalformedFixtures() throws {
+        for taps in ["\"+99999999999999999999d\"", "\"+9223372036854775808ms\"", "\"+nan\"", "\"+-0s\"", "\"+\"", "\"\""] {
+            let result = runner.run(try fixture("/*---\nsimulate: { hours: 1, taps: [\(taps)] }\nexpect:\n  status: ok\n---*/\n"))
+            XCTAssertEqual(result.outcome, .failed, taps)
+            XCTAssertEqual(result.failures.first?.hasPrefix("malformed fixture: simulate.taps and simulate.foregrounds"), true, "\(taps): \(result.failures)")
+        }
+        for at in ["\"+99999999999999999999d\"", "1e300", "-1e300", "\"\""] {
+            let text = "/*---\nkind: live\nsimulate: { hours: 1 }\npushes:\n  - { at: \(at), body: { user_id: u, widget_id: w, type: update, content_state: { data: '{}' }, timestamp: 1795939800, nonce: n } }\nexpect:\n  status: ok\n---*/\n"
+            let result = runner.run(try fixture(text))
+            XCTAssertEqual(result.outcome, .failed, at)
+            XCTAssertEqual(result.failures.first?.hasPrefix("malformed fixture:"), true, "\(at): \(result.failures)")
+        }
+        for hours in ["1e400", "-0", "nan", "\"\""] {
+            let result = runner.run(try fixture("/*---\nsimulate: { hours: \(hours) }\nexpect:\n  status: ok\n---*/\n"))
+            XCTAssertEqual(result.failures.first?.hasPrefix("malformed fixture: simulate.hours/days"), true, "\(hours): \(result.failures)")
+        }
+        let limits = runner.run(try fixture("/*---\nlimits: { console: 1e300, timers: 99999999999999999999 }\nexpect:\n  status: ok\n---*/\nconsole.log(1)\n"))
+        XCTAssertEqual(limits.outcome, .passed, "\(limits.failures)")
+    }
+
     func testFrontMatterSettingsReachTheRun() throws {
         let result = runner.run(try fixture("""
             /*---

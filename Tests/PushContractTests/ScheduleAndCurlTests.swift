@@ -47,6 +47,25 @@ final class ScheduleAndCurlTests: XCTestCase {
         XCTAssertTrue(duplicate?.message.contains("line 1") ?? false)
     }
 
+    /// Numbers past Int64, negative zero and empty text are refused with the line, never trapped.
+    func testAtOutsideTheRangeIsRefused() {
+        func at(_ json: String) -> Result<Int64, PushScheduleError> {
+            let line = "{\"at\": \(json), \"request\": \(body().serialized())}"
+            do { return .success(try PushSchedule.parse(line, start: start) { _ in nil }.first?.at ?? -1) } catch { return .failure(error) }
+        }
+        for json in ["\"+99999999999999999999d\"", "\"+9223372036854775808ms\"", "\"+\"", "\"\"", "\"+nan\"",
+                     "\"+-0s\"", "1e300", "-1e300", "9223372036854775808", "1.5"] {
+            guard case .failure(let error) = at(json) else { XCTFail("\(json) was accepted"); continue }
+            XCTAssertEqual(error.line, 1, json)
+            XCTAssertTrue(error.message.hasPrefix("\"at\""), "\(json): \(error.message)")
+        }
+        XCTAssertEqual(try at("-0").get(), 0)
+        XCTAssertEqual(try at("\"+0s\"").get(), start)
+        // An offset that would carry the time past Int64 is refused too.
+        let line = "{\"at\": \"+999999999999999ms\", \"request\": \(body().serialized())}"
+        XCTAssertThrowsError(try PushSchedule.parse(line, start: .max - 1) { _ in nil })
+    }
+
     func testShellQuoting() {
         XCTAssertEqual(CurlCommand.shellQuote("http://127.0.0.1:8787/api/push"), "http://127.0.0.1:8787/api/push")
         XCTAssertEqual(CurlCommand.shellQuote("it's"), "'it'\\''s'")

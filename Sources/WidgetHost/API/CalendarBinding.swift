@@ -23,7 +23,7 @@ extension RunSession {
         let end = civil.epochMilliseconds(in: zone)
         func time(_ value: JSONValue?) -> Int64? {
             switch value {
-            case .number(let ms)?: return Int64(ms)
+            case .number(let ms)?: return Int64(exactly: ms.rounded(.towardZero))
             case .string(let text)?: return DeviceProfile.parseTime(text, zone: zone)
             default: return nil
             }
