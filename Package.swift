@@ -24,10 +24,14 @@ let package = Package(
         .target(name: "ZonedTime"),
         // The system's tzdata in ICU's form (zoneinfo64.res), so the engine's Date and Intl
         // use the same zone rules as the report; pure Swift over ZonedTime.
-        .target(name: "ICUZones", dependencies: ["ZonedTime"]),
+        .target(name: "ICUZones", dependencies: ["ZonedTime", "HostSystem"]),
         // Pure Swift JavaScript tokenizer: top-level declarations, directives, returns.
         .target(name: "ScriptSyntax"),
         .target(name: "Threads"),
+        // What the tools need from the system over the C library: the one atomic file writer,
+        // child processes with their output drained and timed out, the wall clock, monotonic
+        // readings on ContinuousClock, random bytes.
+        .target(name: "HostSystem"),
         // The wall clock and default language the engine reads, answered per run (T1, T5):
         // the C library's clock_gettime, gettimeofday, time and setlocale, defined in the program.
         .target(name: "CVirtualTime"),
@@ -36,32 +40,30 @@ let package = Package(
         // libxml2's HTML parser and XPath, for HTMLDoc.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Script model, bindings, virtual clock, run reports.
-        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "ICUZones", "CLibXML2", "Threads", "CVirtualTime"]),
+        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "ICUZones", "CLibXML2", "Threads", "CVirtualTime", "HostSystem"]),
         // Virtual-time refresh and Live Activity simulation.
         .target(name: "Timeline", dependencies: ["WidgetHost", "JSONKit", "ZonedTime"]),
         // Live Activity push request contract (pure Swift).
         .target(name: "PushContract", dependencies: ["JSONKit", "ZonedTime"]),
-        // What sending a push needs from the system: the clock, random nonces, POSTing with curl.
-        .target(name: "PushClient"),
         // C libraries for the push receiver: GNU libmicrohttpd and SQLite.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The local push receiver: HTTP server and durable store.
-        .target(name: "PushReceiver", dependencies: ["PushContract", "PushClient", "CMicroHTTPD", "CSQLite", "JSONKit", "ZonedTime", "Threads"]),
+        .target(name: "PushReceiver", dependencies: ["PushContract", "HostSystem", "CMicroHTTPD", "CSQLite", "JSONKit", "ZonedTime", "Threads"]),
         // Layout placeholders (A10): `${path}` resolution against a script's outputs, layout checks.
         .target(name: "Layout", dependencies: ["JSONKit"]),
         // The layout engine: a component tree laid out as SwiftUI does, at each widget family's
         // real size (pure Swift; text measured through a protocol).
         .target(name: "WidgetGeometry", dependencies: ["Layout", "JSONKit"]),
         // The conformance runner: fixture format, runner, reporters.
-        .target(name: "Conformance", dependencies: ["WidgetHost", "Timeline", "PushContract", "Layout", "JSONKit", "ZonedTime"]),
+        .target(name: "Conformance", dependencies: ["WidgetHost", "Timeline", "PushContract", "Layout", "JSONKit", "ZonedTime", "HostSystem"]),
         // The author preview: terminal view, HTML report, watch mode.
         .target(name: "Preview", dependencies: ["WidgetHost", "Timeline", "Layout", "JSONKit", "ZonedTime"]),
         // Command-line parsing, rendering and dispatch. Not the receiver: `serve` is its own
         // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.
-        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "PushClient", "Conformance", "Preview", "Layout", "JSONKit", "ZonedTime"]),
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "JSONKit", "ZonedTime"]),
         // `widgethost serve`: the receiver's command, over the CLI's parsing and help.
-        .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "PushClient", "JSONKit", "ZonedTime"]),
+        .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "HostSystem", "JSONKit", "ZonedTime"]),
         // Release builds link the Swift runtime in: a run maps nine fewer libraries at start-up.
         .executableTarget(
             name: "widgethost", dependencies: ["WidgetHostCLI", "ICUZones"],
@@ -71,23 +73,27 @@ let package = Package(
             name: "widgethost-serve", dependencies: ["ServeCLI"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // In-process benchmark for Scripts/bench.
-        .executableTarget(name: "HostBench", dependencies: ["WidgetHost", "ScriptCore", "ZonedTime"]),
+        .executableTarget(name: "HostBench", dependencies: ["WidgetHost", "ScriptCore", "ZonedTime", "HostSystem"]),
 
+        // Helpers every test target shares: temporary folders, file listing, the built
+        // binaries, running a program to its end with a time limit.
+        .target(name: "TestSupport", dependencies: ["HostSystem"], path: "Tests/TestSupport"),
+        .testTarget(name: "HostSystemTests", dependencies: ["HostSystem", "TestSupport"]),
         .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
-        .testTarget(name: "ZonedTimeTests", dependencies: ["ZonedTime"]),
+        .testTarget(name: "ZonedTimeTests", dependencies: ["ZonedTime", "TestSupport"]),
         .testTarget(name: "ICUZonesTests", dependencies: ["ICUZones", "ZonedTime"]),
         .testTarget(name: "ScriptSyntaxTests", dependencies: ["ScriptSyntax"]),
         .testTarget(name: "ScriptCoreTests", dependencies: ["ScriptCore"]),
-        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones"]),
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones", "HostSystem", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit", "ZonedTime"]),
-        .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushClient", "PushContract", "JSONKit", "Threads"]),
+        .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "HostSystem", "PushContract", "JSONKit", "Threads", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
         .testTarget(name: "WidgetGeometryTests", dependencies: ["WidgetGeometry", "Layout", "JSONKit"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "JSONKit"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit"]),
-        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "JSONKit"]),
+        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "JSONKit", "HostSystem", "TestSupport"]),
         // Every hostile script run one after another in a library host, a simulation and a test worker.
-        .testTarget(name: "HostileRunTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit"]),
+        .testTarget(name: "HostileRunTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "TestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import HostSystem
 import JSONKit
 import WidgetHost
 import ZonedTime
@@ -20,16 +21,16 @@ public final class FixtureRunner {
 
     /// Runs one fixture file; never throws: a malformed fixture is a failed result.
     public func run(path: String) -> FixtureResult {
-        let start = Self.monotonicMs()
+        let start = ContinuousClock.now
         do {
             let fixture = try Fixture.load(path: path)
             var result = run(fixture)
-            result.durationMs = Self.monotonicMs() - start
+            result.durationMs = start.duration(to: .now).milliseconds
             return result
         } catch {
             return FixtureResult(
                 path: path, description: "", rules: [], outcome: .failed,
-                failures: ["malformed fixture: \(error.description)"], durationMs: Self.monotonicMs() - start)
+                failures: ["malformed fixture: \(error.description)"], durationMs: start.duration(to: .now).milliseconds)
         }
     }
 
@@ -243,17 +244,12 @@ public final class FixtureRunner {
         let golden = String(fixture.path.dropLast(3)) + ".expected.json"
         let text = report.serialized(pretty: true) + "\n"
         if updateGoldens {
-            return (try? GoldenFile.write(text, to: golden)) == nil ? ["cannot write \(golden)"] : []
+            do { try GoldenFile.write(text, to: golden) } catch { return ["cannot write \(golden): \(error.message)"] }
+            return []
         }
         guard let bytes = try? FileBytes.read(path: golden) else { return [] }
         let expected = String(decoding: bytes, as: UTF8.self)
         if expected == text { return [] }
         return ["the report differs from \(golden) (run with --update to accept it):"] + TextDiff.lines(expected, text)
-    }
-
-    static func monotonicMs() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
     }
 }

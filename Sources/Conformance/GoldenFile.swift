@@ -1,22 +1,9 @@
-import WidgetHost
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
+import HostSystem
 
-/// Golden files are written atomically: a temporary file renamed over the old one.
+/// Golden files are written atomically (`HostSystem.AtomicFile`).
 enum GoldenFile {
-    struct WriteError: Error {}
-
-    static func write(_ text: String, to path: String) throws {
-        let temporary = path + ".tmp-\(getpid())"
-        guard let file = fopen(temporary, "wb") else { throw WriteError() }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
-        fclose(file)
-        guard written == bytes.count, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw WriteError()
-        }
+    static func write(_ text: String, to path: String) throws(AtomicFile.WriteError) {
+        try AtomicFile.write(Array(text.utf8), toPath: path)
     }
 }
 

@@ -1,3 +1,4 @@
+import HostSystem
 import JSONKit
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -27,22 +28,16 @@ public struct WorkerPool {
     static let respawnBudget = 50
 
     final class Worker {
-        let pid: pid_t
-        let input: Int32
-        let output: Int32
+        let process: ChildProcess
+        var output: Int32 { process.output }
         var buffer: [UInt8] = []
         var current: String?
-        var deadline = 0.0
-        init(pid: pid_t, input: Int32, output: Int32) {
-            self.pid = pid
-            self.input = input
-            self.output = output
-        }
+        var deadline = ContinuousClock.now
+        init(_ process: ChildProcess) { self.process = process }
     }
 
     /// Runs `paths` and returns one result per path, in the order given.
     public func run(_ paths: [String], progress: (FixtureResult) -> Void = { _ in }) -> [FixtureResult] {
-        signal(SIGPIPE, SIG_IGN)
         var results: [String: FixtureResult] = [:]
         var queue = paths[...]
         var workers: [Worker] = []
@@ -86,10 +81,10 @@ public struct WorkerPool {
                 break
             }
             // Wait for an answer, a crash or a deadline.
-            let now = FixtureRunner.monotonicMs() / 1000
-            let wait = max(0, (busy.map(\.deadline).min() ?? now) - now)
+            let now = ContinuousClock.now
+            let wait = max(.zero, now.duration(to: busy.map(\.deadline).min() ?? now))
             var fds = busy.map { pollfd(fd: $0.output, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), Int32(min(wait * 1000 + 1, 1000)))
+            _ = poll(&fds, nfds_t(fds.count), Int32(min(wait.milliseconds + 1, 1000)))
             for (slot, worker) in busy.enumerated() {
                 if fds[slot].revents != 0 {
                     var chunk = [UInt8](repeating: 0, count: 65536)
@@ -111,7 +106,7 @@ public struct WorkerPool {
                     let status = stop(worker)
                     if let path = worker.current { finish(failure(path, "the host crashed while running this fixture (\(status))")) }
                     replace(worker, in: &workers)
-                } else if let path = worker.current, FixtureRunner.monotonicMs() / 1000 >= worker.deadline {
+                } else if let path = worker.current, ContinuousClock.now >= worker.deadline {
                     _ = stop(worker, kill: true)
                     finish(failure(path, "the fixture hung: no result after \(JSONValue.formatNumber(fixtureTimeout)) s, so its worker was stopped"))
                     replace(worker, in: &workers)
@@ -134,51 +129,24 @@ public struct WorkerPool {
 
     private func assign(_ path: String, to worker: Worker) -> Bool {
         worker.current = path
-        worker.deadline = FixtureRunner.monotonicMs() / 1000 + fixtureTimeout
-        let line = Array((path + "\n").utf8)
-        return line.withUnsafeBufferPointer { write(worker.input, $0.baseAddress, $0.count) } == line.count
+        worker.deadline = ContinuousClock.now + .milliseconds(Int64(min(fixtureTimeout, 1e9) * 1000))
+        return worker.process.write(Array((path + "\n").utf8))
     }
 
+    /// A new worker, its standard input and output pipes; its standard error is this process's.
     private func spawn() -> Worker? {
-        var toChild: [Int32] = [0, 0]
-        var fromChild: [Int32] = [0, 0]
-        // Close-on-exec, so that later workers do not inherit this worker's pipe
-        // ends (its stdin would then never reach end of file); dup2 clears the flag
-        // on the child's 0 and 1.
-        guard pipe(&toChild) == 0 else { return nil }
-        guard pipe(&fromChild) == 0 else { close(toChild[0]); close(toChild[1]); return nil }
-        for fd in [toChild[0], toChild[1], fromChild[0], fromChild[1]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        for fd in [toChild[0], toChild[1], fromChild[0], fromChild[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
-        close(toChild[0])
-        close(fromChild[1])
-        guard spawned == 0 else {
-            close(toChild[1])
-            close(fromChild[0])
+        guard let process = try? ChildProcess(command, environment: environment, input: .pipe, output: .pipe, errors: .inherit) else {
             return nil
         }
-        return Worker(pid: pid, input: toChild[1], output: fromChild[0])
+        return Worker(process)
     }
 
-    /// Closes a worker's pipes and reaps it; returns how it ended.
+    /// Closes a worker's input, reaps it (killing it first when `force`); returns how it ended.
     @discardableResult
     private func stop(_ worker: Worker, kill force: Bool = false) -> String {
-        if force { kill(worker.pid, SIGKILL) }
-        close(worker.input)
-        close(worker.output)
-        var status: Int32 = 0
-        waitpid(worker.pid, &status, 0)
-        let signalNumber = status & 0x7f
-        if signalNumber != 0 { return "killed by signal \(signalNumber)" }
-        return "exit status \((status >> 8) & 0xff)"
+        if force { worker.process.signal(SIGKILL) }
+        worker.process.closeInput()
+        worker.process.closeOutputs()
+        return worker.process.wait().description
     }
 }

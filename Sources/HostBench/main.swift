@@ -5,6 +5,7 @@
 // It ends with the resident size after the first run and after the last.
 // With a script, its runs are measured instead of the built-in small script's (a script that
 // uses `Date` or `console` also pays for what it reads of them).
+import HostSystem
 import ScriptCore
 import WidgetHost
 import ZonedTime
@@ -36,11 +37,7 @@ var configuration = RunConfiguration()
 configuration.now = 1_764_403_200_000
 configuration.zone = (try? Zone(identifier: "UTC")) ?? Zone.current()
 
-func seconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}
+func seconds() -> Double { MonotonicClock.milliseconds() / 1000 }
 
 /// Runs `body` `runs` times and returns how many times a second it ran.
 @MainActor func rate(_ body: @MainActor () -> Void) -> Double {

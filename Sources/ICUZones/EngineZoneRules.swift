@@ -1,3 +1,4 @@
+import HostSystem
 import ZonedTime
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -136,29 +137,12 @@ enum CacheFiles {
         }
     }
 
-    /// Writes `bytes` to a new file beside `path`, then renames it over `path`, so no reader
-    /// ever sees a part of the file (processes that make it at once write the same bytes).
+    /// Writes `bytes` to a new file beside `path`, then renames it over `path`
+    /// (`HostSystem.AtomicFile`), so no reader ever sees a part of the file (processes that
+    /// make it at once write the same bytes).
     static func replace(_ path: String, with bytes: [UInt8]) throws(ZoneRulesError) {
-        let temporary = path + ".\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ZoneRulesError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        var written = 0
-        var failure: Int32 = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
-            }
-            written += count
-        }
-        if failure == 0 && fsync(fd) != 0 { failure = errno }
-        close(fd)
-        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw ZoneRulesError("cannot write \(path): \(String(cString: strerror(failure)))")
+        do { try AtomicFile.write(bytes, toPath: path, mode: 0o644) } catch {
+            throw ZoneRulesError("cannot write \(path): \(error.message)")
         }
     }
 }

@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import PushClient
+import HostSystem
 import Synchronization
 import Threads
 #if canImport(Glibc)
@@ -82,7 +82,7 @@ final class ConnectionGate: @unchecked Sendable {
         var events = [epoll_event](repeating: epoll_event(), count: 256)
         let timeout = Double(limits.idleTimeoutSeconds) * 1000
         while !stopping.load(ordering: .acquiring) {
-            let now = Clock.monotonicMilliseconds()
+            let now = MonotonicClock.milliseconds()
             var next = now + 1000
             if let deadline = table.nextDeadline(timeout: timeout) { next = min(next, deadline) }
             if let linger = lingering.values.min() { next = min(next, linger) }
@@ -99,7 +99,7 @@ final class ConnectionGate: @unchecked Sendable {
                     if lingering[fd] != nil { drain(fd) } else if pending[fd] != nil { inspect(fd) }
                 }
             }
-            let later = Clock.monotonicMilliseconds()
+            let later = MonotonicClock.milliseconds()
             if let paused = acceptPausedUntil, paused <= later {
                 acceptPausedUntil = nil
                 watch(listenFD, tag: Self.listenTag, edge: false)
@@ -135,14 +135,14 @@ final class ConnectionGate: @unchecked Sendable {
                     let (dropped, gateFD) = table.dropOldestIdle()
                     if let gateFD { closeHeld(gateFD) }
                     if !dropped {
-                        acceptPausedUntil = Clock.monotonicMilliseconds() + 100
+                        acceptPausedUntil = MonotonicClock.milliseconds() + 100
                         _ = epoll_ctl(epoll, EPOLL_CTL_DEL, listenFD, nil)
                     }
                     return
                 default: continue
                 }
             }
-            switch table.admit(fd: fd, address: Self.text(of: address), now: Clock.monotonicMilliseconds()) {
+            switch table.admit(fd: fd, address: Self.text(of: address), now: MonotonicClock.milliseconds()) {
             case .refused:
                 close(fd)  // over a limit, with nothing idle to drop: closed at once
             case .admitted(let closing):
@@ -172,7 +172,7 @@ final class ConnectionGate: @unchecked Sendable {
             return
         case .complete:
             forget(fd)
-            table.handOver(fd, now: Clock.monotonicMilliseconds())
+            table.handOver(fd, now: MonotonicClock.milliseconds())
             let accepted = withUnsafePointer(to: &held.address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { handOver(fd, $0, held.length) }
             }
@@ -220,7 +220,7 @@ final class ConnectionGate: @unchecked Sendable {
             sent += count
         }
         shutdown(fd, Int32(SHUT_WR))
-        lingering[fd] = Clock.monotonicMilliseconds() + Self.lingerMs
+        lingering[fd] = MonotonicClock.milliseconds() + Self.lingerMs
         drain(fd)
     }
 

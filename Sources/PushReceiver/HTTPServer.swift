@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import PushClient
+import HostSystem
 import Synchronization
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -122,7 +122,7 @@ final class RequestContext: @unchecked Sendable {
     let method: String
     let path: String
     let contentType: String?
-    let startedAt = Clock.monotonicMilliseconds()
+    let startedAt = MonotonicClock.milliseconds()
     var body: [UInt8] = []
     var received = 0
     var deferred = false
@@ -177,7 +177,7 @@ public final class HTTPServer: @unchecked Sendable {
         let completed: MHD_RequestCompletedCallback = { cls, connection, pointer, _ in
             if let cls, let connection {
                 let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-                server.table.requestEnded(widgethost_connection_fd(connection), now: Clock.monotonicMilliseconds())
+                server.table.requestEnded(widgethost_connection_fd(connection), now: MonotonicClock.milliseconds())
             }
             guard let pointer, let context = pointer.pointee else { return }
             Unmanaged<RequestContext>.fromOpaque(context).release()
@@ -226,7 +226,7 @@ public final class HTTPServer: @unchecked Sendable {
                 return MHD_add_connection(daemon, fd, address, length) == .YES
             },
             answer: { [service] failure, method, path in
-                service.failure(failure, method: method, path: path, startedAt: Clock.monotonicMilliseconds())
+                service.failure(failure, method: method, path: path, startedAt: MonotonicClock.milliseconds())
             })
         do { try gate.start() } catch {
             MHD_stop_daemon(started)
@@ -245,8 +245,8 @@ public final class HTTPServer: @unchecked Sendable {
         guard let daemon else { return }
         gate?.stop()
         gate = nil
-        let deadline = Clock.monotonicMilliseconds() + drainSeconds * 1000
-        while suspended.load(ordering: .relaxed) > 0 && Clock.monotonicMilliseconds() < deadline { usleep(2000) }
+        let deadline = MonotonicClock.milliseconds() + drainSeconds * 1000
+        while suspended.load(ordering: .relaxed) > 0 && MonotonicClock.milliseconds() < deadline { usleep(2000) }
         MHD_stop_daemon(daemon)
         self.daemon = nil
         if listenSocket >= 0 { close(listenSocket) }
@@ -285,7 +285,7 @@ public final class HTTPServer: @unchecked Sendable {
             }
             uploadSize.pointee = 0
             if context.received > limits.bodyLimit + limits.discardLimit { return .NO }
-            if Clock.monotonicMilliseconds() - context.startedAt > limits.requestTimeoutSeconds * 1000 {
+            if MonotonicClock.milliseconds() - context.startedAt > limits.requestTimeoutSeconds * 1000 {
                 // libmicrohttpd cannot answer before the body ends: log the refusal and close.
                 _ = service.failure(.requestTimeout(received: context.received), method: context.method,
                                     path: context.path, startedAt: context.startedAt)

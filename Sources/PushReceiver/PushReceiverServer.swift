@@ -1,5 +1,5 @@
 import JSONKit
-import PushClient
+import HostSystem
 import PushContract
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -84,7 +84,7 @@ public final class PushReceiverServer: @unchecked Sendable {
     public init(_ configuration: ReceiverConfiguration) throws(ReceiverError) {
         self.configuration = configuration
         let fixed = configuration.fixedNow
-        let clock: @Sendable () -> Int64 = { fixed ?? Clock.epochMilliseconds() }
+        let clock: @Sendable () -> Int64 = { fixed ?? WallClock.nowMilliseconds() }
         do {
             store = try PushStore(path: configuration.databasePath)
             var ledger = PushLedger(rules: configuration.rules, registry: configuration.registry,

@@ -1,6 +1,6 @@
 import CMicroHTTPD
 import JSONKit
-import PushClient
+import HostSystem
 import PushContract
 import Synchronization
 
@@ -41,7 +41,7 @@ final class PushService: HTTPService, @unchecked Sendable {
     // MARK: HTTPService
 
     func head(method: String, path: String, contentType: String?, contentLength: Int?) -> HTTPResponse? {
-        let started = Clock.monotonicMilliseconds()
+        let started = MonotonicClock.milliseconds()
         switch path {
         case "/api/activities", "/healthz":
             guard method == "GET" || method == "HEAD" else {
@@ -133,7 +133,7 @@ final class PushService: HTTPService, @unchecked Sendable {
     /// so that a supervisor sees what every push would run into.
     private func healthResponse(_ request: HTTPRequest) -> HTTPResponse {
         let stats = writer.statistics
-        let now = Clock.monotonicMilliseconds()
+        let now = MonotonicClock.milliseconds()
         let failureAge = stats.lastFailureAt.map { (now - $0) / 1000 }
         let failing = stats.lastWriteFailed || (failureAge.map { $0 < health.failureWindowSeconds } ?? false)
         var space = statvfs()
@@ -202,9 +202,9 @@ final class PushService: HTTPService, @unchecked Sendable {
 
     private func writeLog(method: String, path: String, status: Int, summary: String, started: Double) {
         guard log != nil || requestLog != nil else { return }
-        let elapsed = Clock.monotonicMilliseconds() - started
+        let elapsed = MonotonicClock.milliseconds() - started
         let milliseconds = (elapsed * 10).rounded() / 10
-        let now = Clock.epochMilliseconds()
+        let now = WallClock.nowMilliseconds()
         log?("\(UTCTime.format(epochMs: now)) \(method) \(path) \(status) \(summary) \(JSONValue.formatNumber(milliseconds))ms")
         requestLog?(RequestLogEntry(atMs: now, method: method, path: path, status: status, summary: summary, durationMs: milliseconds))
     }

@@ -1,5 +1,5 @@
 import JSONKit
-import PushClient
+import HostSystem
 import PushContract
 import Threads
 
@@ -41,7 +41,7 @@ final class PushWriter: @unchecked Sendable {
     private let store: PushStore
     private let clock: @Sendable () -> Int64
     private var thread: OSThread?
-    private var lastPrune = Clock.monotonicMilliseconds()
+    private var lastPrune = MonotonicClock.milliseconds()
     let maxBatch = 2048
 
     init(ledger: PushLedger, store: PushStore, clock: @escaping @Sendable () -> Int64) {
@@ -101,8 +101,8 @@ final class PushWriter: @unchecked Sendable {
                 if outcome.isAcknowledged { try store.record(outcome, body: body) }
                 outcomes.append((outcome, reply))
             }
-            if Clock.monotonicMilliseconds() - lastPrune > 30_000 {
-                lastPrune = Clock.monotonicMilliseconds()
+            if MonotonicClock.milliseconds() - lastPrune > 30_000 {
+                lastPrune = MonotonicClock.milliseconds()
                 try store.pruneNonces(before: ledger.pruneNonces(now: now))
             }
             try store.commit()
@@ -113,8 +113,8 @@ final class PushWriter: @unchecked Sendable {
         if let failure {
             lock.withLock {
                 stats.failedWrites += 1
-                stats.lastFailureAt = Clock.monotonicMilliseconds()
-                stats.lastFailureEpochMs = Clock.epochMilliseconds()
+                stats.lastFailureAt = MonotonicClock.milliseconds()
+                stats.lastFailureEpochMs = WallClock.nowMilliseconds()
                 stats.lastFailureMessage = failure.message
                 stats.lastWriteFailed = true
             }

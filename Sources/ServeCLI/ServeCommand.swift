@@ -1,5 +1,5 @@
 import JSONKit
-import PushClient
+import HostSystem
 import PushContract
 import PushReceiver
 import WidgetHostCLI
@@ -98,8 +98,8 @@ enum ServeCommand {
             }
             return PushRegistry(users: [.init(pushID: user, ios: ios, widgets: [.init(id: widget)])])
         }
-        return PushRegistry(users: [.init(pushID: "push-" + Entropy.hex(bytes: 8),
-                                          widgets: [.init(id: "live-" + Entropy.hex(bytes: 4))])])
+        return PushRegistry(users: [.init(pushID: "push-" + RandomBytes.hex(count: 8),
+                                          widgets: [.init(id: "live-" + RandomBytes.hex(count: 4))])])
     }
 
     /// ISO 8601, or a number: seconds below 1e11, else milliseconds.
@@ -121,7 +121,7 @@ enum ServeCommand {
     static func banner(_ receiver: PushReceiverServer) -> [String] {
         let configuration = receiver.configuration
         let url = receiver.baseURL
-        let now = configuration.fixedNow ?? Clock.epochMilliseconds()
+        let now = configuration.fixedNow ?? WallClock.nowMilliseconds()
         var lines = [
             "widgethost serve: listening on \(url)",
             "  endpoints  POST /api/push, POST /api/sandbox/push, GET /api/activities, GET /healthz",
@@ -138,7 +138,7 @@ enum ServeCommand {
                 userID: user.pushID, widgetID: widget.id, type: .start,
                 contentState: ContentState(isLoading: false, variables: ["title": "Hello", "count": 1]),
                 alertTitle: "Live Activity started", alertBody: "A new Live Activity is showing",
-                soundMode: .custom, timestamp: now / 1000, nonce: Entropy.hex(bytes: 8))
+                soundMode: .custom, timestamp: now / 1000, nonce: RandomBytes.hex(count: 8))
             lines.append("Try a push start (timestamp and nonce are fresh now; make new ones for later pushes):")
             lines.append(CurlCommand.render(url: url + PushPath.production.rawValue, body: request.bodyText()))
         }

@@ -1,3 +1,4 @@
+import HostSystem
 import JSONKit
 import ScriptCore
 import ScriptSyntax
@@ -124,15 +125,6 @@ public final class ScriptHost {
         defer { if preparer != nil { nextEngine = 1 - nextEngine } }
         var execution = RunExecution(host: self, engine: engine, context: context, session: session, source: source)
         return execution.run()
-    }
-}
-
-/// The real clock, read only when no `--now` is given (T1).
-public enum WallClock {
-    public static func nowMilliseconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
     }
 }
 

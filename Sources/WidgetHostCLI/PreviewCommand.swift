@@ -1,3 +1,4 @@
+import HostSystem
 import JSONKit
 import Layout
 import Preview
@@ -101,9 +102,9 @@ enum PreviewCommand {
         }
         if let html = arguments.value("html") {
             do {
-                try AtomicFile.write(HTMLReport(document: document).render(), to: html)
+                try AtomicFile.write(Array(HTMLReport(document: document).render().utf8), toPath: html)
             } catch {
-                throw InputError("cannot write \(html): \(error.message)", code: ExitCode.noInput)
+                throw InputError("cannot write \(html): \(error.reason)", code: ExitCode.noInput)
             }
             if format == "text" { terminal.out(Style(enabled: terminal.colorOut).dim("wrote \(html)")) }
         }
@@ -153,9 +154,9 @@ extension PreviewCommand {
     static func writeHTML(_ document: PreviewDocument, reloading: Bool, arguments: ParsedArguments, terminal: Terminal) {
         guard let html = arguments.value("html") else { return }
         do {
-            try AtomicFile.write(HTMLReport(document: document, reloadSeconds: reloading ? 1 : nil).render(), to: html)
+            try AtomicFile.write(Array(HTMLReport(document: document, reloadSeconds: reloading ? 1 : nil).render().utf8), toPath: html)
         } catch {
-            terminal.err("\(Style(enabled: terminal.colorErr).red("error")): cannot write \(html): \(error.message)")
+            terminal.err("\(Style(enabled: terminal.colorErr).red("error")): cannot write \(html): \(error.reason)")
         }
     }
 }

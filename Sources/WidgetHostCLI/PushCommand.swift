@@ -1,5 +1,5 @@
 import JSONKit
-import PushClient
+import HostSystem
 import PushContract
 import WidgetHost
 import ZonedTime
@@ -79,7 +79,7 @@ enum PushCommand {
             guard let mode = SoundMode(rawValue: text) else { throw UsageError("unknown --sound-mode '\(text)'\(ParsedArguments.hint(text, among: ["custom", "system", "silent"])); use custom, system or silent") }
             soundMode = mode
         }
-        var timestamp = Clock.epochMilliseconds() / 1000
+        var timestamp = WallClock.nowMilliseconds() / 1000
         if let text = arguments.value("timestamp") {
             guard let value = Int64(text), value >= 0 else { throw UsageError("bad --timestamp '\(text)'; use whole epoch seconds") }
             timestamp = value
@@ -93,7 +93,7 @@ enum PushCommand {
             userID: userID, widgetID: widgetID, type: type, contentState: contentState,
             alertTitle: arguments.value("alert-title"), alertBody: arguments.value("alert-body"),
             soundMode: soundMode, sound: arguments.value("sound"), timestamp: timestamp,
-            nonce: arguments.value("nonce") ?? Entropy.hex(bytes: 16))
+            nonce: arguments.value("nonce") ?? RandomBytes.hex(count: 16))
         let body = request.bodyText()
 
         // Check locally with the same contract the receiver uses.

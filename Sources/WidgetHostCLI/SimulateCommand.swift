@@ -1,3 +1,4 @@
+import HostSystem
 import JSONKit
 import Timeline
 import WidgetHost
@@ -129,9 +130,9 @@ enum SimulateCommand {
         }
         if let outPath {
             do {
-                try AtomicFile.write(rendered, to: outPath)
+                try AtomicFile.write(Array(rendered.utf8), toPath: outPath)
             } catch {
-                throw InputError("cannot write \(outPath): \(error.message)", code: ExitCode.noInput)
+                throw InputError("cannot write \(outPath): \(error.reason)", code: ExitCode.noInput)
             }
             terminal.out("wrote \(outPath) (\(format), \(report.summary.refreshCount) refreshes)")
         } else {
@@ -312,11 +313,7 @@ final class ProgressLine {
         shown = false
     }
 
-    private static func seconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
+    private static func seconds() -> Double { MonotonicClock.milliseconds() / 1000 }
 }
 
 extension String {

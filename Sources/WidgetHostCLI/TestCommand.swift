@@ -1,3 +1,4 @@
+import HostSystem
 import Conformance
 import JSONKit
 #if canImport(Glibc)
@@ -86,7 +87,7 @@ enum TestCommand {
             }
         }
 
-        let start = monotonicMs()
+        let start = ContinuousClock.now
         let pool = WorkerPool(
             command: [selfExecutable(), "test", "--worker"] + (update ? ["--update"] : []), jobs: jobs,
             fixtureTimeout: timeout, environment: terminal.environment.map { "\($0.key)=\($0.value)" })
@@ -97,13 +98,13 @@ enum TestCommand {
             if showProgress { terminal.writeErr("\r\u{1B}[2K\(done)/\(fixtures.count) fixtures") }
         }
         if showProgress { terminal.writeErr("\r\u{1B}[2K") }
-        let summary = SuiteSummary(results, durationMs: monotonicMs() - start)
+        let summary = SuiteSummary(results, durationMs: start.duration(to: .now).milliseconds)
         let text = Reporter.render(reporter, results, summary: summary, color: terminal.colorOut && arguments.value("output") == nil)
         if let output = arguments.value("output") {
             do {
-                try AtomicFile.write(text, to: output)
+                try AtomicFile.write(Array(text.utf8), toPath: output)
             } catch {
-                throw InputError("cannot write \(output): \(error.message)", code: ExitCode.noInput)
+                throw InputError("cannot write \(output): \(error.reason)", code: ExitCode.noInput)
             }
             terminal.out(summary.closingLine)
         } else {
@@ -150,11 +151,5 @@ enum TestCommand {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         return count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-    }
-
-    static func monotonicMs() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
     }
 }

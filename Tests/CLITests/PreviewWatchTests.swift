@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -36,13 +37,11 @@ final class PreviewWatchTests: XCTestCase {
     /// Waits until the screen satisfies `condition`, up to 20 seconds; fails with the screen otherwise.
     private func waitForScreen(_ what: String, _ condition: (String) -> Bool) throws {
         var last = ""
-        for _ in 0..<200 {
+        let shown = try Wait.until(.seconds(20), poll: .milliseconds(50)) {
             last = try screen()
-            if condition(last) { return }
-            usleep(100_000)
+            return condition(last)
         }
-        XCTFail("the screen never showed \(what); it shows:\n\(last)")
-        throw XCTSkip("stopping: \(what) did not appear")
+        if !shown { throw HarnessError("the screen never showed \(what); it shows:\n\(last)") }
     }
 
     private func save(_ text: String) {

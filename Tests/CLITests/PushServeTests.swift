@@ -1,4 +1,5 @@
 import JSONKit
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -29,7 +30,8 @@ final class PushServeTests: XCTestCase {
                 }
             }
         }
-        usleep(400_000)
+        // Killed once it has acknowledged more than 50 pushes (a bound, not a fixed sleep).
+        XCTAssertTrue(Wait.until(.seconds(60)) { acknowledged.count > 50 }, "the receiver acknowledged pushes")
         XCTAssertEqual(server!.stop(SIGKILL), 128 + SIGKILL)
         server = nil
         threads.forEach { $0.join() }

@@ -1,6 +1,9 @@
 import JSONKit
 import ServeCLI
 import WidgetHostCLI
+import HostSystem
+import Synchronization
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -15,14 +18,8 @@ func serveTool(_ arguments: String...) -> ToolResult {
     return ToolResult(code: code, out: capture.out, err: capture.err)
 }
 
-/// The built `widgethost` binary next to the test bundle.
-func widgethostBinary() throws -> String {
-    var bundle = CommandLine.arguments[0]
-    if !bundle.hasSuffix(".xctest") { bundle = CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? bundle }
-    let executable = String(bundle[..<(bundle.lastIndex(of: "/") ?? bundle.startIndex)]) + "/widgethost"
-    guard access(executable, X_OK) == 0 else { throw XCTSkip("the widgethost binary is not built at \(executable)") }
-    return executable
-}
+/// The built `widgethost` binary next to the test bundle; a missing one fails the test.
+func widgethostBinary() throws -> String { try BuiltProgram.path("widgethost") }
 
 func pushTemporaryDirectory() -> String {
     var template = Array("/tmp/widgethost-push-cli-XXXXXX".utf8CString)
@@ -37,8 +34,9 @@ struct ServeOutputMissing: Error, CustomStringConvertible {
 
 /// A `widgethost serve` process running in the background.
 final class ServeProcess {
-    let pid: pid_t
-    private let output: Int32
+    private let process: ChildProcess
+    var pid: pid_t { process.pid }
+    private var output: Int32 { process.output }
     private var pending: [UInt8] = []
     private(set) var lines: [String] = []
     private(set) var port = 0
@@ -46,34 +44,20 @@ final class ServeProcess {
 
     init(_ arguments: [String]) throws {
         let argv = [try widgethostBinary(), "serve"] + arguments
-        var outPipe: [Int32] = [0, 0]
-        guard pipe(&outPipe) == 0 else { throw XCTSkip("no pipe") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 2)
-        posix_spawn_file_actions_addclose(&actions, outPipe[0])
-        let cArgs = argv.map { strdup($0) } + [nil]
-        let environment: [String] = ["NO_COLOR=1", "TZ=UTC", "SWIFT_BACKTRACE=enable=no"]
-        let cEnv = environment.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
-        posix_spawn_file_actions_destroy(&actions)
-        close(outPipe[1])
-        guard status == 0 else { throw XCTSkip("cannot start widgethost serve") }
-        self.pid = pid
-        self.output = outPipe[0]
+        do {
+            process = try ChildProcess(argv, environment: Program.defaultEnvironment, output: .pipe, errors: .output)
+        } catch {
+            throw HarnessError("cannot start widgethost serve: \(error)")
+        }
         let listening = try waitForLine(containing: "listening on http://127.0.0.1:")
         port = Int(listening.split(separator: ":").last ?? "") ?? 0
     }
 
     deinit {
         if exitStatus == nil {
-            kill(pid, SIGKILL)
+            process.signal(SIGKILL)
             _ = wait()
         }
-        close(output)
     }
 
     /// Reads output until a line contains `text` (10 s at most).
@@ -101,14 +85,13 @@ final class ServeProcess {
 
     /// Sends a signal and waits for the exit code (128 + signal when killed by it).
     func stop(_ signal: Int32) -> Int32 {
-        kill(pid, signal)
+        process.signal(signal)
         return wait()
     }
 
     private func wait() -> Int32 {
         if let exitStatus { return exitStatus }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        let termination = process.wait()
         // Keep what it printed on the way out.
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -118,7 +101,7 @@ final class ServeProcess {
         }
         lines += String(decoding: pending, as: UTF8.self).split(separator: "\n").map(String.init)
         pending = []
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let code = termination.code
         exitStatus = code
         return code
     }
@@ -209,20 +192,11 @@ final class LoadThread {
 }
 
 /// Nonces acknowledged by the receiver, collected from several threads.
-final class AcknowledgedNonces: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    private var nonces: [String] = []
-    init() { pthread_mutex_init(&mutex, nil) }
-    func add(_ nonce: String) {
-        pthread_mutex_lock(&mutex)
-        nonces.append(nonce)
-        pthread_mutex_unlock(&mutex)
-    }
-    var all: [String] {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return nonces
-    }
+final class AcknowledgedNonces: Sendable {
+    private let nonces = Mutex<[String]>([])
+    func add(_ nonce: String) { nonces.withLock { $0.append(nonce) } }
+    var all: [String] { nonces.withLock { $0 } }
+    var count: Int { nonces.withLock { $0.count } }
 }
 
 /// A documented-style request body.

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -8,10 +9,7 @@ import XCTest
 final class ServeProgramTests: XCTestCase {
     /// The built `widgethost-serve` next to the test bundle (and `widgethost`).
     func serveBinary() throws -> String {
-        let tool = try widgethostBinary()
-        let serve = String(tool[..<tool.lastIndex(of: "/")!]) + "/widgethost-serve"
-        guard access(serve, X_OK) == 0 else { throw XCTSkip("the widgethost-serve binary is not built at \(serve)") }
-        return serve
+        try BuiltProgram.path("widgethost-serve")
     }
 
     func testTheToolStillListsServe() {
@@ -79,9 +77,9 @@ final class ServeProgramTests: XCTestCase {
     /// path it was run by), else a copy.
     private func copyFile(_ source: String, to destination: String) throws {
         if link(source, destination) == 0 { return }
-        guard let input = fopen(source, "rb") else { throw XCTSkip("cannot read \(source)") }
+        guard let input = fopen(source, "rb") else { throw HarnessError("cannot read \(source)") }
         defer { fclose(input) }
-        guard let output = fopen(destination, "wb") else { throw XCTSkip("cannot write \(destination)") }
+        guard let output = fopen(destination, "wb") else { throw HarnessError("cannot write \(destination)") }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = fread(&buffer, 1, buffer.count, input)

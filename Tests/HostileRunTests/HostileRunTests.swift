@@ -1,5 +1,6 @@
 import JSONKit
 import ScriptCore
+import TestSupport
 import WidgetHost
 import XCTest
 
@@ -13,9 +14,9 @@ final class HostileRunTests: XCTestCase {
     func testOneLibraryHostRunsEveryHostileScriptToItsStatusWithinItsLimits() throws {
         let host = ScriptHost()
         for hostile in HostileCase.all {
-            let start = ChildProcess.monotonic()
+            let start = ToolProcess.monotonic()
             let report = host.run(ScriptSource(text: hostile.script, name: "hostile.js"), configuration: configuration(hostile))
-            let seconds = ChildProcess.monotonic() - start
+            let seconds = ToolProcess.monotonic() - start
             XCTAssertEqual(report.status, hostile.status, hostile.name)
             if let code = hostile.code {
                 XCTAssertTrue(report.diagnostics.contains { $0.code == code }, "\(hostile.name): \(report.diagnostics.map(\.code.rawValue))")
@@ -49,12 +50,12 @@ final class HostileRunTests: XCTestCase {
     // MARK: One test worker
 
     func testOneTestWorkerRunsEveryHostileFixtureToItsStatusWithinItsLimits() throws {
-        let folder = try ChildProcess.temporaryFolder()
-        defer { ChildProcess.remove(folder) }
+        let temporary = try TemporaryFolder("hostile")
+        let folder = temporary.path
         for (index, hostile) in HostileCase.all.enumerated() {
-            try ChildProcess.write(fixture(hostile), to: "\(folder)/\(String(format: "%02d", index)).js")
+            try Files.write("\(folder)/\(String(format: "%02d", index)).js", fixture(hostile))
         }
-        let child = try ChildProcess.run(["test", folder, "--jobs", "1", "--reporter", "json", "--timeout", "30"])
+        let child = try ToolProcess.run(["test", folder, "--jobs", "1", "--reporter", "json", "--timeout", "30"])
         let report = try JSONValue.parse(child.out)
         let results = try XCTUnwrap(report["results"]?.arrayValue, child.out + child.err)
         XCTAssertEqual(results.count, HostileCase.all.count)
@@ -78,13 +79,14 @@ final class HostileRunTests: XCTestCase {
     /// four's peak plus 48 MB). Without the memory given back, each bomb added about 50 MB.
     func testOneTestWorkerStaysAtItsSizeThroughAllocationBombs() throws {
         let bomb = try XCTUnwrap(HostileCase.all.first { $0.name == "small-object bomb" })
-        let four = try ChildProcess.temporaryFolder()
-        let sixteen = try ChildProcess.temporaryFolder()
-        defer { ChildProcess.remove(four); ChildProcess.remove(sixteen) }
-        for index in 0..<4 { try ChildProcess.write(fixture(bomb), to: "\(four)/bomb-\(index).js") }
-        for index in 0..<16 { try ChildProcess.write(fixture(bomb), to: "\(sixteen)/bomb-\(index).js") }
-        let few = try ChildProcess.run(["test", four, "--jobs", "1"])
-        let many = try ChildProcess.run(["test", sixteen, "--jobs", "1"])
+        let fourFolder = try TemporaryFolder("hostile")
+        let four = fourFolder.path
+        let sixteenFolder = try TemporaryFolder("hostile")
+        let sixteen = sixteenFolder.path
+        for index in 0..<4 { try Files.write("\(four)/bomb-\(index).js", fixture(bomb)) }
+        for index in 0..<16 { try Files.write("\(sixteen)/bomb-\(index).js", fixture(bomb)) }
+        let few = try ToolProcess.run(["test", four, "--jobs", "1"])
+        let many = try ToolProcess.run(["test", sixteen, "--jobs", "1"])
         XCTAssertEqual(few.code, 0, few.out + few.err)
         XCTAssertEqual(many.code, 0, many.out + many.err)
         assertPeak(many, staysAt: few)
@@ -120,10 +122,10 @@ final class HostileRunTests: XCTestCase {
     /// A fresh process, and a host that ran other scripts first, end the same script the same way.
     func testAScriptEndsTheSameWayInAFreshProcessAndAfterOtherRuns() throws {
         let hostile = try XCTUnwrap(HostileCase.all.first { $0.name == "garbage at the limit's edge" })
-        let folder = try ChildProcess.temporaryFolder()
-        defer { ChildProcess.remove(folder) }
-        try ChildProcess.write(hostile.script, to: "\(folder)/garbage.js")
-        let fresh = try ChildProcess.run(["run", "\(folder)/garbage.js", "--format", "json"] + hostile.options)
+        let temporary = try TemporaryFolder("hostile")
+        let folder = temporary.path
+        try Files.write("\(folder)/garbage.js", hostile.script)
+        let fresh = try ToolProcess.run(["run", "\(folder)/garbage.js", "--format", "json"] + hostile.options)
         let freshStatus = try JSONValue.parse(fresh.out)["status"]?.stringValue
         XCTAssertEqual(freshStatus, hostile.status.rawValue, fresh.err)
         let host = ScriptHost()
@@ -164,8 +166,8 @@ final class HostileRunTests: XCTestCase {
     static let simulationTimeout = 3.0
 
     private func simulate(_ cases: [HostileCase], hours: Double) throws -> (ChildRun, [String]) {
-        let folder = try ChildProcess.temporaryFolder()
-        defer { ChildProcess.remove(folder) }
+        let temporary = try TemporaryFolder("hostile")
+        let folder = temporary.path
         var script = ["const _n = Config.get('case', 0)", "Config.set('case', _n + 1)"]
         for (index, hostile) in cases.enumerated() {
             // Outputs of a block are properties of `this`, as top-level bindings would be outputs.
@@ -173,12 +175,12 @@ final class HostileRunTests: XCTestCase {
             for name in ["t", "kept", "s", "done", "d"] { body = body.replacingOccurrences(of: "let \(name) = ", with: "this.\(name) = ") }
             script.append("if (_n === \(index)) {\n\(body)\n}")
         }
-        try ChildProcess.write(script.joined(separator: "\n"), to: "\(folder)/hostile.js")
+        try Files.write("\(folder)/hostile.js", script.joined(separator: "\n"))
         // One time limit for every refresh: long enough for the million console lines of a
         // debug build on a busy machine (about 0.6 s on a quiet one), short enough to keep the
         // loops quick.
         let limits = ["--timeout", "\(Self.simulationTimeout)", "--memory-limit", "30"]
-        let child = try ChildProcess.run(
+        let child = try ToolProcess.run(
             ["simulate", "\(folder)/hostile.js", "--hours", "\(hours)", "--budget", "unlimited", "--state", "\(folder)/state",
              "--now", "2026-11-29T00:00:00Z", "--format", "json"] + limits)
         let report = try JSONValue.parse(child.out)

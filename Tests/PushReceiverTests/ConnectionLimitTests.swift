@@ -1,5 +1,5 @@
 import JSONKit
-import PushClient
+import HostSystem
 @testable import PushReceiver
 import Synchronization
 import Threads
@@ -95,8 +95,8 @@ final class ConnectionLimitTests: XCTestCase {
 
     /// Waits (at most 3 s) until the receiver holds `count` connections.
     func waitForConnections(_ receiver: TestReceiver, count: Int) throws -> Bool {
-        let deadline = Clock.monotonicMilliseconds() + 3000
-        while receiver.server.connectionCount < count && Clock.monotonicMilliseconds() < deadline { sched_yield() }
+        let deadline = MonotonicClock.milliseconds() + 3000
+        while receiver.server.connectionCount < count && MonotonicClock.milliseconds() < deadline { sched_yield() }
         return receiver.server.connectionCount >= count
     }
 }

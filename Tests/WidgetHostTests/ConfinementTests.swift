@@ -2,6 +2,7 @@ import JSONKit
 import Synchronization
 import Threads
 import WidgetHost
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -281,7 +282,7 @@ final class ScratchTree {
     init() throws {
         var template = Array("/tmp/widgethost-confine-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw XCTSkip("cannot make a temporary folder")
+            throw HarnessError("cannot make a temporary folder: \(String(cString: strerror(errno)))")
         }
         path = String(cString: made)
     }

@@ -1,3 +1,4 @@
+import HostSystem
 import JSONKit
 import ScriptCore
 import WidgetHost

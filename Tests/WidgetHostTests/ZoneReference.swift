@@ -1,4 +1,5 @@
 import JSONKit
+import TestSupport
 import XCTest
 import ZonedTime
 #if canImport(Glibc)
@@ -59,33 +60,8 @@ enum ZoneReference {
 
     /// Runs a program to its end and returns what it printed; a failure if it fails.
     static func run(_ argv: [String], environment: [String]) throws -> String {
-        var out: [Int32] = [0, 0]
-        guard pipe(&out) == 0 else { throw Failure(description: "no pipe") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
-        posix_spawn_file_actions_addclose(&actions, out[0])
-        posix_spawn_file_actions_addclose(&actions, out[1])
-        let cArgs = argv.map { strdup($0) } + [nil]
-        let cEnv = environment.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, cEnv)
-        posix_spawn_file_actions_destroy(&actions)
-        close(out[1])
-        defer { close(out[0]) }
-        guard spawned == 0 else { throw Failure(description: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))") }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(out[0], $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else { throw Failure(description: "\(argv.joined(separator: " ")) failed (status \(status))") }
-        return String(decoding: bytes, as: UTF8.self)
+        let result = try Program.run(argv, environment: environment, searchPath: true)
+        guard result.code == 0 else { throw Failure(description: "\(argv.joined(separator: " ")) failed (exit status \(result.code)): \(result.err.prefix(500))") }
+        return result.out
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import XCTest
 
 /// A fresh directory under /tmp, removed when the value is released.
@@ -8,7 +9,7 @@ final class TemporaryDirectory {
     init() throws {
         var template = Array("/tmp/zonedtime-test-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw XCTSkip("mkdtemp failed")
+            throw HarnessError("cannot make a temporary folder: \(String(cString: strerror(errno)))")
         }
         path = String(cString: made)
     }
@@ -21,7 +22,7 @@ final class TemporaryDirectory {
             parent += "/" + component
             mkdir(parent, 0o755)
         }
-        guard let file = fopen(full, "wb") else { throw XCTSkip("cannot create \(full)") }
+        guard let file = fopen(full, "wb") else { throw HarnessError("cannot create \(full)") }
         defer { fclose(file) }
         _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
     }

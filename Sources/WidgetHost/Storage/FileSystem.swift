@@ -1,4 +1,4 @@
-import Synchronization
+import HostSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -88,42 +88,15 @@ enum FileSystem {
         return bytes
     }
 
-    /// Writes `bytes` atomically: a temporary file in the same folder, flushed to disk,
-    /// then renamed over the name. A crash leaves either the old file or the new one,
-    /// never half of one. Missing folders are created.
+    /// Writes `bytes` atomically (`HostSystem.AtomicFile`: a temporary file in the same
+    /// folder, flushed, renamed over the name, the folder flushed). A crash leaves either the
+    /// old file or the new one, never half of one. Missing folders are created.
     static func writeAtomically(_ location: Location, _ bytes: [UInt8]) throws(FileSystemError) {
         guard let folder = try open(location, create: true) else { throw FileSystemError(location.display, "cannot create the folder") }
-        let temporary = Array(".widgethost-\(getpid())-\(sequence.add(1, ordering: .relaxed).newValue).tmp".utf8)
-        var fd = at(temporary) { openat(folder.fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
-        if fd < 0 && Glibc.errno == EEXIST {
-            // Left by a process of the same id that crashed: it was never the real file.
-            _ = at(temporary) { unlinkat(folder.fd, $0, 0) }
-            fd = at(temporary) { openat(folder.fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
-        }
-        guard fd >= 0 else { throw .errno(location.display, "cannot write") }
-        func fail(_ doing: String) -> FileSystemError {
-            let failure = FileSystemError.errno(location.display, doing)
-            close(fd)
-            _ = at(temporary) { unlinkat(folder.fd, $0, 0) }
-            return failure
-        }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if Glibc.errno == EINTR { continue }
-                throw fail("cannot write")
-            }
-            written += count
-        }
-        if fsync(fd) != 0 { throw fail("cannot flush") }
-        close(fd)
-        let renamed = at(temporary) { from in at(location.name) { to in renameat(folder.fd, from, folder.fd, to) } }
-        guard renamed == 0 else {
-            let code = Glibc.errno
-            _ = at(temporary) { unlinkat(folder.fd, $0, 0) }
-            if code == EISDIR { throw FileSystemError(location.display, "is a folder, not a file") }
-            throw .errno(location.display, "cannot replace", code)
+        do {
+            try AtomicFile.write(bytes, name: location.name, inFolder: folder.fd, display: location.display, mode: 0o644)
+        } catch {
+            throw FileSystemError(location.display, error.message)
         }
     }
 
@@ -179,8 +152,6 @@ enum FileSystem {
     }
 
     // MARK: Opening folders
-
-    private static let sequence = Atomic<Int>(0)
 
     /// A folder descriptor, closed when the value goes.
     private final class Folder {

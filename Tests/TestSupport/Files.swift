@@ -1,0 +1,74 @@
+import HostSystem
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A fresh folder under `/tmp`, removed with what is in it when the value goes.
+public final class TemporaryFolder {
+    public let path: String
+
+    /// Makes `/tmp/widgethost-PREFIX-XXXXXX`; a folder that cannot be made is a harness failure.
+    public init(_ prefix: String = "test") throws {
+        var template = Array("/tmp/widgethost-\(prefix)-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw HarnessError("cannot make a temporary folder: \(String(cString: strerror(errno)))")
+        }
+        path = String(cString: made)
+    }
+
+    deinit { Files.removeTree(path) }
+
+    /// `path/relative`.
+    public func file(_ relative: String) -> String { path + "/" + relative }
+}
+
+/// Files for tests, as bytes.
+public enum Files {
+    /// Writes `bytes` to `path` (atomically); a failure is a harness failure.
+    public static func write(_ path: String, _ bytes: [UInt8]) throws {
+        do { try AtomicFile.write(bytes, toPath: path) } catch { throw HarnessError("cannot write \(error)") }
+    }
+
+    /// Writes `text` to `path` as UTF-8.
+    public static func write(_ path: String, _ text: String) throws { try write(path, Array(text.utf8)) }
+
+    /// The whole file, or nil when it cannot be read.
+    public static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = Glibc.read(fd, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return nil }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+
+    /// The names in `folder` (not `.` and `..`), sorted by their bytes.
+    public static func list(_ folder: String) -> [String] {
+        var names: [String] = []
+        guard let directory = opendir(folder) else { return [] }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(directory)
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Removes `path` and, when it is a folder, what is in it; links are removed, not followed.
+    public static func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            for name in list(path) { removeTree(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+}
