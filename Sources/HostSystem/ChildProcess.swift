@@ -117,43 +117,34 @@ public final class ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         var childEnds: [Int32] = []
-        var parentIn: Int32 = -1, parentOut: Int32 = -1, parentErr: Int32 = -1
-        var outputWrite: Int32 = -1
-        switch inputStream {
-        case .pipe:
+        /// Connects the child's `target` (0, 1 or 2) to a new pipe; the parent's end.
+        func connect(_ target: Int32) throws(StartError) -> Int32 {
             let ends = try pipePair()
-            posix_spawn_file_actions_adddup2(&actions, ends.read, 0)
-            childEnds.append(ends.read)
-            parentIn = ends.write
-        case .null, .output:
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        case .inherit:
-            break
+            let (child, parent) = target == 0 ? (ends.read, ends.write) : (ends.write, ends.read)
+            posix_spawn_file_actions_adddup2(&actions, child, target)
+            childEnds.append(child)
+            return parent
+        }
+        func null(_ target: Int32) {
+            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var parentIn: Int32 = -1, parentOut: Int32 = -1, parentErr: Int32 = -1
+        switch inputStream {
+        case .pipe: parentIn = try connect(0)
+        case .null, .output: null(0)
+        case .inherit: break
         }
         switch outputStream {
-        case .pipe, .output:
-            let ends = try pipePair()
-            posix_spawn_file_actions_adddup2(&actions, ends.write, 1)
-            childEnds.append(ends.write)
-            parentOut = ends.read
-            outputWrite = ends.write
-        case .null:
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        case .inherit:
-            break
+        case .pipe, .output: parentOut = try connect(1)
+        case .null: null(1)
+        case .inherit: break
         }
         switch errorStream {
-        case .pipe:
-            let ends = try pipePair()
-            posix_spawn_file_actions_adddup2(&actions, ends.write, 2)
-            childEnds.append(ends.write)
-            parentErr = ends.read
-        case .output where outputWrite >= 0:
-            posix_spawn_file_actions_adddup2(&actions, outputWrite, 2)
-        case .null, .output:
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        case .inherit:
-            break
+        case .pipe: parentErr = try connect(2)
+        // The child's 2 becomes a copy of its 1 (file actions run in order).
+        case .output where parentOut >= 0: posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        case .null, .output: null(2)
+        case .inherit: break
         }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { $0.map { strdup($0) } + [nil] }
@@ -214,6 +205,10 @@ public final class ChildProcess {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        return reaped(status, usage)
+    }
+
+    private func reaped(_ status: Int32, _ usage: rusage) -> Termination {
         let termination: Termination = (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
         peakResidentBytes = Int(usage.ru_maxrss) * 1024
         ended = termination
@@ -226,8 +221,7 @@ public final class ChildProcess {
         var status: Int32 = 0
         var usage = rusage()
         guard wait4(pid, &status, WNOHANG, &usage) == pid else { return false }
-        ended = (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
-        peakResidentBytes = Int(usage.ru_maxrss) * 1024
+        _ = reaped(status, usage)
         return true
     }
 
