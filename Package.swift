@@ -37,10 +37,14 @@ let package = Package(
         .target(name: "CVirtualTime"),
         // The only module that touches raw JavaScriptCore pointers.
         .target(name: "ScriptCore", dependencies: ["CJavaScriptCore", "ICUZones"]),
+        // libcurl for live HTTP: curl.h's option numbers, typed wrappers of its variadic calls,
+        // and the library loaded with dlopen on the first live request (Debian's libcurl4-openssl-dev
+        // for the header at build time; libcurl4 at run time).
+        .target(name: "CLibCurl", linkerSettings: [.linkedLibrary("dl")]),
         // libxml2's HTML parser and XPath, for HTMLDoc.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Script model, bindings, virtual clock, run reports.
-        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "ICUZones", "CLibXML2", "Threads", "CVirtualTime", "HostSystem"]),
+        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "ICUZones", "CLibXML2", "CLibCurl", "Threads", "CVirtualTime", "HostSystem"]),
         // Virtual-time refresh and Live Activity simulation.
         .target(name: "Timeline", dependencies: ["WidgetHost", "JSONKit", "ZonedTime"]),
         // Live Activity push request contract (pure Swift).

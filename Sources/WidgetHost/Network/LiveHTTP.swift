@@ -1,3 +1,4 @@
+import CLibCurl
 import Synchronization
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -22,68 +23,30 @@ public enum LiveHTTP {
     }
 }
 
-/// The handful of libcurl entry points the host uses, resolved with `dlsym`.
-///
-/// `curl_easy_setopt` and `curl_easy_getinfo` are variadic in C; they are called
-/// through non-variadic pointer types with one integer or pointer argument, which
-/// passes that argument exactly as a variadic call does on the System V x86-64 and
-/// AArch64 Linux ABIs.
-final class LibCurl: @unchecked Sendable {
-    typealias EasyInit = @convention(c) () -> OpaquePointer?
-    typealias SetLong = @convention(c) (OpaquePointer?, Int32, Int) -> Int32
-    typealias SetPointer = @convention(c) (OpaquePointer?, Int32, UnsafeRawPointer?) -> Int32
-    typealias Perform = @convention(c) (OpaquePointer?) -> Int32
-    typealias Cleanup = @convention(c) (OpaquePointer?) -> Void
-    typealias GetLong = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<Int>?) -> Int32
-    typealias StringError = @convention(c) (Int32) -> UnsafePointer<CChar>?
-    typealias ListAppend = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
-    typealias ListFree = @convention(c) (OpaquePointer?) -> Void
-    typealias GlobalInit = @convention(c) (Int) -> Int32
-    typealias DataCallback = @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
-
-    // Option and info numbers from curl.h.
-    enum Option {
-        static let writeData: Int32 = 10001, url: Int32 = 10002, errorBuffer: Int32 = 10010
-        static let writeFunction: Int32 = 20011, postFields: Int32 = 10015, userAgent: Int32 = 10018
-        static let httpHeader: Int32 = 10023, headerData: Int32 = 10029, customRequest: Int32 = 10036
-        static let noBody: Int32 = 44, post: Int32 = 47, followLocation: Int32 = 52, maxRedirects: Int32 = 68
-        static let headerFunction: Int32 = 20079, httpGet: Int32 = 80, noSignal: Int32 = 99
-        static let acceptEncoding: Int32 = 10102, postFieldSizeLarge: Int32 = 30120
-        static let timeoutMs: Int32 = 155, connectTimeoutMs: Int32 = 156
-        static let protocols: Int32 = 181, redirectProtocols: Int32 = 182
-    }
-    static let responseCode: Int32 = 0x200000 + 2
-    static let writeError: Int32 = 23, timedOut: Int32 = 28
-
-    let easyInit: EasyInit, setLong: SetLong, setPointer: SetPointer, easyPerform: Perform, cleanup: Cleanup
-    let getLong: GetLong, stringError: StringError, listAppend: ListAppend, listFree: ListFree
+/// libcurl's entry points as `CLibCurl` loads them (with `dlopen`, on the first live request),
+/// called through its typed wrappers with curl.h's option numbers.
+final class LibCurl: Sendable {
+    // Immutable after loading: a table of function pointers libcurl never changes.
+    nonisolated(unsafe) let api: UnsafePointer<widgethost_curl_api>
 
     static let shared: Result<LibCurl, NetworkFailure> = load()
 
-    private init(_ handle: UnsafeMutableRawPointer) throws(NetworkFailure) {
-        func symbol<T>(_ name: String, _ type: T.Type) throws(NetworkFailure) -> T {
-            guard let pointer = dlsym(handle, name) else { throw NetworkFailure("libcurl has no \(name)") }
-            return unsafeBitCast(pointer, to: type)
-        }
-        easyInit = try symbol("curl_easy_init", EasyInit.self)
-        setLong = try symbol("curl_easy_setopt", SetLong.self)
-        setPointer = try symbol("curl_easy_setopt", SetPointer.self)
-        easyPerform = try symbol("curl_easy_perform", Perform.self)
-        cleanup = try symbol("curl_easy_cleanup", Cleanup.self)
-        getLong = try symbol("curl_easy_getinfo", GetLong.self)
-        stringError = try symbol("curl_easy_strerror", StringError.self)
-        listAppend = try symbol("curl_slist_append", ListAppend.self)
-        listFree = try symbol("curl_slist_free_all", ListFree.self)
-        let globalInit = try symbol("curl_global_init", GlobalInit.self)
-        _ = globalInit(3)  // CURL_GLOBAL_DEFAULT
-    }
+    private init(_ api: UnsafePointer<widgethost_curl_api>) { self.api = api }
 
     private static func load() -> Result<LibCurl, NetworkFailure> {
-        for name in ["libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"] {
-            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
-            do { return .success(try LibCurl(handle)) } catch { return .failure(error) }
+        var reason = [CChar](repeating: 0, count: 256)
+        guard let api = widgethost_curl_load(&reason, reason.count) else {
+            return .failure(NetworkFailure(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
         }
-        return .failure(NetworkFailure("live network needs libcurl (libcurl.so.4, Debian package libcurl4); use --network replay with --fixtures to run offline"))
+        return .success(LibCurl(api))
+    }
+
+    private func set(_ easy: UnsafeMutableRawPointer, _ option: CURLoption, _ value: Int) {
+        _ = widgethost_curl_setopt_long(api, easy, option, value)
+    }
+
+    private func set(_ easy: UnsafeMutableRawPointer, _ option: CURLoption, _ value: UnsafeRawPointer?) {
+        _ = widgethost_curl_setopt_pointer(api, easy, option, value)
     }
 
     /// Collects a response as libcurl delivers it.
@@ -96,18 +59,18 @@ final class LibCurl: @unchecked Sendable {
     }
 
     func perform(_ request: NetworkRequest, configuration: NetworkConfiguration) -> Result<NetworkResponse, NetworkFailure> {
-        guard let easy = easyInit() else { return .failure(NetworkFailure("libcurl could not start a request")) }
-        defer { cleanup(easy) }
+        guard let easy = api.pointee.easy_init() else { return .failure(NetworkFailure("libcurl could not start a request")) }
+        defer { api.pointee.easy_cleanup(easy) }
         let sink = Sink(limit: configuration.maximumResponseBytes)
         let box = Unmanaged.passRetained(sink)
         defer { box.release() }
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
         errorBuffer.initialize(repeating: 0, count: 256)
         defer { errorBuffer.deallocate() }
-        var headerList: OpaquePointer?
-        defer { if headerList != nil { listFree(headerList) } }
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { if headerList != nil { api.pointee.slist_free_all(headerList) } }
 
-        let write: DataCallback = { data, size, count, user in
+        let write: curl_write_callback = { data, size, count, user in
             guard let data, let user else { return 0 }
             let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
             let length = size * count
@@ -118,7 +81,7 @@ final class LibCurl: @unchecked Sendable {
             data.withMemoryRebound(to: UInt8.self, capacity: length) { sink.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length)) }
             return length
         }
-        let header: DataCallback = { data, size, count, user in
+        let header: curl_write_callback = { data, size, count, user in
             guard let data, let user else { return 0 }
             let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
             let length = size * count
@@ -140,57 +103,57 @@ final class LibCurl: @unchecked Sendable {
         let body = request.body ?? (request.method == "POST" ? [] : nil)
         let user = UnsafeRawPointer(box.toOpaque())
         return request.url.withCString { url in
-            _ = setPointer(easy, Option.url, url)
-            _ = setLong(easy, Option.noSignal, 1)
-            _ = setLong(easy, Option.followLocation, 1)
-            _ = setLong(easy, Option.maxRedirects, 10)
-            _ = setLong(easy, Option.protocols, 3)  // CURLPROTO_HTTP | CURLPROTO_HTTPS
-            _ = setLong(easy, Option.redirectProtocols, 3)
-            _ = setLong(easy, Option.connectTimeoutMs, Int(configuration.connectTimeoutSeconds * 1000))
-            _ = setLong(easy, Option.timeoutMs, Int(configuration.totalTimeoutSeconds * 1000))
-            _ = setPointer(easy, Option.writeFunction, unsafeBitCast(write, to: UnsafeRawPointer.self))
-            _ = setPointer(easy, Option.writeData, user)
-            _ = setPointer(easy, Option.headerFunction, unsafeBitCast(header, to: UnsafeRawPointer.self))
-            _ = setPointer(easy, Option.headerData, user)
-            _ = setPointer(easy, Option.errorBuffer, UnsafeRawPointer(errorBuffer))
+            set(easy, CURLOPT_URL, url)
+            set(easy, CURLOPT_NOSIGNAL, 1)
+            set(easy, CURLOPT_FOLLOWLOCATION, 1)
+            set(easy, CURLOPT_MAXREDIRS, 10)
+            set(easy, CURLOPT_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
+            set(easy, CURLOPT_REDIR_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
+            set(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeoutSeconds * 1000))
+            set(easy, CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeoutSeconds * 1000))
+            _ = widgethost_curl_setopt_write_function(api, easy, CURLOPT_WRITEFUNCTION, write)
+            set(easy, CURLOPT_WRITEDATA, user)
+            _ = widgethost_curl_setopt_write_function(api, easy, CURLOPT_HEADERFUNCTION, header)
+            set(easy, CURLOPT_HEADERDATA, user)
+            set(easy, CURLOPT_ERRORBUFFER, UnsafeRawPointer(errorBuffer))
             var lines = request.headers.map { "\($0.name): \($0.value)" }
             if !request.headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
                 lines.append("User-Agent: WidgetHost/0.1 (Omni widget script host)")
             }
             lines.append("Expect:")
-            for line in lines { headerList = line.withCString { listAppend(headerList, $0) } }
-            _ = setPointer(easy, Option.httpHeader, UnsafeRawPointer(headerList))
-            _ = "".withCString { setPointer(easy, Option.acceptEncoding, $0) }
+            for line in lines { headerList = line.withCString { api.pointee.slist_append(headerList, $0) } }
+            set(easy, CURLOPT_HTTPHEADER, UnsafeRawPointer(headerList))
+            "".withCString { set(easy, CURLOPT_ACCEPT_ENCODING, $0) }
 
-            let code: Int32 = request.method.withCString { method in
+            let code: CURLcode = request.method.withCString { method in
                 switch (request.method, body) {
-                case ("GET", nil): _ = setLong(easy, Option.httpGet, 1)
-                case ("HEAD", nil): _ = setLong(easy, Option.noBody, 1)
-                case ("POST", _): _ = setLong(easy, Option.post, 1)
-                default: _ = setPointer(easy, Option.customRequest, method)
+                case ("GET", nil): set(easy, CURLOPT_HTTPGET, 1)
+                case ("HEAD", nil): set(easy, CURLOPT_NOBODY, 1)
+                case ("POST", _): set(easy, CURLOPT_POST, 1)
+                default: set(easy, CURLOPT_CUSTOMREQUEST, method)
                 }
-                guard let body else { return easyPerform(easy) }
+                guard let body else { return api.pointee.easy_perform(easy) }
                 // The buffer is never empty, so its address stays valid for the whole transfer.
                 let payload = body.isEmpty ? [0] : body
                 return payload.withUnsafeBytes { bytes in
-                    _ = setLong(easy, Option.postFieldSizeLarge, body.count)
-                    _ = setPointer(easy, Option.postFields, bytes.baseAddress)
-                    return easyPerform(easy)
+                    _ = widgethost_curl_setopt_off(api, easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+                    set(easy, CURLOPT_POSTFIELDS, bytes.baseAddress)
+                    return api.pointee.easy_perform(easy)
                 }
             }
-            if sink.tooLarge || code == Self.writeError {
+            if sink.tooLarge || code == CURLE_WRITE_ERROR {
                 return .failure(NetworkFailure("the response is larger than \(configuration.maximumResponseBytes / (1024 * 1024)) MB"))
             }
-            guard code == 0 else {
+            guard code == CURLE_OK else {
                 let detail = String(cString: errorBuffer)
-                if code == Self.timedOut {
+                if code == CURLE_OPERATION_TIMEDOUT {
                     return .failure(NetworkFailure("the request timed out (connect \(JSONNumber.text(configuration.connectTimeoutSeconds)) s, total \(JSONNumber.text(configuration.totalTimeoutSeconds)) s)"))
                 }
-                let summary = stringError(code).map { String(cString: $0) } ?? "error \(code)"
+                let summary = api.pointee.easy_strerror(code).map { String(cString: $0) } ?? "error \(code.rawValue)"
                 return .failure(NetworkFailure(detail.isEmpty ? summary : detail))
             }
             var status = 0
-            _ = getLong(easy, Self.responseCode, &status)
+            _ = widgethost_curl_getinfo_long(api, easy, CURLINFO_RESPONSE_CODE, &status)
             return .success(NetworkResponse(status: status, headers: sink.headers, body: sink.body))
         }
     }
