@@ -45,6 +45,9 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Script model, bindings, virtual clock, run reports.
         .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "ICUZones", "CLibXML2", "CLibCurl", "Threads", "CVirtualTime", "HostSystem"]),
+        // The tool's exit codes (X2) and the code each kind of work ends with, shared by the
+        // CLI and the conformance runner so a fixture's expect.exitCode is the tool's.
+        .target(name: "ExitCodes", dependencies: ["WidgetHost"]),
         // Virtual-time refresh and Live Activity simulation.
         .target(name: "Timeline", dependencies: ["WidgetHost", "JSONKit", "ZonedTime"]),
         // Live Activity push request contract (pure Swift).
@@ -60,12 +63,12 @@ let package = Package(
         // real size (pure Swift; text measured through a protocol).
         .target(name: "WidgetGeometry", dependencies: ["Layout", "JSONKit"]),
         // The conformance runner: fixture format, runner, reporters.
-        .target(name: "Conformance", dependencies: ["WidgetHost", "Timeline", "PushContract", "Layout", "JSONKit", "ZonedTime", "HostSystem"]),
+        .target(name: "Conformance", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "Layout", "JSONKit", "ZonedTime", "HostSystem"]),
         // The author preview: terminal view, HTML report, watch mode.
         .target(name: "Preview", dependencies: ["WidgetHost", "Timeline", "Layout", "JSONKit", "ZonedTime"]),
         // Command-line parsing, rendering and dispatch. Not the receiver: `serve` is its own
         // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.
-        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "JSONKit", "ZonedTime"]),
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "JSONKit", "ZonedTime"]),
         // `widgethost serve`: the receiver's command, over the CLI's parsing and help.
         .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "HostSystem", "JSONKit", "ZonedTime"]),
         // Release builds link the Swift runtime in: a run maps nine fewer libraries at start-up.
@@ -88,7 +91,7 @@ let package = Package(
         .testTarget(name: "ICUZonesTests", dependencies: ["ICUZones", "ZonedTime"]),
         .testTarget(name: "ScriptSyntaxTests", dependencies: ["ScriptSyntax"]),
         .testTarget(name: "ScriptCoreTests", dependencies: ["ScriptCore"]),
-        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones", "HostSystem", "TestSupport"]),
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ExitCodes", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones", "HostSystem", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit", "ZonedTime"]),
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "HostSystem", "PushContract", "JSONKit", "Threads", "TestSupport"]),

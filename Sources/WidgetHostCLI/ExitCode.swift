@@ -1,3 +1,4 @@
+import ExitCodes
 import WidgetHost
 
 /// Exit codes (X2): the library's, so the tool and the conformance runner agree.

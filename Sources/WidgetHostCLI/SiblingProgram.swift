@@ -2,9 +2,24 @@
 @preconcurrency import Glibc
 #endif
 
-/// Runs a program installed next to the running executable in its place (`exec`), so it gets
-/// the process, its streams, environment and signals as they are.
-enum SiblingProgram {
+/// A program installed next to the running executable that a command runs in the process's
+/// place (`exec`), so it gets the process, its streams, environment and signals as they are.
+/// Only the `widgethost` program's `main` calls ``exec(terminal:)``: a library call never
+/// replaces its caller's process.
+public struct SiblingProgram: Sendable, Equatable {
+    /// The program's file name, e.g. `widgethost-serve`.
+    public var program: String
+    /// The subcommand that runs it, e.g. `serve`.
+    public var command: String
+    /// The arguments it is given.
+    public var arguments: [String]
+
+    public init(program: String, command: String, arguments: [String]) {
+        self.program = program
+        self.command = command
+        self.arguments = arguments
+    }
+
     /// The folder of the running executable, symbolic links resolved (`/proc/self/exe`).
     static func folder() -> String? {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -21,9 +36,9 @@ enum SiblingProgram {
 
     /// Replaces the process with `program` from the executable's folder, given `arguments`.
     /// Returns only when it cannot: after one line on stderr saying what to do, with 69.
-    static func exec(_ program: String, for command: String, arguments: [String], terminal: Terminal) -> Int32 {
+    public func exec(terminal: Terminal = .standard()) -> Int32 {
         let style = Style(enabled: terminal.colorErr)
-        guard let folder = folder() else {
+        guard let folder = Self.folder() else {
             terminal.err("\(style.red("error")): 'widgethost \(command)' runs the \(program) program next to widgethost, and /proc/self/exe does not say where widgethost is")
             return ExitCode.unavailable
         }

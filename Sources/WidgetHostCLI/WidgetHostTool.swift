@@ -24,26 +24,51 @@ public enum WidgetHostTool {
         return text
     }
 
-    /// Runs the tool and returns its exit code (X2).
-    ///
-    /// `serve` (and `help serve`) replaces the process with the `widgethost-serve` program next
-    /// to the running executable; this returns only when that program cannot be run.
+    /// What the tool does with its arguments: it ended with an exit code (X2), or the command
+    /// is a program of its own (`serve` and `help serve` run `widgethost-serve`), which only the
+    /// `widgethost` program's `main` starts in the process's place (``SiblingProgram/exec(_:)``).
+    public enum Step: Sendable, Equatable {
+        case exit(Int32)
+        case program(SiblingProgram)
+    }
+
+    /// Runs the tool in this process and returns its exit code (X2). A library call never
+    /// replaces its caller's process: a command that is a program of its own (`serve`) says
+    /// so in one line on stderr and returns 69; run `widgethost-serve` (or `ServeTool.main`).
     public static func main(arguments: [String], terminal: Terminal = .standard()) -> Int32 {
+        switch step(arguments: arguments, terminal: terminal) {
+        case .exit(let code):
+            return code
+        case .program(let sibling):
+            return refuse(sibling, terminal: terminal)
+        }
+    }
+
+    /// One line on stderr: the command is a program of its own, which a library call does not start.
+    private static func refuse(_ sibling: SiblingProgram, terminal: Terminal) -> Int32 {
+        let style = Style(enabled: terminal.colorErr)
+        terminal.err("\(style.red("error")): 'widgethost \(sibling.command)' runs the \(sibling.program) program in the process's place, which a library call does not do; start \(sibling.program) itself")
+        return ExitCode.unavailable
+    }
+
+    /// Runs the tool's work for `arguments` in this process, up to a command that is a program
+    /// of its own, which it returns without starting it.
+    public static func step(arguments: [String], terminal: Terminal = .standard()) -> Step {
         guard let first = arguments.first else {
             terminal.writeOut(help)
-            return ExitCode.success
+            return .exit(ExitCode.success)
         }
         switch first {
         case "-h", "--help":
             terminal.writeOut(help)
-            return ExitCode.success
+            return .exit(ExitCode.success)
         case "--version":
             terminal.out("widgethost \(version)")
-            return ExitCode.success
+            return .exit(ExitCode.success)
         case "help":
             guard arguments.count > 1 else {
                 terminal.writeOut(help)
-                return ExitCode.success
+                return .exit(ExitCode.success)
             }
             if arguments[1] == "--man" {
                 guard arguments.count == 2 else { return usageError(UsageError("help --man takes nothing more"), usage: nil, terminal: terminal) }
@@ -51,24 +76,27 @@ public enum WidgetHostTool {
                 return ExitCode.success
             }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else {
-                return usageError(UsageError("unknown subcommand '\(arguments[1])'"), usage: nil, terminal: terminal)
+                return .exit(usageError(UsageError("unknown subcommand '\(arguments[1])'"), usage: nil, terminal: terminal))
             }
             if case .program(let program) = command.action {
-                return SiblingProgram.exec(program, for: command.name, arguments: ["--help"], terminal: terminal)
+                return .program(SiblingProgram(program: program, command: command.name, arguments: ["--help"]))
             }
             terminal.writeOut(command.help)
-            return ExitCode.success
+            return .exit(ExitCode.success)
         default:
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
             let names = commands.map(\.name)
             let hint = ParsedArguments.closest(first, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-            return usageError(
+            return .exit(usageError(
                 UsageError("unknown subcommand '\(first)'\(hint); the subcommands are \(names.joined(separator: ", "))"),
-                usage: nil, terminal: terminal)
+                usage: nil, terminal: terminal))
         }
-        return run(command, arguments: Array(arguments.dropFirst()), terminal: terminal)
+        if case .program(let program) = command.action {
+            return .program(SiblingProgram(program: program, command: command.name, arguments: Array(arguments.dropFirst())))
+        }
+        return .exit(run(command, arguments: Array(arguments.dropFirst()), terminal: terminal))
     }
 
     /// Runs one subcommand with the arguments that follow its name: its help, or its options
@@ -77,7 +105,7 @@ public enum WidgetHostTool {
         let body: @Sendable (ParsedArguments, Terminal) throws -> Int32
         switch command.action {
         case .program(let program):
-            return SiblingProgram.exec(program, for: command.name, arguments: rest, terminal: terminal)
+            return refuse(SiblingProgram(program: program, command: command.name, arguments: rest), terminal: terminal)
         case .run(let run):
             body = run
         }

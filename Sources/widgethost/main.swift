@@ -8,6 +8,11 @@ import WidgetHostCLI
 EngineZoneRules.prepare()
 
 setvbuf(stdout, nil, _IOFBF, 1 << 16)
-let code = WidgetHostTool.main(arguments: Array(CommandLine.arguments.dropFirst()))
+// The one place the process may be replaced: `serve` runs the widgethost-serve program.
+let code: Int32
+switch WidgetHostTool.step(arguments: Array(CommandLine.arguments.dropFirst())) {
+case .exit(let status): code = status
+case .program(let sibling): code = sibling.exec()
+}
 fflush(stdout)
 exit(code)

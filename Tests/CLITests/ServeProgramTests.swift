@@ -1,4 +1,5 @@
 import TestSupport
+import WidgetHostCLI
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -10,6 +11,18 @@ final class ServeProgramTests: XCTestCase {
     /// The built `widgethost-serve` next to the test bundle (and `widgethost`).
     func serveBinary() throws -> String {
         try BuiltProgram.path("widgethost-serve")
+    }
+
+    /// A library call never replaces its caller's process: `serve` is handed back to `main`.
+    func testALibraryCallOfServeDoesNotReplaceTheProcess() {
+        for arguments in [["serve", "--port", "0"], ["help", "serve"]] {
+            let result = tool(arguments)
+            XCTAssertEqual(result.code, 69, "\(arguments)")
+            XCTAssertEqual(result.out, "")
+            XCTAssertEqual(result.err, "error: 'widgethost serve' runs the widgethost-serve program in the process's place, which a library call does not do; start widgethost-serve itself\n")
+        }
+        XCTAssertEqual(WidgetHostTool.step(arguments: ["serve", "--quiet"], terminal: Terminal(writeOut: { _ in }, writeErr: { _ in })),
+                       .program(SiblingProgram(program: "widgethost-serve", command: "serve", arguments: ["--quiet"])))
     }
 
     func testTheToolStillListsServe() {

@@ -1,3 +1,4 @@
+import ExitCodes
 import JSONKit
 import Synchronization
 import Threads

@@ -1,3 +1,5 @@
+import WidgetHost
+
 /// The tool's exit codes (X2), and the code each kind of work ends with. The command-line
 /// tool and the conformance runner both ask here, so a fixture's `expect.exitCode` is the
 /// code `widgethost` itself returns.
