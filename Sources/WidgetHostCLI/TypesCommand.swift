@@ -1,3 +1,4 @@
+import HostSystem
 import WidgetHost
 
 /// `widgethost types`: the script API as a TypeScript declaration file, for editors and `tsc`.
@@ -48,9 +49,9 @@ enum TypesCommand {
         }
         guard !out.isEmpty else { throw UsageError("bad --out ''; name a file") }
         do {
-            try AtomicFile.write(text, to: out)
+            try AtomicFile.write(Array(text.utf8), toPath: out)
         } catch {
-            throw InputError("cannot write \(out): \(error.message)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
+            throw InputError("cannot write \(out): \(error.reason)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
         }
         return ExitCode.success
     }
@@ -94,9 +95,9 @@ enum TypesCommand {
         }
         for (name, text) in files {
             do {
-                try AtomicFile.write(text, to: base + name)
+                try AtomicFile.write(Array(text.utf8), toPath: base + name)
             } catch {
-                throw InputError("cannot write \(base + name): \(error.message)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
+                throw InputError("cannot write \(base + name): \(error.reason)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
             }
         }
         terminal.out("wrote \(scripts.count) script\(scripts.count == 1 ? "" : "s") for the checker to \(base); check them with: tsc -p \(base)jsconfig.json")

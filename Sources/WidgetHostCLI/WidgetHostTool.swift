@@ -71,9 +71,9 @@ public enum WidgetHostTool {
                 return .exit(ExitCode.success)
             }
             if arguments[1] == "--man" {
-                guard arguments.count == 2 else { return usageError(UsageError("help --man takes nothing more"), usage: nil, terminal: terminal) }
+                guard arguments.count == 2 else { return .exit(usageError(UsageError("help --man takes nothing more"), usage: nil, terminal: terminal)) }
                 terminal.writeOut(ManPage.text())
-                return ExitCode.success
+                return .exit(ExitCode.success)
             }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else {
                 return .exit(usageError(UsageError("unknown subcommand '\(arguments[1])'"), usage: nil, terminal: terminal))
