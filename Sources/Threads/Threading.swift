@@ -1,8 +1,11 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import Synchronization
 
 /// A mutex with a condition variable (pthreads).
+/// `@unchecked Sendable`: the mutex and condition live at fixed heap addresses made once in
+/// `init` and freed in `deinit`; every other access is through pthreads, which synchronise it.
 public final class ConditionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -59,8 +62,11 @@ public final class ConditionLock: @unchecked Sendable {
 }
 
 /// Starts a detached-from-Swift-concurrency OS thread; `join` waits for it.
+/// `@unchecked Sendable`: `thread` is written once, in `init`, before the value can be shared;
+/// `joined` is atomic, so of several `join` calls only the first reaches `pthread_join`.
 public final class OSThread: @unchecked Sendable {
     private var thread = pthread_t()
+    private let joined = Atomic<Bool>(false)
     private final class Box {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -76,5 +82,15 @@ public final class OSThread: @unchecked Sendable {
         precondition(status == 0, "pthread_create failed: \(status)")
     }
 
-    public func join() { pthread_join(thread, nil) }
+    /// Waits for the thread to end. Only the first call joins; later ones return at once
+    /// (joining a pthread twice is undefined behaviour).
+    public func join() {
+        guard !joined.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        pthread_join(thread, nil)
+    }
+
+    /// A thread never joined is detached, so its resources are freed when it ends.
+    deinit {
+        if !joined.exchange(true, ordering: .acquiringAndReleasing) { pthread_detach(thread) }
+    }
 }

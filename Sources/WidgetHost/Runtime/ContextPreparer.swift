@@ -8,6 +8,8 @@ import Threads
 /// alternates between two engines: while a run executes in one, this thread makes the
 /// next run's context in the other. Each engine is used by one thread at a time: the
 /// preparer only touches the engine it was asked for, and the host runs in the other.
+/// `@unchecked Sendable`: `request`, `made` and `stopping` are read and written only with `lock`
+/// held; `thread` only by the owning host's thread (`init`, `stop`).
 final class ContextPreparer: @unchecked Sendable {
     private let lock = ConditionLock()
     private var thread: OSThread?
@@ -30,12 +32,13 @@ final class ContextPreparer: @unchecked Sendable {
         }
     }
 
-    /// The context asked for by ``prepare(in:)``, waiting for it if it is not made yet.
-    func take() -> ScriptContext {
+    /// The context asked for by ``prepare(in:)``, waiting for it if it is not made yet;
+    /// `nil` at once when none was asked for (or the preparer stopped), never a wait forever.
+    func take() -> ScriptContext? {
         lock.lock()
         defer { lock.unlock() }
-        while made == nil { lock.wait() }
-        let context = made!
+        while made == nil && request != nil && !stopping { lock.wait() }
+        let context = made
         made = nil
         return context
     }
