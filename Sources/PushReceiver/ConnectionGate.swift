@@ -13,6 +13,9 @@ import Threads
 /// (`MHD_add_connection`), which reads it from the start; a malformed one gets one JSON
 /// answer at once, and a head that does not arrive within the idle timeout gets 408.
 /// Idle connections held here cost no libmicrohttpd worker and no slot it would refuse.
+/// `@unchecked Sendable`: after `init`, `epoll`, `pending` and the lingering sockets belong to the
+/// gate's own thread alone; `stop` only writes to the wake pipe and joins that thread; the other
+/// fields are constants.
 final class ConnectionGate: @unchecked Sendable {
     struct Pending {
         var address: sockaddr_storage

@@ -17,6 +17,7 @@ import Threads
 /// libmicrohttpd is dropped with `shutdown` while the lock is held, and libmicrohttpd tells
 /// the table that a connection closed (taking the lock) before it closes the socket, so the
 /// socket shut down is always the connection's own.
+/// `@unchecked Sendable`: every entry and count is read and written only with `lock` held.
 final class ConnectionTable: @unchecked Sendable {
     final class Entry {
         let fd: Int32

@@ -31,6 +31,8 @@ public struct HTTPResponse: Sendable {
 }
 
 /// Answers a request later, from any thread, exactly once.
+/// `@unchecked Sendable`: its fields are constants; `answered` (atomic) lets exactly one caller
+/// queue the answer, which libmicrohttpd then sends on its own thread after resuming the connection.
 public final class HTTPResponder: @unchecked Sendable {
     private let connection: OpaquePointer
     private let context: RequestContext
@@ -118,6 +120,8 @@ public struct HTTPLimits: Sendable, Hashable {
 }
 
 /// Per-request state, kept alive through libmicrohttpd's `con_cls` pointer.
+/// `@unchecked Sendable`: `body`, `received` and `deferred` are used only by the libmicrohttpd
+/// thread that owns the connection, one callback at a time; `pending` crosses threads under its mutex.
 final class RequestContext: @unchecked Sendable {
     let method: String
     let path: String
@@ -147,6 +151,9 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
 /// checked), which hands each to libmicrohttpd once its head is in; ``ConnectionTable``
 /// keeps the count across both. The only file of the receiver that touches libmicrohttpd's
 /// C pointers.
+/// `@unchecked Sendable`: `daemon`, `listenSocket` and `gate` are set in `start` and cleared in
+/// `stop`, both called by the owner's thread while no request is served; the callbacks read only
+/// constants, `table` (locked) and `suspended` (atomic).
 public final class HTTPServer: @unchecked Sendable {
     private let service: HTTPService
     private let limits: HTTPLimits

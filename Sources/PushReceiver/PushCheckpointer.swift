@@ -3,6 +3,8 @@ import Threads
 /// the writer's commits never wait for a checkpoint (the writer's connection has automatic
 /// checkpoints turned off). A passive checkpoint never blocks the writer and never loses
 /// anything: committed data is durable in the WAL either way.
+/// `@unchecked Sendable`: `stopping` is touched only with `lock` held; `thread` only by the owner's
+/// thread (`init`, `stop`); the path and interval are constants.
 final class PushCheckpointer: @unchecked Sendable {
     private let lock = ConditionLock()
     private var stopping = false

@@ -71,6 +71,8 @@ public struct ReceiverError: Error, Sendable, CustomStringConvertible {
 
 /// The local push receiver: `POST /api/push`, `POST /api/sandbox/push`,
 /// `GET /api/activities`, `GET /healthz`, on libmicrohttpd with a SQLite store.
+/// `@unchecked Sendable`: its parts are constants, each safe to share on its own terms; `running`
+/// is changed only by `start` and `stop`, which the owner calls from one thread.
 public final class PushReceiverServer: @unchecked Sendable {
     public let configuration: ReceiverConfiguration
     private let store: PushStore

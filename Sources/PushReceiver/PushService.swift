@@ -6,6 +6,8 @@ import Synchronization
 
 /// The receiver's routes over HTTP: checks that need no state run on the HTTP threads;
 /// pushes and state reads go through the single writer.
+/// `@unchecked Sendable`: every stored property is a constant or atomic (`closing`); the state it
+/// serves lives behind the single writer.
 final class PushService: HTTPService, @unchecked Sendable {
     private let writer: PushWriter
     private let rules: PushRules

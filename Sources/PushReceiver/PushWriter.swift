@@ -11,6 +11,8 @@ import Threads
 /// batch, and no push is acknowledged before the commit that stores it (P11). A single
 /// writer also settles nonce races: of two requests with the same nonce, the first decided
 /// is accepted and the second sees its nonce (P6); the store's primary key backs this up.
+/// `@unchecked Sendable`: `queue`, the stop flag and the statistics are touched only with `lock`
+/// held; the ledger, the store and the pruning time belong to the writer thread once it started.
 final class PushWriter: @unchecked Sendable {
     enum Work {
         case push(ValidatedPush, PushPath, body: String, reply: @Sendable (PushOutcome) -> Void)
