@@ -7,9 +7,13 @@ import Synchronization
 
 /// An HTTP request whose body has fully arrived.
 public struct HTTPRequest: Sendable {
+    /// The method, e.g. `POST`.
     public var method: String
+    /// The request target's path, e.g. `/api/push` (the query is not split off).
     public var path: String
+    /// The `Content-Type` header, `nil` when absent.
     public var contentType: String?
+    /// The whole body, as bytes.
     public var body: [UInt8]
     /// When its headers arrived, monotonic ms.
     public var startedAt: Double
@@ -17,11 +21,16 @@ public struct HTTPRequest: Sendable {
 
 /// An HTTP response.
 public struct HTTPResponse: Sendable {
+    /// The HTTP status code.
     public var status: Int
+    /// The body, as bytes.
     public var body: [UInt8]
+    /// The `Content-Type` header.
     public var contentType: String
+    /// Further headers, name and value, in order.
     public var headers: [(String, String)]
 
+    /// A response with `status`, `body` and, by default, a JSON content type and no other headers.
     public init(status: Int, body: [UInt8], contentType: String = "application/json", headers: [(String, String)] = []) {
         self.status = status
         self.body = body
@@ -106,6 +115,7 @@ public struct HTTPLimits: Sendable, Hashable {
     /// Connections at once (beyond, the one idle the longest is dropped, or the new one
     /// closed when none is idle), and per client address (beyond, the new one is closed).
     public var connectionLimit = 1000
+    /// Connections at once from one client address (see ``connectionLimit``).
     public var perAddressLimit = 256
     /// Seconds a connection may be idle (no request in progress) from when it opened or
     /// last answered, however slowly it sends its head; also libmicrohttpd's inactivity timeout.
@@ -116,6 +126,7 @@ public struct HTTPLimits: Sendable, Hashable {
     public var requestTimeoutSeconds = 10.0
     /// Memory per connection for headers and buffers, bytes.
     public var connectionMemory = 64 * 1024
+    /// The defaults above.
     public init() {}
 }
 
@@ -141,7 +152,9 @@ final class RequestContext: @unchecked Sendable {
 
 /// Errors starting the server.
 public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+    /// What failed and why, in one line.
     public var message: String
+    /// The message.
     public var description: String { message }
 }
 
@@ -167,6 +180,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// `MHD_CONNECTION_NOTIFY_CLOSED` (Swift does not import the name).
     static let closedNotification = MHD_ConnectionNotificationCode(rawValue: 1)
 
+    /// A server that answers with `service` within `limits`; it listens once started.
     public init(service: HTTPService, limits: HTTPLimits) {
         self.service = service
         self.limits = limits

@@ -28,6 +28,8 @@ public struct ReceiverConfiguration: Sendable {
     /// Where each request's log entry goes as data (`serve --log-format json`); `nil` for none.
     public var requestLog: (@Sendable (RequestLogEntry) -> Void)?
 
+    /// The receiver's configuration for the SQLite file `databasePath` and the known users
+    /// and widgets `registry`, every other setting at its default.
     public init(databasePath: String, registry: PushRegistry) {
         self.databasePath = databasePath
         self.registry = registry
@@ -51,8 +53,11 @@ public struct RequestLogEntry: Sendable, Hashable {
 /// `failureWindowSeconds` (or the latest write failed, however long ago), or the file system
 /// holding the database has less than `minimumFreeBytes` free.
 public struct HealthRules: Sendable, Hashable {
+    /// Seconds after a failed write during which `/healthz` says 503.
     public var failureWindowSeconds = 60.0
+    /// Free bytes below which, on the database's file system, `/healthz` says 503.
     public var minimumFreeBytes: Int64 = 8 << 20
+    /// The defaults: 60 s and 8 MiB.
     public init() {}
 }
 
@@ -60,12 +65,16 @@ public struct HealthRules: Sendable, Hashable {
 public struct ReceiverError: Error, Sendable, CustomStringConvertible {
     /// What failed.
     public enum Kind: Sendable { case database, listen }
+    /// What failed: the database or listening.
     public var kind: Kind
+    /// What failed and what to do, in one line.
     public var message: String
+    /// A failure of `kind` saying `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
+    /// The message.
     public var description: String { message }
 }
 
@@ -74,6 +83,7 @@ public struct ReceiverError: Error, Sendable, CustomStringConvertible {
 /// `@unchecked Sendable`: its parts are constants, each safe to share on its own terms; `running`
 /// is changed only by `start` and `stop`, which the owner calls from one thread.
 public final class PushReceiverServer: @unchecked Sendable {
+    /// The configuration it was made with.
     public let configuration: ReceiverConfiguration
     private let store: PushStore
     private let writer: PushWriter

@@ -14,6 +14,7 @@ public final class PushStore {
     private let insertNonce: SQLiteStatement
     private let upsertActivity: SQLiteStatement
     private let deleteNonces: SQLiteStatement
+    /// The SQLite database file.
     public let path: String
 
     /// Opens (creating when needed) the database at `path`.
@@ -79,10 +80,14 @@ public final class PushStore {
         deleteNonces = try database.prepare("DELETE FROM nonces WHERE timestamp < ?1")
     }
 
+    /// Closes the database; the store is not used after.
     public func close() { database.close() }
 
+    /// Starts a write transaction (`BEGIN IMMEDIATE`: it takes the write lock at once).
     public func begin() throws(SQLiteError) { try database.execute("BEGIN IMMEDIATE") }
+    /// Commits the transaction; once it returns, what it stored is durable.
     public func commit() throws(SQLiteError) { try database.execute("COMMIT") }
+    /// Abandons the transaction, if any; a failure to roll back is ignored.
     public func rollback() { try? database.execute("ROLLBACK") }
 
     /// Stores an acknowledged push as ``PushOutcome/storeWrite`` says: its row, its nonce and
@@ -153,16 +158,27 @@ public final class PushStore {
 
     /// One stored push, as tests and tools read it back.
     public struct StoredPush: Sendable, Hashable {
+        /// The row id, in the order pushes were stored.
         public var id: Int64
+        /// When the receiver got it, epoch ms.
         public var receivedAt: Int64
+        /// `/api/push` or `/api/sandbox/push`.
         public var path: String
+        /// The request's `user_id` (the Push ID).
         public var userID: String
+        /// The request's `widget_id`.
         public var widgetID: String
+        /// `start`, `update` or `end`.
         public var type: String
+        /// The request's `timestamp`, epoch seconds.
         public var timestamp: Int64
+        /// The request's `nonce`.
         public var nonce: String
+        /// The outcome: `accepted`, `ignored` or `refused` (`PushOutcome.Status`).
         public var status: String
+        /// The reason code (`PushReason`), `nil` when the outcome has none.
         public var reason: String?
+        /// The request body as received.
         public var body: String
     }
 

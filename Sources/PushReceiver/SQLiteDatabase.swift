@@ -2,8 +2,11 @@ import CSQLite
 
 /// A SQLite failure, with SQLite's own message.
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+    /// SQLite's result code.
     public var code: Int32
+    /// SQLite's message (`sqlite3_errmsg`).
     public var message: String
+    /// `SQLite error CODE: MESSAGE`.
     public var description: String { "SQLite error \(code): \(message)" }
 }
 

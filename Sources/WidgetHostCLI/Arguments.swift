@@ -1,6 +1,8 @@
 /// A command-line usage mistake: exit 64 with a message, the usage line and a pointer to help.
 public struct UsageError: Error, Sendable, Equatable {
+    /// What is wrong, in one line, without the `error: ` prefix.
     public var message: String
+    /// A usage error saying `message`.
     public init(_ message: String) { self.message = message }
 }
 

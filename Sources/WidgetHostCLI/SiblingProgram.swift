@@ -14,6 +14,7 @@ public struct SiblingProgram: Sendable, Equatable {
     /// The arguments it is given.
     public var arguments: [String]
 
+    /// The program `program`, run for the subcommand `command` with `arguments`.
     public init(program: String, command: String, arguments: [String]) {
         self.program = program
         self.command = command

@@ -6,11 +6,15 @@ import Preview
 
 /// Where a command writes: stdout for human output, stderr for diagnostics (X3).
 public final class Terminal {
+    /// Writes text to standard output as given (no newline added).
     public let writeOut: (String) -> Void
+    /// Writes text to standard error as given (no newline added).
     public let writeErr: (String) -> Void
     /// Colour on stdout / stderr: only on a terminal and never with NO_COLOR set.
     public let colorOut: Bool
+    /// Colour on stderr, by the same rule as ``colorOut``.
     public let colorErr: Bool
+    /// The environment commands read (`NO_COLOR`, `CI`, `TERM`, …), as a dictionary.
     public let environment: [String: String]
     /// Whether stdout is a terminal (whatever NO_COLOR says): watch mode then redraws the
     /// screen instead of appending.
@@ -18,6 +22,8 @@ public final class Terminal {
     /// Pushes buffered stdout to its destination (watch mode, after each redraw).
     public let flush: () -> Void
 
+    /// A terminal over the given writers; the defaults are those of a captured, colourless,
+    /// non-terminal output (what tests and library callers want).
     public init(
         writeOut: @escaping (String) -> Void, writeErr: @escaping (String) -> Void,
         colorOut: Bool = false, colorErr: Bool = false, environment: [String: String] = [:],
@@ -46,12 +52,15 @@ public final class Terminal {
             flush: { fflush(stdout) })
     }
 
+    /// Writes `line` and a newline to standard output.
     public func out(_ line: String = "") { writeOut(line + "\n") }
+    /// Writes `line` and a newline to standard error.
     public func err(_ line: String) { writeErr(line + "\n") }
 }
 
 /// The environment as a dictionary, read once.
 public enum ProcessEnvironment {
+    /// The process's environment now: `NAME=value` entries split at the first `=`.
     public static func current() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ

@@ -1,5 +1,6 @@
 /// The `widgethost` command-line tool: a thin layer over the libraries (X4).
 public enum WidgetHostTool {
+    /// The tool's version, as `widgethost --version` prints it.
     public static let version = "0.1.0"
 
     static var commands: [Command] { [RunCommand.command, SimulateCommand.command, PreviewCommand.command, TestCommand.command, PushCommand.command, ServeProgram.command, APICommand.command, TypesCommand.command, InitCommand.command, CompletionsCommand.command] }
@@ -28,7 +29,9 @@ public enum WidgetHostTool {
     /// is a program of its own (`serve` and `help serve` run `widgethost-serve`), which only the
     /// `widgethost` program's `main` starts in the process's place (``SiblingProgram/exec(_:)``).
     public enum Step: Sendable, Equatable {
+        /// The work is done; the process exits with this code.
         case exit(Int32)
+        /// The command is this program of its own, to run in the process's place.
         case program(SiblingProgram)
     }
 
