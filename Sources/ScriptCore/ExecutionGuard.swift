@@ -67,6 +67,10 @@ final class ExecutionGuard {
         self.scratch = scratch
     }
 
+    // Both readings call clock_gettime themselves, where the rest of the tool uses
+    // ContinuousClock (HostSystem.MonotonicClock): the time limit's deadline is compared as raw
+    // nanoseconds on the engine's entry path (one entry in 64), and a thread's CPU time has no
+    // Swift clock. CVirtualTime passes both clocks through; it answers only CLOCK_REALTIME.
     static func monotonicNanos() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)

@@ -40,6 +40,7 @@ public final class ConditionLock: @unchecked Sendable {
 
     /// Waits (with the lock held) until signalled or `milliseconds` pass.
     public func wait(milliseconds: Int) {
+        // pthread_cond_timedwait takes an absolute time on the condition's clock (monotonic).
         var deadline = timespec()
         clock_gettime(CLOCK_MONOTONIC, &deadline)
         let nanoseconds = Int(deadline.tv_nsec) + (milliseconds % 1000) * 1_000_000
