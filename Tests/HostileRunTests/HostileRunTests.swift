@@ -163,7 +163,7 @@ final class HostileRunTests: XCTestCase {
     /// One `simulate` whose n-th refresh runs the n-th case (a counter kept in the widget's
     /// storage, written back whatever a run's status); the refreshes after the list do nothing.
     /// Returns the process and the refreshes' statuses in order.
-    static let simulationTimeout = 3.0
+    static let simulationTimeout = 1.0
 
     private func simulate(_ cases: [HostileCase], hours: Double) throws -> (ChildRun, [String]) {
         let temporary = try TemporaryFolder("hostile")
@@ -176,9 +176,7 @@ final class HostileRunTests: XCTestCase {
             script.append("if (_n === \(index)) {\n\(body)\n}")
         }
         try Files.write("\(folder)/hostile.js", script.joined(separator: "\n"))
-        // One time limit for every refresh: long enough for the million console lines of a
-        // debug build on a busy machine (about 0.6 s on a quiet one), short enough to keep the
-        // loops quick.
+        // One time limit for every refresh, short enough to keep the loops quick.
         let limits = ["--timeout", "\(Self.simulationTimeout)", "--memory-limit", "30"]
         let child = try ToolProcess.run(
             ["simulate", "\(folder)/hostile.js", "--hours", "\(hours)", "--budget", "unlimited", "--state", "\(folder)/state",
