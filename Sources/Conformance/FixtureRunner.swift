@@ -1,3 +1,4 @@
+import Canvas
 import JSONKit
 import WidgetHost
 import ZonedTime
@@ -15,6 +16,8 @@ public final class FixtureRunner {
     let host = ScriptHost()
     /// Write golden files instead of comparing with them.
     public var updateGoldens = false
+    /// What draws the pictures `render:` pins; nil in a program that does not link `Render`.
+    public var drawer: (any CanvasDrawing)?
 
     public init() {}
 
@@ -98,6 +101,7 @@ public final class FixtureRunner {
         if fixture.settings["pushes"] != nil || fixture.settings["registry"] != nil {
             failures += PushCheck.run(fixture, now: configuration.now ?? 0, zone: configuration.zone)
         }
+        failures += RenderFixtureCheck.run(fixture, report: report, drawer: drawer, update: updateGoldens)
         failures += checkGolden(fixture, interface.report)
         return result(failures.isEmpty ? .passed : .failed, failures)
     }
@@ -218,6 +222,8 @@ public final class FixtureRunner {
                 break  // checked in run(_:) and by InterfaceCheck
             case "layout":
                 break  // checked by LayoutFixtureCheck
+            case "canvas":
+                break  // checked by RenderFixtureCheck
             default:
                 break
             }

@@ -8,9 +8,12 @@ enum GoldenFile {
     struct WriteError: Error {}
 
     static func write(_ text: String, to path: String) throws {
+        try write(bytes: Array(text.utf8), to: path)
+    }
+
+    static func write(bytes: [UInt8], to path: String) throws {
         let temporary = path + ".tmp-\(getpid())"
         guard let file = fopen(temporary, "wb") else { throw WriteError() }
-        let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
         guard written == bytes.count, rename(temporary, path) == 0 else {

@@ -13,6 +13,10 @@ enum AtomicFile {
     }
 
     static func write(_ text: String, to requested: String) throws(WriteError) {
+        try write(bytes: Array(text.utf8), to: requested)
+    }
+
+    static func write(bytes text: [UInt8], to requested: String) throws(WriteError) {
         var path = requested
         var info = stat()
         if stat(requested, &info) == 0 {
@@ -46,7 +50,7 @@ enum AtomicFile {
         }
     }
 
-    private static func writeInPlace(_ text: String, to path: String) throws(WriteError) {
+    private static func writeInPlace(_ text: [UInt8], to path: String) throws(WriteError) {
         let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { throw WriteError(message: String(cString: strerror(errno))) }
         let failure = writeAll(text, to: fd)
@@ -55,8 +59,7 @@ enum AtomicFile {
     }
 
     /// Writes every byte; returns the error text, or `nil`.
-    private static func writeAll(_ text: String, to fd: Int32) -> String? {
-        let bytes = Array(text.utf8)
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
