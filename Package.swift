@@ -2,6 +2,10 @@
 // WidgetHost: a headless host for Omni widget and Live Activity scripts.
 import PackageDescription
 
+// Pango's pkg-config flags carry -pthread, which the package manager refuses with a warning, so
+// its header folders (Debian's) are named here, for `Render` and every target that imports it.
+let pangoHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/usr/include/harfbuzz"])]
+
 let package = Package(
     name: "WidgetHost",
     products: [
@@ -60,14 +64,13 @@ let package = Package(
         // C boundary for drawing: cairo (image, PNG and SVG surfaces), Pango with HarfBuzz over
         // cairo for text, fontconfig for family look-ups. Only `Render` touches their pointers.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        // Pango's pkg-config flags carry -pthread, which the package manager refuses with a
-        // warning, so its two header folders are named below (Debian's) and its module map links it.
+        // Its headers are found through `pangoHeaders`; its module map links it.
         .systemLibrary(name: "CPango", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Draws canvases with cairo and Pango. Linked only into programs that draw.
         .target(
             name: "Render", dependencies: ["Canvas", "JSONKit", "Threads", "CCairo", "CPango", "CFontconfig"],
-            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/usr/include/harfbuzz"])]),
+            swiftSettings: pangoHeaders),
         // The conformance runner: fixture format, runner, reporters.
         .target(name: "Conformance", dependencies: ["WidgetHost", "Timeline", "PushContract", "Layout", "Canvas", "JSONKit", "ZonedTime"]),
         // The author preview: terminal view, HTML report, watch mode.
@@ -78,7 +81,7 @@ let package = Package(
         // `widgethost serve`: the receiver's command, over the CLI's parsing and help.
         .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "PushClient", "JSONKit", "ZonedTime"]),
         // `widgethost render` and the drawing test workers: the CLI with `Render` handed in.
-        .target(name: "RenderCLI", dependencies: ["WidgetHostCLI", "Render", "Canvas", "Conformance", "Layout", "WidgetHost", "JSONKit"]),
+        .target(name: "RenderCLI", dependencies: ["WidgetHostCLI", "Render", "Canvas", "Conformance", "Layout", "WidgetHost", "JSONKit"], swiftSettings: pangoHeaders),
         // Release builds link the Swift runtime in: a run maps nine fewer libraries at start-up.
         .executableTarget(
             name: "widgethost", dependencies: ["WidgetHostCLI", "ICUZones"],
@@ -90,10 +93,10 @@ let package = Package(
         // `widgethost render ARGS…` execs this program, installed next to `widgethost`; so does
         // `widgethost test` for its workers when it is there, so fixtures can pin pictures.
         .executableTarget(
-            name: "widgethost-render", dependencies: ["RenderCLI"],
+            name: "widgethost-render", dependencies: ["RenderCLI"], swiftSettings: pangoHeaders,
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // In-process drawing benchmark for Scripts/bench.
-        .executableTarget(name: "RenderBench", dependencies: ["Render", "Canvas", "JSONKit"]),
+        .executableTarget(name: "RenderBench", dependencies: ["Render", "Canvas", "JSONKit"], swiftSettings: pangoHeaders),
         // In-process benchmark for Scripts/bench.
         .executableTarget(name: "HostBench", dependencies: ["WidgetHost", "ScriptCore", "ZonedTime"]),
 
@@ -108,11 +111,11 @@ let package = Package(
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "PushClient", "PushContract", "JSONKit", "Threads"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
         .testTarget(name: "WidgetGeometryTests", dependencies: ["WidgetGeometry", "Layout", "JSONKit"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Render", "Canvas", "JSONKit"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Render", "Canvas", "JSONKit"], swiftSettings: pangoHeaders),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "JSONKit"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "JSONKit"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "JSONKit"], swiftSettings: pangoHeaders),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit"]),
-        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "RenderCLI", "JSONKit"]),
+        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "RenderCLI", "JSONKit"], swiftSettings: pangoHeaders),
         // Every hostile script run one after another in a library host, a simulation and a test worker.
         .testTarget(name: "HostileRunTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit"]),
     ]
