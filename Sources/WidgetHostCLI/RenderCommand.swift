@@ -32,9 +32,9 @@ package enum RenderCommand {
         .value("canvas", "output", "The output that holds the Canvas commands. Default: drawing."),
         .value("layout", "file", "A layout file whose root component is a canvas (see docs/layout.md)."),
         .value("size", "WxH", "The canvas's size in points, e.g. 170x170. Default: the layout's width and height, else 170x170."),
-        .value("scheme", "scheme", "light or dark: which member of {light, dark} colours is used. Default: light."),
-        .value("scale", "n", "Device pixels per point: 1, 2 or 3. Default: 2."),
-        .value("format", "format", "png, svg, or json (a PNG, and a widgethost.render/1 report on stdout). Default: png."),
+        .value("scheme", "scheme", "light or dark (the member of {light, dark} colours used). Default: light."),
+        .value("scale", "n", "1, 2 or 3 (device pixels per point). Default: 2."),
+        .value("format", "format", "png, svg or json (a PNG, and a widgethost.render/1 report on stdout). Default: png."),
         .value("out", "file", "Where the picture goes. Default: the script's base name with .png or .svg."),
     ]
 
