@@ -67,9 +67,11 @@ let package = Package(
         // Its headers are found through `pangoHeaders`; its module map links it.
         .systemLibrary(name: "CPango", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // zlib, for the PNG writer.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Draws canvases with cairo and Pango. Linked only into programs that draw.
         .target(
-            name: "Render", dependencies: ["Canvas", "JSONKit", "Threads", "CCairo", "CPango", "CFontconfig"],
+            name: "Render", dependencies: ["Canvas", "JSONKit", "Threads", "CCairo", "CPango", "CFontconfig", "CZlib"],
             swiftSettings: pangoHeaders),
         // The conformance runner: fixture format, runner, reporters.
         .target(name: "Conformance", dependencies: ["WidgetHost", "Timeline", "PushContract", "Layout", "Canvas", "JSONKit", "ZonedTime"]),

@@ -30,13 +30,9 @@ final class ByteStream {
 
 /// PNG bytes to and from cairo image surfaces, and pixels out of them.
 enum PNGCodec {
-    /// The surface as PNG bytes: cairo writes no time or other varying chunk, so the same
+    /// The surface as PNG bytes (``PNGWriter``): no time or other varying chunk, so the same
     /// pixels give the same bytes.
-    static func encode(_ surface: OpaquePointer) -> [UInt8] {
-        let stream = ByteStream()
-        let status = withExtendedLifetime(stream) { cairo_surface_write_to_png_stream(surface, ByteStream.write, stream.closure) }
-        return status == CAIRO_STATUS_SUCCESS ? stream.bytes : []
-    }
+    static func encode(_ surface: OpaquePointer) -> [UInt8] { PNGWriter.encode(surface) }
 
     /// An ARGB32 image surface from PNG bytes, or nil when they are not a PNG. The caller destroys it.
     static func decode(_ bytes: [UInt8]) -> OpaquePointer? {

@@ -7,7 +7,7 @@ import Render
 
 // Scripts/bench's in-process drawing figures: the documentation's 75 % progress ring drawn
 // again and again with one renderer, at each scale, as PNG.
-//   RenderBench [ITERATIONS]            prints one line per scale: mean and best milliseconds
+//   RenderBench [ITERATIONS]            prints one line per scale: median, mean and best milliseconds
 //   RenderBench draw COMMANDS.json OUT.png [W H SCALE SCHEME]
 
 func monotonicMs() -> Double {
@@ -62,14 +62,17 @@ for scale in 1...3 {
     _ = renderer.render(request)
     var total = 0.0, best = Double.infinity
     var bytes = 0
+    var times: [Double] = []
     for _ in 0..<iterations {
         let start = monotonicMs()
         let picture = renderer.render(request)
         let elapsed = monotonicMs() - start
         total += elapsed
         best = min(best, elapsed)
+        times.append(elapsed)
         bytes = picture.bytes.count
     }
     let mean = total / Double(iterations)
-    print("ring 120x120 @\(scale)x png: mean \(JSONValue.formatNumber((mean * 1000).rounded() / 1000)) ms, best \(JSONValue.formatNumber((best * 1000).rounded() / 1000)) ms, \(bytes) bytes, \(iterations) draws")
+    let median = times.sorted()[times.count / 2]
+    print("ring 120x120 @\(scale)x png: median \(JSONValue.formatNumber((median * 1000).rounded() / 1000)) ms, mean \(JSONValue.formatNumber((mean * 1000).rounded() / 1000)) ms, best \(JSONValue.formatNumber((best * 1000).rounded() / 1000)) ms, \(bytes) bytes, \(iterations) draws")
 }
