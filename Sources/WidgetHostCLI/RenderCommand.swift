@@ -20,13 +20,24 @@ package enum RenderCommand {
         --layout FILE whose root is a canvas component, with its own coordinate space and
         scaling mode. The picture goes to --out (default: the script's name with .png or
         .svg, in the current folder). Diagnostics for the commands go to stderr, naming
-        each command's index and field. Exit status: 0 when drawn, 1 when the run does
-        not end ok (nothing is drawn) or the canvas output is missing or not a list, 64
-        for a usage error, 65 when the script is not UTF-8 or a layout does not load, 66
-        when a file cannot be read, 73 when the picture cannot be written.
+        each command's index and field.
         """
 
     package static let arguments = [("script", "The script file (UTF-8 JavaScript).")]
+
+    package static let examples: [Command.Example] = [
+        .init("The documentation's progress ring, at 3x", "widgethost render Fixtures/Examples/progress-ring.js --size 120x120 --scale 3 --out ring.png"),
+        .init("A chart from fetched data, dark, with a report of what was drawn", "widgethost render Fixtures/Examples/bar-chart.js --fixtures Fixtures/Examples/bar-chart.fixtures.json --size 160x100 --scheme dark --format json"),
+    ]
+
+    package static let exitCodes: [(Int32, String)] = [
+        (ExitCode.success, "drawn (warnings about commands included)"),
+        (ExitCode.failure, "the run did not end ok (nothing is drawn), or the canvas output is missing, not a list, or the layout's root is not a canvas"),
+        (ExitCode.usage, "a usage error"),
+        (ExitCode.dataError, "the script is not UTF-8, or the layout does not load"),
+        (ExitCode.noInput, "the script or the layout cannot be read"),
+        (ExitCode.cannotCreate, "the picture cannot be written"),
+    ]
 
     package static let options: [OptionSpec] = RunFlags.options + APIFlags.options + [
         .value("canvas", "output", "The output that holds the Canvas commands. Default: drawing."),
@@ -38,14 +49,15 @@ package enum RenderCommand {
         .value("out", "file", "Where the picture goes. Default: the script's base name with .png or .svg."),
     ]
 
-    static let listing = Command(name: name, abstract: abstract, program: program, discussion: discussion, arguments: arguments, options: options)
+    static let listing = Command(name: name, abstract: abstract, program: program, discussion: discussion, arguments: arguments, options: options,
+                                 examples: examples, exitCodes: exitCodes)
 
     static let defaultSide = 170.0
 
     package static func command(drawer: any CanvasDrawing) -> Command {
         Command(
             name: name, abstract: abstract, discussion: discussion, arguments: arguments, options: options,
-            run: { arguments, terminal in try run(arguments, terminal, drawer: drawer) })
+            examples: examples, exitCodes: exitCodes, run: { arguments, terminal in try run(arguments, terminal, drawer: drawer) })
     }
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal, drawer: any CanvasDrawing) throws -> Int32 {
