@@ -2,6 +2,10 @@
 // WidgetHost: a headless host for Omni widget and Live Activity scripts.
 import PackageDescription
 
+// Pango's pkg-config flags carry -pthread, which the package manager refuses with a warning, so
+// its header folders (Debian's) are named here, for `Render` and every target that imports it.
+let pangoHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/usr/include/harfbuzz"])]
+
 let package = Package(
     name: "WidgetHost",
     products: [
@@ -10,6 +14,7 @@ let package = Package(
         .library(name: "PushContract", targets: ["PushContract"]),
         .executable(name: "widgethost", targets: ["widgethost"]),
         .executable(name: "widgethost-serve", targets: ["widgethost-serve"]),
+        .executable(name: "widgethost-render", targets: ["widgethost-render"]),
     ],
     targets: [
         // C boundary: JavaScriptCore from Debian's libjavascriptcoregtk-4.1-dev.
@@ -62,15 +67,32 @@ let package = Package(
         // The layout engine: a component tree laid out as SwiftUI does, at each widget family's
         // real size (pure Swift; text measured through a protocol).
         .target(name: "WidgetGeometry", dependencies: ["Layout", "JSONKit"]),
+        // The Canvas component's commands in plain Swift: the command model, the checks and limits
+        // with their diagnostics, the coordinate space, and the interface of what draws them.
+        .target(name: "Canvas", dependencies: ["JSONKit"]),
+        // C boundary for drawing: cairo (image, PNG and SVG surfaces), Pango with HarfBuzz over
+        // cairo for text, fontconfig for family look-ups. Only `Render` touches their pointers.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Its headers are found through `pangoHeaders`; its module map links it.
+        .systemLibrary(name: "CPango", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // zlib, for the PNG writer.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Draws canvases with cairo and Pango. Linked only into programs that draw.
+        .target(
+            name: "Render", dependencies: ["Canvas", "JSONKit", "Threads", "CCairo", "CPango", "CFontconfig", "CZlib"],
+            swiftSettings: pangoHeaders),
         // The conformance runner: fixture format, runner, reporters.
-        .target(name: "Conformance", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "Layout", "JSONKit", "ZonedTime", "HostSystem"]),
+        .target(name: "Conformance", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "JSONKit", "ZonedTime", "HostSystem"]),
         // The author preview: terminal view, HTML report, watch mode.
         .target(name: "Preview", dependencies: ["WidgetHost", "Timeline", "Layout", "JSONKit", "ZonedTime"]),
         // Command-line parsing, rendering and dispatch. Not the receiver: `serve` is its own
         // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.
-        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "JSONKit", "ZonedTime"]),
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "Canvas", "JSONKit", "ZonedTime"]),
         // `widgethost serve`: the receiver's command, over the CLI's parsing and help.
         .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "HostSystem", "JSONKit", "ZonedTime"]),
+        // `widgethost render` and the drawing test workers: the CLI with `Render` handed in.
+        .target(name: "RenderCLI", dependencies: ["WidgetHostCLI", "ExitCodes", "HostSystem", "Render", "Canvas", "Conformance", "Layout", "WidgetHost", "JSONKit"], swiftSettings: pangoHeaders),
         // Release builds link the Swift runtime in: a run maps nine fewer libraries at start-up.
         .executableTarget(
             name: "widgethost", dependencies: ["WidgetHostCLI", "ICUZones"],
@@ -79,6 +101,13 @@ let package = Package(
         .executableTarget(
             name: "widgethost-serve", dependencies: ["ServeCLI"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+        // `widgethost render ARGS…` execs this program, installed next to `widgethost`; so does
+        // `widgethost test` for its workers when it is there, so fixtures can pin pictures.
+        .executableTarget(
+            name: "widgethost-render", dependencies: ["RenderCLI"], swiftSettings: pangoHeaders,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+        // In-process drawing benchmark for Scripts/bench.
+        .executableTarget(name: "RenderBench", dependencies: ["Render", "Canvas", "JSONKit"], swiftSettings: pangoHeaders),
         // In-process benchmark for Scripts/bench.
         .executableTarget(name: "HostBench", dependencies: ["WidgetHost", "ScriptCore", "ZonedTime", "HostSystem"]),
 
@@ -91,15 +120,17 @@ let package = Package(
         .testTarget(name: "ICUZonesTests", dependencies: ["ICUZones", "ZonedTime"]),
         .testTarget(name: "ScriptSyntaxTests", dependencies: ["ScriptSyntax"]),
         .testTarget(name: "ScriptCoreTests", dependencies: ["ScriptCore"]),
-        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ExitCodes", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones", "HostSystem", "TestSupport"]),
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ExitCodes", "Canvas", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones", "HostSystem", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit", "ZonedTime"]),
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "HostSystem", "PushContract", "JSONKit", "Threads", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
         .testTarget(name: "WidgetGeometryTests", dependencies: ["WidgetGeometry", "Layout", "JSONKit"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "JSONKit"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Render", "Canvas", "JSONKit"], swiftSettings: pangoHeaders),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "JSONKit"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "JSONKit"], swiftSettings: pangoHeaders),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit"]),
-        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "JSONKit", "HostSystem", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "RenderCLI", "JSONKit", "HostSystem", "TestSupport"], swiftSettings: pangoHeaders),
         // Every hostile script run one after another in a library host, a simulation and a test worker.
         .testTarget(name: "HostileRunTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "TestSupport"]),
     ]

@@ -37,12 +37,13 @@ public struct Fixture: Sendable {
     public static let keys: Set<String> = [
         "description", "rules", "kind", "now", "tz", "locale", "seed", "profile", "params", "fixtures", "context",
         "strict", "limits", "simulate", "expect", "skip", "inject", "pushes", "registry", "action", "layout",
+        "render",
     ]
     /// Keys `expect` may have.
     public static let expectKeys: Set<String> = [
         "status", "outputs", "outputsInclude", "absent", "events", "diagnostics", "diagnosticsExact", "console",
         "nextRefresh", "error", "timeline", "liveActivity", "pushes", "activities", "stored", "action", "report",
-        "exitCode", "stderr", "layout",
+        "exitCode", "stderr", "layout", "canvas",
     ]
 
     /// Reads a fixture file; a malformed front matter is a ``FixtureError`` naming the file and line.

@@ -1,3 +1,4 @@
+import Canvas
 import HostSystem
 import JSONKit
 import WidgetHost
@@ -16,6 +17,8 @@ public final class FixtureRunner {
     let host = ScriptHost()
     /// Write golden files instead of comparing with them.
     public var updateGoldens = false
+    /// What draws the pictures `render:` pins; nil in a program that does not link `Render`.
+    public var drawer: (any CanvasDrawing)?
 
     public init() {}
 
@@ -99,6 +102,7 @@ public final class FixtureRunner {
         if fixture.settings["pushes"] != nil || fixture.settings["registry"] != nil {
             failures += PushCheck.run(fixture, now: configuration.now ?? 0, zone: configuration.zone)
         }
+        failures += RenderFixtureCheck.run(fixture, report: report, drawer: drawer, update: updateGoldens)
         failures += checkGolden(fixture, interface.report)
         return result(failures.isEmpty ? .passed : .failed, failures)
     }
@@ -220,6 +224,8 @@ public final class FixtureRunner {
                 break  // checked in run(_:) and by InterfaceCheck
             case "layout":
                 break  // checked by LayoutFixtureCheck
+            case "canvas":
+                break  // checked by RenderFixtureCheck
             default:
                 break
             }

@@ -5,6 +5,10 @@ enum GoldenFile {
     static func write(_ text: String, to path: String) throws(AtomicFile.WriteError) {
         try AtomicFile.write(Array(text.utf8), toPath: path)
     }
+
+    static func write(bytes: [UInt8], to path: String) throws(AtomicFile.WriteError) {
+        try AtomicFile.write(bytes, toPath: path)
+    }
 }
 
 /// A short line diff for failure messages: the first lines that differ, with context.

@@ -45,12 +45,12 @@ package struct Command: Sendable {
 
     /// A command carried out by `program`, which parses its own arguments and prints its own
     /// help; `discussion` and `options` are what completions and the manual page show.
-    package init(name: String, abstract: String, program: String, discussion: String = "", options: [OptionSpec] = [],
-                 examples: [Example] = [], exitCodes: [(Int32, String)] = []) {
+    package init(name: String, abstract: String, program: String, discussion: String = "", arguments: [(String, String)] = [],
+                 options: [OptionSpec] = [], examples: [Example] = [], exitCodes: [(Int32, String)] = []) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
-        self.arguments = []
+        self.arguments = arguments
         self.options = options
         self.examples = examples
         self.exitCodes = exitCodes

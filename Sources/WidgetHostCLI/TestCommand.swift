@@ -1,3 +1,4 @@
+import Canvas
 import HostSystem
 import Conformance
 import JSONKit
@@ -6,8 +7,13 @@ import JSONKit
 #endif
 
 /// `widgethost test [PATH…]`: the conformance runner.
-enum TestCommand {
-    static let command = Command(
+package enum TestCommand {
+    static let command = command(drawer: nil)
+
+    /// The command; with a drawer (in `widgethost-render`), workers can draw and compare the
+    /// pictures fixtures pin with `render:`.
+    package static func command(drawer: (any CanvasDrawing)?) -> Command {
+        Command(
         name: "test",
         abstract: "Run conformance fixtures and report which ones pass.",
         discussion: """
@@ -41,14 +47,15 @@ enum TestCommand {
             (ExitCode.usage, "a usage error"),
             (ExitCode.noInput, "a path does not exist, no fixtures were found, or --output cannot be written"),
         ],
-        run: run)
+        run: { arguments, terminal in try run(arguments, terminal, drawer: drawer) })
+    }
 
-    static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ terminal: Terminal, drawer: (any CanvasDrawing)?) throws -> Int32 {
         let update = arguments.flag("update")
         if update, let ci = terminal.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
             throw UsageError("--update is refused when CI is set: golden files are written on a developer's machine and committed")
         }
-        if arguments.flag("worker") { return worker(update: update) }
+        if arguments.flag("worker") { return worker(update: update, drawer: drawer) }
 
         let reporter = try reporterKind(arguments)
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -87,10 +94,18 @@ enum TestCommand {
             }
         }
 
+        // Pictures of failing `render:` fixtures go beside the report (else the current folder).
+        var variables = terminal.environment
+        if let output = arguments.value("output"), let slash = output.lastIndex(of: "/") {
+            variables["WIDGETHOST_TEST_PICTURES"] = String(output[..<slash])
+        } else if variables["WIDGETHOST_TEST_PICTURES"] == nil {
+            variables["WIDGETHOST_TEST_PICTURES"] = "."
+        }
+        let environment = variables.map { "\($0.key)=\($0.value)" }
         let start = ContinuousClock.now
         let pool = WorkerPool(
-            command: [selfExecutable(), "test", "--worker"] + (update ? ["--update"] : []), jobs: jobs,
-            fixtureTimeout: timeout, environment: terminal.environment.map { "\($0.key)=\($0.value)" })
+            command: workerCommand() + (update ? ["--update"] : []), jobs: jobs,
+            fixtureTimeout: timeout, environment: environment)
         var done = 0
         let showProgress = terminal.colorErr && fixtures.count > 20
         let results = pool.run(fixtures) { _ in
@@ -135,9 +150,10 @@ enum TestCommand {
     }
 
     /// Worker mode: one fixture path per line on stdin, one JSON result per line on stdout.
-    static func worker(update: Bool) -> Int32 {
+    static func worker(update: Bool, drawer: (any CanvasDrawing)?) -> Int32 {
         let runner = FixtureRunner()
         runner.updateGoldens = update
+        runner.drawer = drawer
         while let line = readLine() {
             guard !line.isEmpty else { continue }
             let result = runner.run(path: line)
@@ -145,6 +161,17 @@ enum TestCommand {
             fflush(stdout)
         }
         return ExitCode.success
+    }
+
+    /// Workers are the `widgethost-render` program when it is next to this one, so fixtures
+    /// can draw pictures (`render:`); else this program, whose workers report that they cannot.
+    static func workerCommand() -> [String] {
+        let me = selfExecutable()
+        if let folder = SiblingProgram.folder() {
+            let drawing = (folder.hasSuffix("/") ? folder : folder + "/") + RenderCommand.program
+            if access(drawing, X_OK) == 0 { return [drawing, "test", "--worker"] }
+        }
+        return [me, "test", "--worker"]
     }
 
     static func selfExecutable() -> String {

@@ -3,7 +3,7 @@ public enum WidgetHostTool {
     /// The tool's version, as `widgethost --version` prints it.
     public static let version = "0.1.0"
 
-    static var commands: [Command] { [RunCommand.command, SimulateCommand.command, PreviewCommand.command, TestCommand.command, PushCommand.command, ServeProgram.command, APICommand.command, TypesCommand.command, InitCommand.command, CompletionsCommand.command] }
+    static var commands: [Command] { [RunCommand.command, SimulateCommand.command, PreviewCommand.command, TestCommand.command, RenderCommand.listing, PushCommand.command, ServeProgram.command, APICommand.command, TypesCommand.command, InitCommand.command, CompletionsCommand.command] }
 
     static var help: String {
         var text = """

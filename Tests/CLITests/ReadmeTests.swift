@@ -39,6 +39,7 @@ final class ReadmeTests: XCTestCase {
         Entry("widgethost preview Fixtures/Examples/live-countdown.js --kind live --now 2026-11-29T18:20:00Z --tz UTC --html preview.html"),
         Entry("widgethost test Fixtures/Conformance"),
         Entry("widgethost push start --user-id PUSH_ID --widget-id WIDGET_ID --data '{\"title\":\"Live\",\"count\":1}'"),
+        Entry("widgethost render Fixtures/Examples/progress-ring.js --size 120x120"),
         Entry("widgethost serve --port 0", .server),
         Entry("widgethost api"),
         Entry("widgethost init my-widget"),

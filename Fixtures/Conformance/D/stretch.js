@@ -1,0 +1,13 @@
+/*---
+description: "with stretch each axis scales on its own (100 × 100 shown at 200 × 100 is ×2 in x only)"
+rules: [D7]
+layout: |
+  {"type": "canvas", "width": 200, "height": 100, "coordinateWidth": "${size}", "coordinateHeight": "${size}", "scalingMode": "stretch",
+   "content": [{"op": "rect", "x": 0, "y": 0, "width": 100, "height": 100, "fill": "#0A59F7"}, {"op": "circle", "x": 50, "y": 50, "radius": 30, "fill": "#FFFFFF"}]}
+render: { layout: true }
+expect:
+  status: ok
+  layout: { findingsExact: [] }
+  canvas: { diagnosticsExact: [] }
+---*/
+const size = 100

@@ -1,0 +1,187 @@
+import Canvas
+import HostSystem
+import JSONKit
+import Layout
+import WidgetHost
+
+/// `widgethost render SCRIPT …`: runs a script, then draws a canvas from its outputs. It runs in
+/// the `widgethost-render` program, which hands in what draws (`Render`, over cairo and Pango),
+/// so that `widgethost` itself never loads those libraries.
+package enum RenderCommand {
+    package static let name = "render"
+    package static let abstract = "Run a script and draw its canvas (Canvas commands) as PNG or SVG."
+    package static let program = "widgethost-render"
+
+    /// The command's help, argument and options, declared here so that help, completions and
+    /// the manual page know them without loading the drawing libraries; `widgethost-render`
+    /// parses with them.
+    package static let discussion = """
+        Runs the script as 'run' does, then draws the output named by --canvas (default:
+        drawing), a list of Canvas commands, at --size in points, or the layout of
+        --layout FILE whose root is a canvas component, with its own coordinate space and
+        scaling mode. The picture goes to --out (default: the script's name with .png or
+        .svg, in the current folder). Diagnostics for the commands go to stderr, naming
+        each command's index and field.
+        """
+
+    package static let arguments = [("script", "The script file (UTF-8 JavaScript).")]
+
+    package static let examples: [Command.Example] = [
+        .init("The documentation's progress ring, at 3x", "widgethost render Fixtures/Examples/progress-ring.js --size 120x120 --scale 3 --out ring.png"),
+        .init("A chart from fetched data, dark, with a report of what was drawn", "widgethost render Fixtures/Examples/bar-chart.js --fixtures Fixtures/Examples/bar-chart.fixtures.json --size 160x100 --scheme dark --format json"),
+    ]
+
+    package static let exitCodes: [(Int32, String)] = [
+        (ExitCode.success, "drawn (warnings about commands included)"),
+        (ExitCode.failure, "the run did not end ok (nothing is drawn), or the canvas output is missing, not a list, or the layout's root is not a canvas"),
+        (ExitCode.usage, "a usage error"),
+        (ExitCode.dataError, "the script is not UTF-8, or the layout does not load"),
+        (ExitCode.noInput, "the script or the layout cannot be read"),
+        (ExitCode.cannotCreate, "the picture cannot be written"),
+    ]
+
+    package static let options: [OptionSpec] = RunFlags.options + APIFlags.options + [
+        .value("canvas", "output", "The output that holds the Canvas commands. Default: drawing."),
+        .value("layout", "file", "A layout file whose root component is a canvas (see docs/layout.md)."),
+        .value("size", "WxH", "The canvas's size in points, e.g. 170x170. Default: the layout's width and height, else 170x170."),
+        .value("scheme", "scheme", "light or dark (the member of {light, dark} colours used). Default: light."),
+        .value("scale", "n", "1, 2 or 3 (device pixels per point). Default: 2."),
+        .value("format", "format", "png, svg or json (a PNG, and a widgethost.render/1 report on stdout). Default: png."),
+        .value("out", "file", "Where the picture goes. Default: the script's base name with .png or .svg."),
+    ]
+
+    static let listing = Command(name: name, abstract: abstract, program: program, discussion: discussion, arguments: arguments, options: options,
+                                 examples: examples, exitCodes: exitCodes)
+
+    static let defaultSide = 170.0
+
+    package static func command(drawer: any CanvasDrawing) -> Command {
+        Command(
+            name: name, abstract: abstract, discussion: discussion, arguments: arguments, options: options,
+            examples: examples, exitCodes: exitCodes, run: { arguments, terminal in try run(arguments, terminal, drawer: drawer) })
+    }
+
+    static func run(_ arguments: ParsedArguments, _ terminal: Terminal, drawer: any CanvasDrawing) throws -> Int32 {
+        guard let path = arguments.positionals.first else { throw UsageError("missing the script to run") }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'; render takes one script")
+        }
+        let format = arguments.value("format") ?? "png"
+        guard ["png", "svg", "json"].contains(format) else { throw UsageError("unknown format '\(format)'; use png, svg or json") }
+        if arguments.value("canvas") != nil, arguments.value("layout") != nil {
+            throw UsageError("--canvas and --layout name two sources; give one")
+        }
+        let size = try arguments.value("size").map(parseSize)
+        let scheme = try arguments.value("scheme").map { text throws(UsageError) -> ColorScheme in
+            guard let scheme = ColorScheme(rawValue: text) else { throw UsageError("unknown scheme '\(text)'; use light or dark") }
+            return scheme
+        } ?? .light
+        var scale = 2
+        if let text = arguments.value("scale") {
+            guard let value = Int(text), CanvasRequest.scales.contains(value) else { throw UsageError("bad --scale '\(text)'; use 1, 2 or 3") }
+            scale = value
+        }
+        var configuration = try RunFlags.configuration(from: arguments)
+        try APIFlags.apply(arguments, to: &configuration)
+        var layout: LayoutDocument?
+        if let file = arguments.value("layout") {
+            let text: String
+            do { text = try ScriptSource.load(path: file).text } catch {
+                throw InputError("cannot read the layout \(file): \(error.description)", code: error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput)
+            }
+            do { layout = try LayoutDocument.parse(text: text) } catch {
+                throw InputError("the layout \(file) does not load: \(error.description)", code: ExitCode.dataError)
+            }
+        }
+        let source: ScriptSource
+        do { source = try ScriptSource.load(path: path) } catch {
+            throw InputError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), code: error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput)
+        }
+        let pictureFormat: PictureFormat = format == "svg" ? .svg : .png
+        let out = arguments.value("out") ?? (baseName(path) + "." + pictureFormat.rawValue)
+
+        let report = ScriptHost().run(source, configuration: configuration)
+        let style = Style(enabled: terminal.colorErr)
+        for line in RunReportRenderer(report: report, sourceText: source.text, budget: configuration.budget).diagnosticLines(style) {
+            terminal.err(line)
+        }
+        var outcome = RenderOutcome(script: report.script, status: report.status.rawValue, format: pictureFormat, scale: scale, scheme: scheme)
+        outcome.source = layout == nil ? ["canvas": .string(arguments.value("canvas") ?? "drawing")] : ["layout": .string(arguments.value("layout")!)]
+        guard report.status == .ok else {
+            outcome.problem = "the run ended \(report.status.rawValue), so nothing is drawn"
+            return finish(outcome, report: report, format: format, terminal: terminal, code: ExitCode.of(report))
+        }
+        var request: CanvasRequest
+        if let layout {
+            switch CanvasSource.fromLayout(layout.render(outputs: report.outputs)) {
+            case .failure(let message):
+                outcome.problem = message
+                return finish(outcome, report: report, format: format, terminal: terminal, code: ExitCode.failure)
+            case .success(var found):
+                if let size {
+                    found.width = size.width
+                    found.height = size.height
+                }
+                request = found
+            }
+        } else {
+            let name = arguments.value("canvas") ?? "drawing"
+            guard let commands = report.outputs[name] else {
+                let names = report.outputs.keys
+                outcome.problem = "the run has no output '\(name)'" + (names.isEmpty ? "" : "; its outputs are \(names.joined(separator: ", "))") + ", so nothing is drawn"
+                return finish(outcome, report: report, format: format, terminal: terminal, code: ExitCode.failure)
+            }
+            request = CanvasRequest(commands: commands, width: size?.width ?? defaultSide, height: size?.height ?? defaultSide)
+        }
+        request.scale = scale
+        request.scheme = scheme
+        request.format = pictureFormat
+        let picture = drawer.draw(request)
+        outcome.picture = picture
+        outcome.width = request.width
+        outcome.height = request.height
+        for diagnostic in picture.diagnostics {
+            let label: String
+            switch diagnostic.severity {
+            case .error: label = style.red("error")
+            case .warning: label = style.yellow("warning")
+            case .info: label = style.cyan("info")
+            }
+            terminal.err("\(label): \(report.script): \(CanvasSource.place(diagnostic))\(diagnostic.message) [\(diagnostic.code.rawValue)]")
+        }
+        do {
+            try AtomicFile.write(picture.bytes, toPath: out)
+        } catch {
+            throw InputError("cannot write the picture to \(out): \(error.message)", code: ExitCode.cannotCreate)
+        }
+        outcome.files = [out]
+        let failed = picture.diagnostics.contains { $0.severity == .error }
+        return finish(outcome, report: report, format: format, terminal: terminal, code: failed ? ExitCode.failure : ExitCode.success)
+    }
+
+    static func finish(_ outcome: RenderOutcome, report: RunReport, format: String, terminal: Terminal, code: Int32) -> Int32 {
+        if let problem = outcome.problem {
+            terminal.err("\(Style(enabled: terminal.colorErr).red("error")): \(report.script): \(problem)")
+        }
+        if format == "json" {
+            terminal.out(outcome.json(run: report.json()).serialized(pretty: true))
+        } else if let file = outcome.files.first, let picture = outcome.picture {
+            terminal.out("\(file): \(picture.pixelWidth)×\(picture.pixelHeight) px, \(picture.drawn) of \(picture.given) commands drawn")
+        }
+        return code
+    }
+
+    static func parseSize(_ text: String) throws(UsageError) -> (width: Double, height: Double) {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            width >= 1, height >= 1, width <= CanvasRequest.maximumSide, height <= CanvasRequest.maximumSide
+        else { throw UsageError("bad --size '\(text)'; use WxH in points from 1 to 2000, such as 170x170") }
+        return (width, height)
+    }
+
+    static func baseName(_ path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.hasSuffix(".js") { name.removeLast(3) }
+        return name.isEmpty ? "canvas" : name
+    }
+}
