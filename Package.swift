@@ -80,7 +80,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Draws canvases with cairo and Pango. Linked only into programs that draw.
         .target(
-            name: "Render", dependencies: ["Canvas", "JSONKit", "Threads", "CCairo", "CPango", "CFontconfig", "CZlib"],
+            name: "Render", dependencies: ["Canvas", "WidgetGeometry", "JSONKit", "Threads", "CCairo", "CPango", "CFontconfig", "CZlib"],
             swiftSettings: pangoHeaders),
         // The conformance runner: fixture format, runner, reporters.
         .target(name: "Conformance", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "JSONKit", "ZonedTime", "HostSystem"]),
@@ -88,11 +88,11 @@ let package = Package(
         .target(name: "Preview", dependencies: ["WidgetHost", "Timeline", "Layout", "JSONKit", "ZonedTime"]),
         // Command-line parsing, rendering and dispatch. Not the receiver: `serve` is its own
         // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.
-        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "Canvas", "JSONKit", "ZonedTime"]),
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "Canvas", "WidgetGeometry", "JSONKit", "ZonedTime"]),
         // `widgethost serve`: the receiver's command, over the CLI's parsing and help.
         .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "HostSystem", "JSONKit", "ZonedTime"]),
         // `widgethost render` and the drawing test workers: the CLI with `Render` handed in.
-        .target(name: "RenderCLI", dependencies: ["WidgetHostCLI", "ExitCodes", "HostSystem", "Render", "Canvas", "Conformance", "Layout", "WidgetHost", "JSONKit"], swiftSettings: pangoHeaders),
+        .target(name: "RenderCLI", dependencies: ["WidgetHostCLI", "ExitCodes", "HostSystem", "Render", "Canvas", "WidgetGeometry", "Conformance", "Layout", "WidgetHost", "JSONKit"], swiftSettings: pangoHeaders),
         // Release builds link the Swift runtime in: a run maps nine fewer libraries at start-up.
         .executableTarget(
             name: "widgethost", dependencies: ["WidgetHostCLI", "ICUZones"],
@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "WidgetGeometryTests", dependencies: ["WidgetGeometry", "Layout", "JSONKit"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Render", "Canvas", "JSONKit"], swiftSettings: pangoHeaders),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "JSONKit"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "JSONKit"], swiftSettings: pangoHeaders),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "WidgetGeometry", "Layout", "JSONKit"], swiftSettings: pangoHeaders),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit"]),
         .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "RenderCLI", "JSONKit", "HostSystem", "TestSupport"], swiftSettings: pangoHeaders),
         // Every hostile script run one after another in a library host, a simulation and a test worker.

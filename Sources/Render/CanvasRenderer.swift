@@ -55,6 +55,12 @@ public final class CanvasRenderer {
         return PNGCodec.raster(surface)
     }
 
+    /// The request drawn on a new image surface (the caller destroys it), with its diagnostics.
+    func surface(_ request: CanvasRequest) -> (OpaquePointer, [CanvasDiagnostic]) {
+        let (surface, _, diagnostics) = drawImage(request)
+        return (surface, diagnostics)
+    }
+
     private func picture(_ request: CanvasRequest, bytes: [UInt8], program: CanvasProgram, diagnostics: [CanvasDiagnostic]) -> CanvasPicture {
         CanvasPicture(
             bytes: bytes, format: request.format, pixelWidth: request.pixelWidth, pixelHeight: request.pixelHeight,

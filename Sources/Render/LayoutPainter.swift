@@ -1,0 +1,251 @@
+import Canvas
+import CCairo
+import CPango
+import JSONKit
+import WidgetGeometry
+
+/// Draws a laid-out widget (a ``GeometryResult``) onto a cairo context in points: the family's
+/// outline and background, then each component — background, corner-radius clip, opacity,
+/// rotation and offset, then its own drawing and its children.
+final class LayoutPainter {
+    let cr: OpaquePointer
+    let scale: Double
+    let colors: WidgetColors
+    let fonts: FontBook
+    let fontOptions: OpaquePointer
+    let canvases: CanvasRenderer
+    /// What the canvases inside the widget reported, each with its component's path.
+    var canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)] = []
+
+    init(cr: OpaquePointer, scale: Double, colors: WidgetColors, fonts: FontBook, fontOptions: OpaquePointer, canvases: CanvasRenderer) {
+        self.cr = cr
+        self.scale = scale
+        self.colors = colors
+        self.fonts = fonts
+        self.fontOptions = fontOptions
+        self.canvases = canvases
+    }
+
+    func draw(_ result: GeometryResult) {
+        cairo_scale(cr, scale, scale)
+        let bounds = result.metrics.bounds
+        // The picture's outline is the family's: its size and the system's corner radius.
+        cairo_new_path(cr)
+        Self.roundedRect(cr, bounds, radius: result.metrics.cornerRadius)
+        cairo_clip(cr)
+        set(colors.widget)
+        cairo_paint(cr)
+        if let root = result.root { draw(root) }
+    }
+
+    func draw(_ c: PlacedComponent) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if c.offset.x != 0 || c.offset.y != 0 { cairo_translate(cr, c.offset.x, c.offset.y) }
+        if c.rotation != 0 {
+            let centre = c.frame.center
+            cairo_translate(cr, centre.x, centre.y)
+            cairo_rotate(cr, c.rotation * .pi / 180)
+            cairo_translate(cr, -centre.x, -centre.y)
+        }
+        let layered = c.opacity < 1
+        if layered { cairo_push_group(cr) }
+        if let background = colors.background(c.properties["background"] ?? c.properties["backgroundColor"]) {
+            cairo_new_path(cr)
+            Self.roundedRect(cr, c.frame, radius: c.cornerRadius)
+            set(background)
+            cairo_fill(cr)
+        }
+        if c.cornerRadius > 0 {
+            cairo_new_path(cr)
+            Self.roundedRect(cr, c.frame, radius: c.cornerRadius)
+            cairo_clip(cr)
+        }
+        drawOwn(c)
+        for child in c.children { draw(child) }
+        if layered {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, max(0, c.opacity))
+        }
+    }
+
+    private func foreground(_ c: PlacedComponent) -> RGBA {
+        colors.color(c.properties["color"] ?? c.properties["foregroundColor"]) ?? colors.primary
+    }
+
+    private func drawOwn(_ c: PlacedComponent) {
+        if let text = c.text {
+            drawText(text, color: foreground(c))
+            return
+        }
+        switch c.type {
+        case "shape": drawShape(c)
+        case "image": drawImagePlaceholder(c.drawnFrame ?? c.contentFrame)
+        case "icon": drawIconPlaceholder(c.drawnFrame ?? c.contentFrame, color: foreground(c))
+        case "gauge": drawGauge(c)
+        case "canvas": drawCanvas(c)
+        default: break
+        }
+    }
+
+    // MARK: text
+
+    private func drawText(_ text: PlacedText, color: RGBA) {
+        set(color)
+        for line in text.lines {
+            var x = line.frame.x
+            // Every run on the line shares its baseline: the line's top plus the tallest ascent
+            // (the line's height is the tallest ascent plus descent, as the measurer gave it).
+            let ascent = line.runs.map { PangoText.measure("", font: $0.font, cr: cr, fontOptions: fontOptions, fonts: fonts).ascent }.max() ?? 0
+            for run in line.runs where !run.text.isEmpty {
+                let text = run.text.filter { $0 != "\n" }
+                let m = PangoText.layout(text, font: run.font, cr: cr, fontOptions: fontOptions, fonts: fonts)
+                cairo_move_to(cr, x, line.frame.y + ascent - m.baseline)
+                pango_cairo_show_layout(cr, m.layout)
+                cairo_new_path(cr)
+                widgethost_pango_unref(UnsafeMutableRawPointer(m.layout))
+                x += m.width
+            }
+        }
+    }
+
+    // MARK: shapes, placeholders, gauges
+
+    private func drawShape(_ c: PlacedComponent) {
+        let kind = (c.properties["content"]?.stringValue ?? c.properties["shape"]?.stringValue ?? "rectangle").lowercased().trimmingSpaces
+        let r = c.drawnFrame ?? c.contentFrame
+        cairo_new_path(cr)
+        switch kind {
+        case "circle", "ellipse":
+            cairo_save(cr)
+            cairo_translate(cr, r.center.x, r.center.y)
+            cairo_scale(cr, max(r.width, 0.0001) / 2, max(r.height, 0.0001) / 2)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+            cairo_restore(cr)
+        case "capsule":
+            Self.roundedRect(cr, r, radius: min(r.width, r.height) / 2)
+        case "roundedrectangle":
+            let radius = c.properties["cornerRadius"].flatMap(Self.number) ?? 8
+            Self.roundedRect(cr, r, radius: radius)
+        default:
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        }
+        set(foreground(c))
+        cairo_fill(cr)
+    }
+
+    /// An image is drawn as a neutral box with a thin outline and a diagonal, where its pixels go.
+    private func drawImagePlaceholder(_ r: Rect) {
+        guard r.width > 0, r.height > 0 else { return }
+        cairo_new_path(cr)
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        set(colors.secondary)
+        cairo_fill_preserve(cr)
+        set(RGBA(red: colors.secondary.red, green: colors.secondary.green, blue: colors.secondary.blue, alpha: 0.8))
+        cairo_set_line_width(cr, 1)
+        cairo_stroke(cr)
+        cairo_move_to(cr, r.x, r.maxY)
+        cairo_line_to(cr, r.maxX, r.y)
+        cairo_stroke(cr)
+    }
+
+    /// A symbol is drawn as a neutral glyph: a ring with a dot, in the largest centred square.
+    private func drawIconPlaceholder(_ r: Rect, color: RGBA) {
+        let side = min(r.width, r.height)
+        guard side > 0 else { return }
+        let centre = r.center
+        cairo_new_path(cr)
+        cairo_arc(cr, centre.x, centre.y, side * 0.4, 0, 2 * .pi)
+        set(color)
+        cairo_set_line_width(cr, max(0.5, side * 0.09))
+        cairo_stroke(cr)
+        cairo_arc(cr, centre.x, centre.y, side * 0.12, 0, 2 * .pi)
+        cairo_fill(cr)
+    }
+
+    private func drawGauge(_ c: PlacedComponent) {
+        let r = c.drawnFrame ?? c.contentFrame
+        let value = max(0, min(1, c.properties["value"].flatMap(Self.number) ?? 0))
+        let tint = colors.color(c.properties["color"] ?? c.properties["tint"]) ?? colors.primary
+        let style = (c.properties["style"]?.stringValue ?? "auto").lowercased().trimmingSpaces
+        if style == "acircular" || style == "acircularc" {
+            // SwiftUI's accessoryCircular gauge: an open ring from 135° to 405° (a gap at the
+            // bottom), filled clockwise to the value.
+            let side = min(r.width, r.height)
+            let width = side * 0.1
+            let radius = side / 2 - width / 2
+            let start = 0.75 * Double.pi, sweep = 1.5 * Double.pi
+            cairo_set_line_width(cr, width)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_new_path(cr)
+            cairo_arc(cr, r.center.x, r.center.y, radius, start, start + sweep)
+            set(colors.secondary)
+            cairo_stroke(cr)
+            if value > 0 {
+                cairo_arc(cr, r.center.x, r.center.y, radius, start, start + sweep * value)
+                set(tint)
+                cairo_stroke(cr)
+            }
+        } else {
+            cairo_new_path(cr)
+            Self.roundedRect(cr, r, radius: r.height / 2)
+            set(colors.secondary)
+            cairo_fill(cr)
+            if value > 0 {
+                Self.roundedRect(cr, Rect(x: r.x, y: r.y, width: r.width * value, height: r.height), radius: r.height / 2)
+                set(tint)
+                cairo_fill(cr)
+            }
+        }
+    }
+
+    // MARK: canvas
+
+    /// A canvas component is drawn by the canvas renderer at the picture's scale and put down
+    /// in its content frame.
+    private func drawCanvas(_ c: PlacedComponent) {
+        let r = c.contentFrame
+        guard r.width >= 1, r.height >= 1, case .success(var request) = CanvasSource.fromLayout(.object(c.properties)) else { return }
+        request.width = min(r.width, CanvasRequest.maximumSide)
+        request.height = min(r.height, CanvasRequest.maximumSide)
+        request.scale = Int(scale)
+        request.scheme = colors.scheme
+        let (surface, diagnostics) = canvases.surface(request)
+        defer { cairo_surface_destroy(surface) }
+        canvasDiagnostics += diagnostics.map { (c.path, $0) }
+        cairo_save(cr)
+        cairo_translate(cr, r.x, r.y)
+        cairo_scale(cr, 1 / scale, 1 / scale)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    // MARK: helpers
+
+    private func set(_ color: RGBA) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+
+    static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .number(let d): return d.isFinite ? d : nil
+        case .string(let s): return Double(s.trimmingSpaces).flatMap { $0.isFinite ? $0 : nil }
+        default: return nil
+        }
+    }
+
+    static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
+        let radius = max(0, min(radius, r.width / 2, r.height / 2))
+        guard radius > 0 else {
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+            return
+        }
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - radius, r.y + radius, radius, -.pi / 2, 0)
+        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, .pi / 2)
+        cairo_arc(cr, r.x + radius, r.maxY - radius, radius, .pi / 2, .pi)
+        cairo_arc(cr, r.x + radius, r.y + radius, radius, .pi, 1.5 * .pi)
+        cairo_close_path(cr)
+    }
+}

@@ -1,0 +1,102 @@
+import Canvas
+import CCairo
+import Threads
+import WidgetGeometry
+
+/// A widget drawn: PNG or SVG bytes, its size in pixels, and what its canvases reported.
+public struct WidgetPicture: Sendable {
+    public let bytes: [UInt8]
+    public let format: PictureFormat
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    /// Diagnostics of the `canvas` components inside, each with the component's path.
+    public let canvasDiagnostics: [WidgetCanvasDiagnostic]
+}
+
+/// A canvas component's diagnostic, with where the component is.
+public struct WidgetCanvasDiagnostic: Sendable {
+    public let path: String
+    public let diagnostic: CanvasDiagnostic
+}
+
+/// Draws laid-out widgets (``GeometryResult``, from ``WidgetGeometry``) with cairo and Pango, at
+/// a device scale and in a colour scheme. Lay them out with ``measurer`` so that the frames are
+/// Pango's. Drawings from several threads take turns.
+public final class WidgetRenderer: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private let fonts = FontBook()
+    private let fontOptions: OpaquePointer
+    private let canvases = CanvasRenderer()
+    /// Pango's measurements, for laying out what this renderer draws.
+    public let measurer = PangoMeasurer()
+
+    public init() {
+        fontOptions = cairo_font_options_create()
+        cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(fontOptions, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(fontOptions, CAIRO_HINT_METRICS_OFF)
+    }
+
+    deinit { cairo_font_options_destroy(fontOptions) }
+
+    /// The widget's pixel size at `scale` (1, 2 or 3): its family's size in points times the scale.
+    public static func pixelSize(_ result: GeometryResult, scale: Int) -> (width: Int, height: Int) {
+        let s = Double(Self.clamped(scale))
+        return (max(1, Int((result.metrics.size.width * s).rounded())), max(1, Int((result.metrics.size.height * s).rounded())))
+    }
+
+    /// The widget as PNG or SVG bytes. Outside its family's rounded outline the picture is transparent.
+    public func render(_ result: GeometryResult, scale: Int = 2, scheme: ColorScheme = .light, format: PictureFormat = .png) -> WidgetPicture {
+        lock.withLock { picture(result, scale: scale, scheme: scheme, format: format) }
+    }
+
+    private func picture(_ result: GeometryResult, scale: Int, scheme: ColorScheme, format: PictureFormat) -> WidgetPicture {
+        let (w, h) = Self.pixelSize(result, scale: scale)
+        switch format {
+        case .png:
+            let (surface, diagnostics) = drawImage(result, scale: scale, scheme: scheme)
+            defer { cairo_surface_destroy(surface) }
+            return WidgetPicture(bytes: PNGCodec.encode(surface), format: .png, pixelWidth: w, pixelHeight: h, canvasDiagnostics: diagnostics)
+        case .svg:
+            let stream = ByteStream()
+            let diagnostics = withExtendedLifetime(stream) { () -> [WidgetCanvasDiagnostic] in
+                let surface = cairo_svg_surface_create_for_stream(ByteStream.write, stream.closure, Double(w), Double(h))!
+                cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+                let found = draw(result, scale: scale, scheme: scheme, on: surface)
+                cairo_surface_finish(surface)
+                cairo_surface_destroy(surface)
+                return found
+            }
+            return WidgetPicture(bytes: stream.bytes, format: .svg, pixelWidth: w, pixelHeight: h, canvasDiagnostics: diagnostics)
+        }
+    }
+
+    /// The widget's pixels, for checks that look at colours.
+    public func raster(_ result: GeometryResult, scale: Int = 1, scheme: ColorScheme = .light) -> Raster {
+        lock.withLock {
+            let (surface, _) = drawImage(result, scale: scale, scheme: scheme)
+            defer { cairo_surface_destroy(surface) }
+            return PNGCodec.raster(surface)
+        }
+    }
+
+    private static func clamped(_ scale: Int) -> Int { max(1, min(3, scale)) }
+
+    private func drawImage(_ result: GeometryResult, scale: Int, scheme: ColorScheme) -> (OpaquePointer, [WidgetCanvasDiagnostic]) {
+        let (w, h) = Self.pixelSize(result, scale: scale)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))!
+        let diagnostics = draw(result, scale: scale, scheme: scheme, on: surface)
+        cairo_surface_flush(surface)
+        return (surface, diagnostics)
+    }
+
+    private func draw(_ result: GeometryResult, scale: Int, scheme: ColorScheme, on surface: OpaquePointer) -> [WidgetCanvasDiagnostic] {
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        let painter = LayoutPainter(
+            cr: cr, scale: Double(Self.clamped(scale)), colors: WidgetColors(scheme: scheme, monochrome: result.family.isMonochrome),
+            fonts: fonts, fontOptions: fontOptions, canvases: canvases)
+        painter.draw(result)
+        return painter.canvasDiagnostics.map { WidgetCanvasDiagnostic(path: $0.path, diagnostic: $0.diagnostic) }
+    }
+}
