@@ -93,17 +93,18 @@ final class LayoutPainter {
     private func drawText(_ text: PlacedText, color: RGBA) {
         set(color)
         for line in text.lines {
+            // Every run on the line shares one baseline: the line's top plus the tallest run's
+            // ascent (the line is as tall as its tallest run, as the measurer gave it).
+            let runs = line.runs.filter { !$0.text.isEmpty }.map { run in
+                PangoText.layout(run.text.filter { $0 != "\n" }, font: run.font, cr: cr, fontOptions: fontOptions, fonts: fonts)
+            }
+            defer { for m in runs { widgethost_pango_unref(UnsafeMutableRawPointer(m.layout)) } }
+            let ascent = runs.map(\.baseline).max() ?? 0
             var x = line.frame.x
-            // Every run on the line shares its baseline: the line's top plus the tallest ascent
-            // (the line's height is the tallest ascent plus descent, as the measurer gave it).
-            let ascent = line.runs.map { PangoText.measure("", font: $0.font, cr: cr, fontOptions: fontOptions, fonts: fonts).ascent }.max() ?? 0
-            for run in line.runs where !run.text.isEmpty {
-                let text = run.text.filter { $0 != "\n" }
-                let m = PangoText.layout(text, font: run.font, cr: cr, fontOptions: fontOptions, fonts: fonts)
+            for m in runs {
                 cairo_move_to(cr, x, line.frame.y + ascent - m.baseline)
                 pango_cairo_show_layout(cr, m.layout)
                 cairo_new_path(cr)
-                widgethost_pango_unref(UnsafeMutableRawPointer(m.layout))
                 x += m.width
             }
         }

@@ -57,7 +57,9 @@ public final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     public func lineHeight(of font: FontSpec) -> Double {
         lock.withLock {
             if let known = heights[font] { return known }
-            let m = PangoText.measure("", font: font, cr: cr, fontOptions: fontOptions, fonts: fonts)
+            // A line's box is the font's (not the ink's); measured on text, as an empty layout's
+            // box does not follow the context's scale.
+            let m = PangoText.measure("Ag", font: font, cr: cr, fontOptions: fontOptions, fonts: fonts)
             heights[font] = m.ascent + m.descent
             return m.ascent + m.descent
         }
@@ -80,7 +82,7 @@ enum PangoText {
     }
 
     /// A one-line layout of `text` (the caller frees it) with its advance, its baseline below
-    /// the layout's top, and the font's ascent and descent.
+    /// the layout's top, and the line's ascent and descent (above and below the baseline).
     static func layout(_ text: String, font: FontSpec, cr: OpaquePointer, fontOptions: OpaquePointer, fonts: FontBook)
         -> (layout: OpaquePointer, width: Double, baseline: Double, ascent: Double, descent: Double)
     {
@@ -99,12 +101,12 @@ enum PangoText {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let scale = Double(PANGO_SCALE)
-        let metrics = pango_context_get_metrics(context, description, nil)
-        let ascent = Double(pango_font_metrics_get_ascent(metrics)) / scale
-        let descent = Double(pango_font_metrics_get_descent(metrics)) / scale
-        pango_font_metrics_unref(metrics)
+        // The line's own box: Pango's logical extents, which the drawing uses too, so a line
+        // sits in the frame the layout gave it (the font metrics' ascent is smaller than the
+        // logical line's for Inter, and text placed by it would ride high).
         let baseline = Double(pango_layout_get_baseline(layout)) / scale
-        return (layout, Double(logical.width) / scale, baseline, ascent, descent)
+        let height = Double(logical.height) / scale
+        return (layout, Double(logical.width) / scale, baseline, baseline, max(0, height - baseline))
     }
 
     static func measure(_ text: String, font: FontSpec, cr: OpaquePointer, fontOptions: OpaquePointer, fonts: FontBook)

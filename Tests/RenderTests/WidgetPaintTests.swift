@@ -116,6 +116,23 @@ final class WidgetPaintTests: PixelTestCase {
         assertPixel(raster, Int(frame.x * 2) - 2, Int(frame.center.y * 2), [255, 255, 255, 255])
     }
 
+    /// Capitals sit in the middle of their line's box at every scale (Inter's caps are centred
+    /// between its ascent and descent); at 2× text once rode half its ascent high.
+    func testTextSitsInItsLineAtEveryScale() throws {
+        let tree = ##"{"type": "text", "content": "HH", "fontSize": 30, "fontWeight": "semibold", "color": "#000000"}"##
+        for scale in [2, 3, 1] {
+            let fresh = WidgetRenderer()
+            let result = WidgetGeometry.layout(try JSONValue.parse(tree), family: .small, measurer: fresh.measurer)
+            let lines = try XCTUnwrap(result.root?.text?.lines)
+            XCTAssertEqual(lines.count, 1)
+            let line = try XCTUnwrap(lines.first)
+            let raster = fresh.raster(result, scale: scale)
+            let rows = (0..<raster.height).filter { y in (0..<raster.width).contains { raster.pixel($0, y)[0] < 100 && raster.pixel($0, y)[3] == 255 } }
+            let middle = Double((rows.first ?? 0) + (rows.last ?? 0) + 1) / 2 / Double(scale)
+            XCTAssertEqual(middle, line.frame.center.y, accuracy: 2, "at \(scale)x the capitals are centred at \(middle), the line at \(line.frame.center.y)")
+        }
+    }
+
     func testPangoMeasurerGivesRealWidths() {
         let m = widgets.measurer
         let regular = FontSpec(size: 20)
