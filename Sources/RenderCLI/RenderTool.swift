@@ -1,4 +1,6 @@
+import Canvas
 import Render
+import WidgetGeometry
 import WidgetHostCLI
 
 /// The `widgethost-render` program: the commands that draw, with `Render` (cairo and Pango)
@@ -10,6 +12,20 @@ public enum RenderTool {
         if arguments.first == "test" {
             return WidgetHostTool.run(TestCommand.command(drawer: drawer), arguments: Array(arguments.dropFirst()), terminal: terminal)
         }
-        return WidgetHostTool.run(RenderCommand.command(drawer: drawer), arguments: arguments, terminal: terminal)
+        return WidgetHostTool.run(RenderCommand.command(drawer: drawer, widgets: RenderWidgetDrawer()), arguments: arguments, terminal: terminal)
+    }
+}
+
+/// ``WidgetDrawing`` over ``WidgetRenderer``: Pango's measurements and cairo's drawing.
+final class RenderWidgetDrawer: WidgetDrawing, Sendable {
+    private let renderer = WidgetRenderer()
+
+    var measurer: any TextMeasurer { renderer.measurer }
+
+    func draw(_ result: GeometryResult, scale: Int, scheme: ColorScheme, format: PictureFormat)
+        -> (bytes: [UInt8], pixelWidth: Int, pixelHeight: Int, canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)])
+    {
+        let picture = renderer.render(result, scale: scale, scheme: scheme, format: format)
+        return (picture.bytes, picture.pixelWidth, picture.pixelHeight, picture.canvasDiagnostics.map { ($0.path, $0.diagnostic) })
     }
 }

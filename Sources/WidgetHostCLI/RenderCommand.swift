@@ -47,7 +47,10 @@ package enum RenderCommand {
         .value("scheme", "scheme", "light or dark (the member of {light, dark} colours used). Default: light."),
         .value("scale", "n", "1, 2 or 3 (device pixels per point). Default: 2."),
         .value("format", "format", "png, svg or json (a PNG, and a widgethost.render/1 report on stdout). Default: png."),
-        .value("out", "file", "Where the picture goes. Default: the script's base name with .png or .svg."),
+        .value("out", "file", "Where the picture goes. Default: the script's base name with .png or .svg. With --all-families: a folder."),
+        .value("family", "family", "Lay out --layout FILE as a widget of this family and draw it: small, medium, large, circular, rectangular, inline or live-activity."),
+        .flag("all-families", "Lay out and draw --layout FILE at every family, one picture each (NAME-FAMILY.png, in the folder --out)."),
+        .value("device", "name", "The device whose widget sizes are used with --family (see docs/render.md). Default: iphone-15-pro."),
     ]
 
     static let listing = Command(name: name, abstract: abstract, program: program, discussion: discussion, arguments: arguments, options: options,
@@ -55,13 +58,13 @@ package enum RenderCommand {
 
     static let defaultSide = 170.0
 
-    package static func command(drawer: any CanvasDrawing) -> Command {
+    package static func command(drawer: any CanvasDrawing, widgets: (any WidgetDrawing)? = nil) -> Command {
         Command(
             name: name, abstract: abstract, discussion: discussion, arguments: arguments, options: options,
-            examples: examples, exitCodes: exitCodes, run: { arguments, terminal in try run(arguments, terminal, drawer: drawer) })
+            examples: examples, exitCodes: exitCodes, run: { arguments, terminal in try run(arguments, terminal, drawer: drawer, widgets: widgets) })
     }
 
-    static func run(_ arguments: ParsedArguments, _ terminal: Terminal, drawer: any CanvasDrawing) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ terminal: Terminal, drawer: any CanvasDrawing, widgets: (any WidgetDrawing)? = nil) throws -> Int32 {
         guard let path = arguments.positionals.first else { throw UsageError("missing the script to run") }
         guard arguments.positionals.count == 1 else {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'; render takes one script")
@@ -80,6 +83,11 @@ package enum RenderCommand {
         if let text = arguments.value("scale") {
             guard let value = Int(text), CanvasRequest.scales.contains(value) else { throw UsageError("bad --scale '\(text)'; use 1, 2 or 3") }
             scale = value
+        }
+        let widgetRequest = try RenderWidgets.request(arguments)
+        if widgetRequest != nil {
+            guard arguments.value("layout") != nil else { throw UsageError("--family and --all-families draw a layout; give --layout FILE") }
+            guard widgets != nil else { throw UsageError("this program cannot draw widget layouts") }
         }
         var configuration = try RunFlags.configuration(from: arguments)
         try APIFlags.apply(arguments, to: &configuration)
@@ -110,6 +118,11 @@ package enum RenderCommand {
         guard report.status == .ok else {
             outcome.problem = "the run ended \(report.status.rawValue), so nothing is drawn"
             return finish(outcome, report: report, format: format, terminal: terminal, code: ExitCode.of(report))
+        }
+        if let widgetRequest, let layout, let widgets {
+            return try RenderWidgets.run(widgetRequest, layout: layout, layoutPath: arguments.value("layout")!, report: report,
+                                         out: arguments.value("out"), base: baseName(path), scale: scale, scheme: scheme,
+                                         format: format, drawer: widgets, terminal: terminal)
         }
         var request: CanvasRequest
         if let layout {

@@ -1,0 +1,128 @@
+import Canvas
+import HostSystem
+import JSONKit
+import Layout
+import WidgetGeometry
+import WidgetHost
+
+/// What draws laid-out widgets, handed in by `widgethost-render` (the `Render` module), so that
+/// `widgethost` itself never loads the drawing libraries.
+package protocol WidgetDrawing: Sendable {
+    /// The text measurer the layout is made with, so that frames match the drawn text.
+    var measurer: any TextMeasurer { get }
+    /// The widget drawn, with its canvases' diagnostics (each with the component's path).
+    func draw(_ result: GeometryResult, scale: Int, scheme: ColorScheme, format: PictureFormat)
+        -> (bytes: [UInt8], pixelWidth: Int, pixelHeight: Int, canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)])
+}
+
+/// `widgethost render SCRIPT --layout FILE --family F|--all-families`: the layout laid out at
+/// each family's size (`WidgetGeometry`) and drawn, one picture per family.
+enum RenderWidgets {
+    struct Request {
+        var families: [WidgetFamily]
+        var device: DeviceModel
+        var all: Bool
+    }
+
+    /// The families and device the flags name, or nil when neither `--family` nor
+    /// `--all-families` is given (the layout's root is then drawn as a canvas).
+    static func request(_ arguments: ParsedArguments) throws(UsageError) -> Request? {
+        let all = arguments.flag("all-families")
+        let name = arguments.value("family")
+        guard all || name != nil else {
+            if arguments.value("device") != nil { throw UsageError("--device needs --family or --all-families") }
+            return nil
+        }
+        if all, name != nil { throw UsageError("--family and --all-families both name families; give one") }
+        let families: [WidgetFamily]
+        if let name {
+            guard let family = WidgetFamily(name: name) else {
+                throw UsageError("unknown family '\(name)'; use " + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            families = [family]
+        } else {
+            families = WidgetFamily.allCases
+        }
+        var device = DeviceModel.reference
+        if let text = arguments.value("device") {
+            guard let found = DeviceModel.named(text) else {
+                throw UsageError("unknown device '\(text)'; use " + DeviceModel.all.map(\.name).joined(separator: ", "))
+            }
+            device = found
+        }
+        return Request(families: families, device: device, all: all)
+    }
+
+    /// Where each family's picture goes: `--out FILE` for one family, files in `--out DIR` for
+    /// all of them; by default `NAME-FAMILY.png` in the current folder.
+    static func path(for family: WidgetFamily, request: Request, out: String?, base: String, format: PictureFormat) -> String {
+        let file = "\(base)-\(family.rawValue).\(format.rawValue)"
+        if request.all || out == nil {
+            guard let out, !out.isEmpty else { return file }
+            return out.hasSuffix("/") ? out + file : out + "/" + file
+        }
+        return out!
+    }
+
+    /// Lays out and draws every family; prints the findings; returns the exit status.
+    static func run(_ request: Request, layout: LayoutDocument, layoutPath: String, report: RunReport, out: String?, base: String,
+                    scale: Int, scheme: ColorScheme, format: String, drawer: any WidgetDrawing, terminal: Terminal) throws -> Int32 {
+        let pictureFormat: PictureFormat = format == "svg" ? .svg : .png
+        let style = Style(enabled: terminal.colorErr)
+        let now = report.finishedAt
+        let options = GeometryOptions(now: Double(now), utcOffsetSeconds: report.zone.offsetSeconds(atEpochSeconds: now / 1000))
+        if request.all, let out, !out.isEmpty {
+            do { try NewFiles.makeFolders(out) } catch {
+                throw InputError("cannot create the folder \(out): \(error.path) \(error.message)", code: ExitCode.cannotCreate)
+            }
+        }
+        var pictures: [JSONValue] = []
+        var files: [String] = []
+        var lines: [String] = []
+        for family in request.families {
+            let result = WidgetGeometry.layout(layout, outputs: report.outputs, family: family, device: request.device,
+                                               measurer: drawer.measurer, options: options)
+            let picture = drawer.draw(result, scale: scale, scheme: scheme, format: pictureFormat)
+            var diagnostics: [JSONValue] = []
+            for d in result.diagnostics {
+                let label = d.severity == .warning ? style.yellow("warning") : style.cyan("info")
+                terminal.err("\(label): \(report.script): \(d.path): \(d.message) [\(d.code.rawValue)]")
+                var object: JSONObject = ["code": .string(d.code.rawValue), "severity": .string(d.severity.rawValue),
+                                          "message": .string(d.message), "path": .string(d.path)]
+                if let field = d.field { object["field"] = .string(field) }
+                diagnostics.append(.object(object))
+            }
+            for (path, d) in picture.canvasDiagnostics {
+                terminal.err("\(d.severity == .error ? style.red("error") : style.yellow("warning")): \(report.script): \(family.rawValue): \(path): \(CanvasSource.place(d))\(d.message) [\(d.code.rawValue)]")
+                var object = CanvasSource.json(d).objectValue ?? [:]
+                object["path"] = .string(path)
+                diagnostics.append(.object(object))
+            }
+            let file = path(for: family, request: request, out: out, base: base, format: pictureFormat)
+            do { try AtomicFile.write(picture.bytes, toPath: file) } catch {
+                throw InputError("cannot write the picture to \(file): \(error.message)", code: ExitCode.cannotCreate)
+            }
+            files.append(file)
+            lines.append("\(file): \(family.rawValue), \(picture.pixelWidth)×\(picture.pixelHeight) px, \(result.diagnostics.count) finding\(result.diagnostics.count == 1 ? "" : "s")")
+            pictures.append([
+                "family": .string(family.rawValue), "file": .string(file),
+                "size": ["width": .number(result.metrics.size.width), "height": .number(result.metrics.size.height)],
+                "pixels": ["width": .number(Double(picture.pixelWidth)), "height": .number(Double(picture.pixelHeight))],
+                "cornerRadius": .number(result.metrics.cornerRadius),
+                "diagnostics": .array(diagnostics),
+            ])
+        }
+        if format == "json" {
+            let object: JSONObject = [
+                "schema": "widgethost.render/1", "script": .string(report.script), "status": .string(report.status.rawValue),
+                "drawn": true, "source": ["layout": .string(layoutPath)], "device": .string(request.device.name),
+                "format": "png", "scale": .number(Double(scale)), "scheme": .string(scheme.rawValue),
+                "files": .array(files.map { .string($0) }), "widgets": .array(pictures), "run": report.json(),
+            ]
+            terminal.out(JSONValue.object(object).serialized(pretty: true))
+        } else {
+            for line in lines { terminal.out(line) }
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,109 @@
+import WidgetHost
+import JSONKit
+import Render
+import RenderCLI
+import WidgetHostCLI
+import XCTest
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `widgethost render --layout FILE --family F|--all-families`: layouts drawn as widgets,
+/// through the `widgethost-render` program in process.
+final class RenderWidgetCommandTests: XCTestCase {
+    var folder = ""
+
+    override func setUp() { folder = pushTemporaryDirectory() }
+
+    override func tearDown() {
+        for name in ["widget.js", "widget.json", "small.png", "se.png", "weather.png"] { unlink(folder + "/" + name) }
+        rmdir(folder)
+    }
+
+    func render(_ arguments: [String]) -> ToolResult {
+        let capture = Capture()
+        let terminal = Terminal(writeOut: { capture.out += $0 }, writeErr: { capture.err += $0 })
+        let code = RenderTool.main(arguments: arguments, terminal: terminal)
+        return ToolResult(code: code, out: capture.out, err: capture.err)
+    }
+
+    func script(_ text: String, name: String = "widget.js") -> String {
+        let path = folder + "/" + name
+        let file = fopen(path, "wb")!
+        fputs(text, file)
+        fclose(file)
+        return path
+    }
+
+    func bytes(_ path: String) -> [UInt8] { (try? FileBytes.read(path: path)) ?? [] }
+
+    func raster(_ path: String) -> Raster? { CanvasRenderer.raster(png: bytes(path)) }
+
+    func testALayoutDrawnAsAWidgetOfOneFamily() throws {
+        let layout = script(##"{"type": "vstack", "children": [{"type": "text", "content": "${title}", "fontSize": 20, "lineLimit": 1, "color": "#FF0000"}]}"##, name: "widget.json")
+        let path = script(##"const title = "A title far too long to fit on one line of a small widget""##)
+        let out = folder + "/small.png"
+        let result = render([path, "--layout", layout, "--family", "small", "--scale", "1", "--out", out, "--format", "json"])
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.err.contains("warning: \(path): root.children[0]: "), result.err)
+        XCTAssertTrue(result.err.contains("(small widget) [render-text-truncated]"), result.err)
+        let report = try JSONValue.parse(result.out)
+        XCTAssertEqual(report["schema"], "widgethost.render/1")
+        XCTAssertEqual(report["files"], JSONValue.array([.string(out)]))
+        let widget = try XCTUnwrap(report["widgets"]?.arrayValue?.first)
+        XCTAssertEqual(widget["family"], "small")
+        XCTAssertEqual(widget["pixels"], ["width": 158, "height": 158])
+        XCTAssertEqual(widget["diagnostics"]?.arrayValue?.first?["code"], "render-text-truncated")
+        XCTAssertEqual(widget["diagnostics"]?.arrayValue?.first?["field"], "/children/0/content")
+        let picture = try XCTUnwrap(raster(out))
+        XCTAssertEqual(picture.width, 158)
+        XCTAssertEqual(picture.pixel(0, 0)[3], 0, "outside the rounded corner")
+        XCTAssertEqual(picture.pixel(79, 4), [255, 255, 255, 255], "the widget's light background")
+        XCTAssertTrue((0..<158).contains { x in picture.pixel(x, 79)[0] > 200 && picture.pixel(x, 79)[1] < 80 }, "red text across the middle")
+    }
+
+    func testEveryFamilyIntoAFolderAndTheFlagErrors() throws {
+        let layout = script(##"{"type": "text", "content": "${title}"}"##, name: "widget.json")
+        let path = script(##"const title = "Hi""##)
+        let result = render([path, "--layout", layout, "--all-families", "--scheme", "dark", "--out", folder + "/pictures"])
+        XCTAssertEqual(result.code, 0, result.err)
+        let sizes: [(String, Int, Int)] = [("small", 316, 316), ("medium", 676, 316), ("large", 676, 708), ("circular", 144, 144),
+                                           ("rectangular", 320, 144), ("inline", 468, 52), ("live-activity", 742, 320)]
+        for (family, width, height) in sizes {
+            let file = folder + "/pictures/widget-\(family).png"
+            XCTAssertTrue(result.out.contains(file + ": \(family), \(width)×\(height) px"), result.out)
+            let picture = try XCTUnwrap(raster(file), file)
+            XCTAssertEqual([picture.width, picture.height], [width, height], family)
+            unlink(file)
+        }
+        rmdir(folder + "/pictures")
+        let usage: [([String], String)] = [
+            (["--layout", layout, "--family", "huge"], "unknown family 'huge'"),
+            (["--family", "small"], "give --layout FILE"),
+            (["--layout", layout, "--family", "small", "--all-families"], "give one"),
+            (["--layout", layout, "--family", "small", "--device", "nokia"], "unknown device 'nokia'"),
+            (["--device", "iphone-se"], "--device needs --family"),
+        ]
+        for (arguments, message) in usage {
+            let failed = render([path] + arguments)
+            XCTAssertEqual(failed.code, 64, "\(arguments)")
+            XCTAssertTrue(failed.err.contains(message), failed.err)
+        }
+        let se = render([path, "--layout", layout, "--family", "medium", "--device", "iphone-se", "--scale", "1", "--out", folder + "/se.png", "--format", "json"])
+        XCTAssertEqual(se.code, 0, se.err)
+        XCTAssertEqual(try JSONValue.parse(se.out)["widgets"]?.arrayValue?.first?["pixels"], ["width": 321, "height": 148])
+    }
+
+    func testTheDocumentedWidgetPicturesAreWhatTheWeatherExampleDraws() throws {
+        for (family, scheme) in [("small", "light"), ("medium", "light"), ("large", "light"), ("small", "dark"), ("medium", "dark")] {
+            let out = folder + "/weather.png"
+            let result = render([example("weather.js"), "--profile", example("weather.profile.json"), "--layout", example("weather.layout.json"),
+                                 "--family", family, "--scheme", scheme, "--out", out, "--now", "2026-11-29T14:30:00Z", "--tz", "UTC"])
+            XCTAssertEqual(result.code, 0, result.err)
+            XCTAssertFalse(result.err.contains("warning"), "the example fits the \(family) widget: \(result.err)")
+            let documented = packageRoot + "/docs/images/weather-" + family + (scheme == "dark" ? "-dark" : "") + ".png"
+            XCTAssertEqual(bytes(out), try FileBytes.read(path: documented), "\(documented) is not what weather.js draws; render it again and look at it")
+            unlink(out)
+        }
+    }
+}
