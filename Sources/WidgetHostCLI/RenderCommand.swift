@@ -9,7 +9,7 @@ import WidgetHost
 /// so that `widgethost` itself never loads those libraries.
 package enum RenderCommand {
     package static let name = "render"
-    package static let abstract = "Run a script and draw its canvas (Canvas commands) as PNG or SVG."
+    package static let abstract = "Run a script and draw its canvas, or its layout as a widget, as PNG or SVG."
     package static let program = "widgethost-render"
 
     /// The command's help, argument and options, declared here so that help, completions and
@@ -21,13 +21,17 @@ package enum RenderCommand {
         --layout FILE whose root is a canvas component, with its own coordinate space and
         scaling mode. The picture goes to --out (default: the script's name with .png or
         .svg, in the current folder). Diagnostics for the commands go to stderr, naming
-        each command's index and field.
+        each command's index and field. With --family F (or --all-families) the layout
+        is laid out as a widget of that family at the --device's size and drawn whole,
+        one NAME-FAMILY.png each; what only the layout shows (text cut off, content that
+        overflows) is printed as warning lines.
         """
 
     package static let arguments = [("script", "The script file (UTF-8 JavaScript).")]
 
     package static let examples: [Command.Example] = [
         .init("The documentation's progress ring, at 3x", "widgethost render Fixtures/Examples/progress-ring.js --size 120x120 --scale 3 --out ring.png"),
+        .init("The weather example's layout at every widget size, into a folder", "widgethost render Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json --all-families --out pictures"),
         .init("A chart from fetched data, dark, with a report of what was drawn", "widgethost render Fixtures/Examples/bar-chart.js --fixtures Fixtures/Examples/bar-chart.fixtures.json --size 160x100 --scheme dark --format json"),
     ]
 
