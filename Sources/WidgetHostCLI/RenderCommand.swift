@@ -37,7 +37,7 @@ package enum RenderCommand {
 
     package static let exitCodes: [(Int32, String)] = [
         (ExitCode.success, "drawn (warnings about commands included)"),
-        (ExitCode.failure, "the run did not end ok (nothing is drawn), or the canvas output is missing, not a list, or the layout's root is not a canvas"),
+        (ExitCode.failure, "the run did not end ok (nothing is drawn), or the canvas output is missing, not a list, the layout's root is not a canvas, or a layout drawn as a widget is a text layout"),
         (ExitCode.usage, "a usage error"),
         (ExitCode.dataError, "the script is not UTF-8, or the layout does not load"),
         (ExitCode.noInput, "the script or the layout cannot be read"),

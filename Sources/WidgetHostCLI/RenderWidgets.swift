@@ -57,11 +57,9 @@ enum RenderWidgets {
     /// all of them; by default `NAME-FAMILY.png` in the current folder.
     static func path(for family: WidgetFamily, request: Request, out: String?, base: String, format: PictureFormat) -> String {
         let file = "\(base)-\(family.rawValue).\(format.rawValue)"
-        if request.all || out == nil {
-            guard let out, !out.isEmpty else { return file }
-            return out.hasSuffix("/") ? out + file : out + "/" + file
-        }
-        return out!
+        guard let out, !out.isEmpty else { return file }
+        guard request.all else { return out }
+        return out.hasSuffix("/") ? out + file : out + "/" + file
     }
 
     /// Lays out and draws every family; prints the findings; returns the exit status.
@@ -75,6 +73,10 @@ enum RenderWidgets {
             do { try NewFiles.makeFolders(out) } catch {
                 throw InputError("cannot create the folder \(out): \(error.path) \(error.message)", code: ExitCode.cannotCreate)
             }
+        }
+        if case .lines = layout.body {
+            terminal.err("\(style.red("error")): \(report.script): the layout \(layoutPath) is a text layout (lines), which has no components to draw as a widget")
+            return ExitCode.failure
         }
         var pictures: [JSONValue] = []
         var files: [String] = []

@@ -16,7 +16,7 @@ final class RenderWidgetCommandTests: XCTestCase {
     override func setUp() { folder = pushTemporaryDirectory() }
 
     override func tearDown() {
-        for name in ["widget.js", "widget.json", "small.png", "se.png", "weather.png"] { unlink(folder + "/" + name) }
+        for name in ["widget.js", "widget.json", "lines.txt", "small.png", "se.png", "weather.png"] { unlink(folder + "/" + name) }
         rmdir(folder)
     }
 
@@ -89,6 +89,14 @@ final class RenderWidgetCommandTests: XCTestCase {
             XCTAssertEqual(failed.code, 64, "\(arguments)")
             XCTAssertTrue(failed.err.contains(message), failed.err)
         }
+        let svg = render([path, "--layout", layout, "--family", "small", "--format", "svg", "--out", folder + "/small.svg"])
+        XCTAssertEqual(svg.code, 0, svg.err)
+        XCTAssertTrue(String(decoding: bytes(folder + "/small.svg"), as: UTF8.self).contains("<svg"))
+        unlink(folder + "/small.svg")
+        let lines = script("Temperature ${title}\n", name: "lines.txt")
+        let text = render([path, "--layout", lines, "--family", "small", "--out", folder + "/small.png"])
+        XCTAssertEqual(text.code, 1, text.err)
+        XCTAssertTrue(text.err.contains("is a text layout (lines), which has no components to draw"), text.err)
         let se = render([path, "--layout", layout, "--family", "medium", "--device", "iphone-se", "--scale", "1", "--out", folder + "/se.png", "--format", "json"])
         XCTAssertEqual(se.code, 0, se.err)
         XCTAssertEqual(try JSONValue.parse(se.out)["widgets"]?.arrayValue?.first?["pixels"], ["width": 321, "height": 148])
