@@ -8,39 +8,7 @@ import XCTest
 #endif
 
 /// `widgethost render`: the `widgethost-render` program, in process and through the tool.
-final class RenderCommandTests: XCTestCase {
-    var folder = ""
-
-    override func setUp() { folder = pushTemporaryDirectory() }
-
-    override func tearDown() {
-        if let entries = opendir(folder) {
-            while let entry = readdir(entries) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name != ".", name != ".." { unlink(folder + "/" + name) }
-            }
-            closedir(entries)
-        }
-        rmdir(folder)
-    }
-
-    func render(_ arguments: [String]) -> ToolResult {
-        let capture = Capture()
-        let terminal = Terminal(writeOut: { capture.out += $0 }, writeErr: { capture.err += $0 })
-        let code = RenderTool.main(arguments: arguments, terminal: terminal)
-        return ToolResult(code: code, out: capture.out, err: capture.err)
-    }
-
-    func script(_ text: String, name: String = "widget.js") -> String {
-        let path = folder + "/" + name
-        let file = fopen(path, "wb")!
-        fputs(text, file)
-        fclose(file)
-        return path
-    }
-
-    func bytes(_ path: String) -> [UInt8] { (try? FileBytes.read(path: path)) ?? [] }
-
+final class RenderCommandTests: RenderToolTestCase {
     func testRendersTheRingAndReportsWhatItDrew() throws {
         let out = folder + "/ring.png"
         let result = render([example("progress-ring.js"), "--size", "120x120", "--scale", "3", "--out", out, "--format", "json", "--now", "2026-11-29T08:00:00Z"])

@@ -10,33 +10,7 @@ import XCTest
 
 /// `widgethost render --layout FILE --family F|--all-families`: layouts drawn as widgets,
 /// through the `widgethost-render` program in process.
-final class RenderWidgetCommandTests: XCTestCase {
-    var folder = ""
-
-    override func setUp() { folder = pushTemporaryDirectory() }
-
-    override func tearDown() {
-        for name in ["widget.js", "widget.json", "lines.txt", "small.png", "se.png", "weather.png"] { unlink(folder + "/" + name) }
-        rmdir(folder)
-    }
-
-    func render(_ arguments: [String]) -> ToolResult {
-        let capture = Capture()
-        let terminal = Terminal(writeOut: { capture.out += $0 }, writeErr: { capture.err += $0 })
-        let code = RenderTool.main(arguments: arguments, terminal: terminal)
-        return ToolResult(code: code, out: capture.out, err: capture.err)
-    }
-
-    func script(_ text: String, name: String = "widget.js") -> String {
-        let path = folder + "/" + name
-        let file = fopen(path, "wb")!
-        fputs(text, file)
-        fclose(file)
-        return path
-    }
-
-    func bytes(_ path: String) -> [UInt8] { (try? FileBytes.read(path: path)) ?? [] }
-
+final class RenderWidgetCommandTests: RenderToolTestCase {
     func raster(_ path: String) -> Raster? { CanvasRenderer.raster(png: bytes(path)) }
 
     func testALayoutDrawnAsAWidgetOfOneFamily() throws {
