@@ -45,6 +45,8 @@ public struct RunConfiguration: Sendable {
     /// `Widget.id` and `Widget.name`; nil: the profile's, else derived from the script's file name.
     public var widget: WidgetIdentity?
 
+    /// The contract's defaults: a `small` widget run now, in the process's zone, with the built-in
+    /// profile, live network and a store of its own.
     public init() {}
 
     /// The locale the run formats in and `Device.language()` derives from (T5).
@@ -73,7 +75,10 @@ public enum RunContext: String, Sendable, Hashable, CaseIterable {
 
 /// The limits a run was held to (S6), printed in every report.
 public struct RunLimits: Sendable, Hashable {
+    /// Wall-clock limit per run, in seconds (``RunConfiguration/timeLimitSeconds``).
     public var timeLimitSeconds: Double
+    /// Memory limit, in MiB (``RunConfiguration/memoryLimitMB``).
     public var memoryLimitMB: Double
+    /// Console entries kept per run (``RunConfiguration/consoleLimit``).
     public var consoleEntries: Int
 }
