@@ -4,10 +4,12 @@
 
 /// A script's text and the name its errors and stack frames use.
 public struct ScriptSource: Sendable, Hashable {
+    /// The script's JavaScript text (a byte-order mark already dropped when it was loaded).
     public var text: String
     /// The file name as the user gave it (errors say `name:line:column`).
     public var name: String
 
+    /// A script given as text; `name` is what its errors and stack frames call the file.
     public init(text: String, name: String) {
         self.text = text
         self.name = name
@@ -30,14 +32,27 @@ public struct ScriptSource: Sendable, Hashable {
 
 /// Why a script file could not be loaded.
 public struct ScriptLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kept the file from loading. The tool exits 65 for `notUTF8` and 66 for the others (X2).
     public enum Kind: Sendable, Hashable {
-        case missing, isDirectory, unreadable, notUTF8
+        /// No file at the path (or a component of it is not a folder).
+        case missing
+        /// The path names a folder.
+        case isDirectory
+        /// The file could not be opened or read, or is larger than ``FileBytes/maximumSize``.
+        case unreadable
+        /// The file is not UTF-8 (S1); ``line`` and ``column`` say where the first bad byte is.
+        case notUTF8
     }
 
+    /// What kept the file from loading.
     public var kind: Kind
+    /// The path as given.
     public var path: String
+    /// The reason, written after the path and a colon: `no such file`, `is a folder, not a file; …`.
     public var message: String
+    /// 1-based line of the first byte that is not UTF-8; nil for the other kinds.
     public var line: Int?
+    /// 1-based column of that byte on ``line``, in UTF-16 code units as the engine counts.
     public var column: Int?
 
     public var description: String {
@@ -51,6 +66,10 @@ public enum FileBytes {
     /// Largest file read as a script or data file.
     public static let maximumSize = 64 << 20
 
+    /// The whole content of the regular file at `path`.
+    ///
+    /// - Throws: ``ScriptLoadError`` of kind `missing`, `isDirectory` or `unreadable` (the file
+    ///   cannot be opened or read, or is larger than ``maximumSize``).
     public static func read(path: String) throws(ScriptLoadError) -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else {

@@ -1,8 +1,10 @@
 /// A script's lines as JavaScript counts them: `\n`, `\r\n`, a lone `\r`, U+2028
 /// and U+2029 each end a line. Columns count UTF-16 code units, as the engine does.
 public struct SourceLines: Sendable {
+    /// The lines without their terminators; a text that ends with a line break ends with an empty line.
     public let lines: [Substring]
 
+    /// Splits `text` at every line terminator JavaScript knows.
     public init(_ text: String) {
         var lines: [Substring] = []
         let scalars = text.unicodeScalars
@@ -24,6 +26,7 @@ public struct SourceLines: Sendable {
         self.lines = lines
     }
 
+    /// How many lines: one more than the number of terminators.
     public var count: Int { lines.count }
 
     /// Line `number` (1-based), or nil.

@@ -5,7 +5,9 @@ import HostSystem
 
 /// A file-system failure: what was being done, to which path, and the system's reason.
 public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path as messages show it: the state folder, the folders below it and the file's name.
     public var path: String
+    /// What was being done and why it failed: `cannot read: Permission denied`, `is a folder, not a file`.
     public var message: String
     /// The failure is in reaching the file's folder (missing base, a link or a file on the
     /// way), not in the file itself: a later write fails the same way, so nothing is kept

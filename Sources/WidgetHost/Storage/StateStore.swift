@@ -12,8 +12,10 @@ public struct WidgetState: Sendable, Hashable {
     /// Settings declared by `Setting.add` in app runs, by key, in first-declared order.
     public var declaredSettings: [JSONValue] = []
 
+    /// A widget that has stored nothing.
     public init() {}
 
+    /// Whether the widget has stored nothing at all.
     public var isEmpty: Bool { config.isEmpty && legacyConfig.isEmpty && settings.isEmpty && declaredSettings.isEmpty }
 
     /// The stored form: `{"config": …, "legacyConfig": …, "settings": …, "declaredSettings": …}`.
@@ -76,6 +78,7 @@ struct StoreFormatError: Error {
 /// values/<kind>-<slot>.json               setValue/getValue (kind + slot: 1 in a widget run, 999 in an app run)
 /// ```
 public final class StateStore: Sendable {
+    /// The `schema` field of every `store.json` (``WidgetState/json``).
     public static let schema = "widgethost.state/1"
 
     /// The state folder, or nil for a store that lives in memory only.
@@ -175,6 +178,7 @@ public final class StateStore: Sendable {
         return result
     }
 
+    /// Replaces the `setValue` strings of one widget kind and slot (`values/<slot>.json`).
     public func setValues(_ slot: String, _ values: [String: String]) throws(StateStoreError) {
         guard directory != nil else {
             memory.withLock { $0.values[slot] = values }
@@ -245,7 +249,9 @@ public final class StateStore: Sendable {
 
 /// A storage read or write that failed; the run reports it and goes on.
 public struct StateStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file (or, for a widget id refused by A11, the store and the id) the failure is about.
     public var path: String
+    /// The reason, written after the path: `is not valid JSON (…)`.
     public var message: String
     /// The file's folder could not be reached (see ``FileSystemError/onTheWay``): there is
     /// no stored file that a later save would overwrite.
