@@ -5,12 +5,18 @@ import JSONKit
 /// when the fixture names one), it answers with a status, headers and a body, after
 /// a delay on the virtual clock, or fails like a broken network.
 public struct NetworkFixture: Sendable, Hashable {
+    /// The method a request must have, upper case.
     public var method: String
+    /// The URL a request must have, compared exactly.
     public var url: String
     /// When set, only a request with this body matches (a JSON fixture body matches equal JSON).
     public var requestBody: JSONValue?
+    /// The answer's HTTP status; 400 and above reject the script's request (A2).
     public var status: Int
+    /// The answer's headers by lower-case name (a `json` body in the fixture file adds `content-type`);
+    /// kept with the fixture, not handed to the script, which cannot read response headers.
     public var headers: [String: String]
+    /// The answer's bytes.
     public var body: [UInt8]
     /// Virtual milliseconds before the answer arrives.
     public var delayMs: Double
@@ -20,6 +26,8 @@ public struct NetworkFixture: Sendable, Hashable {
     /// for the same request answer once it is used up.
     public var times: Int?
 
+    /// A fixture that answers `method` (upper-cased) and `url`; by default 200 with an empty body,
+    /// at once, to any number of requests.
     public init(
         method: String = "GET", url: String, requestBody: JSONValue? = nil, status: Int = 200,
         headers: [String: String] = [:], body: [UInt8] = [], delayMs: Double = 0, failure: String? = nil,
@@ -48,12 +56,15 @@ public struct NetworkFixture: Sendable, Hashable {
 
 /// The fixtures of a replay (`--fixtures FILE`), in file order.
 public struct NetworkFixtures: Sendable, Hashable {
+    /// The `schema` field of a fixture file.
     public static let schema = "widgethost.fixtures/1"
 
+    /// The fixtures; a request is answered by the first that matches and is not used up.
     public var fixtures: [NetworkFixture]
     /// The file they came from, for messages.
     public var source: String?
 
+    /// Fixtures given in code; `source` names them in messages (`no fixture in FILE answers …`).
     public init(_ fixtures: [NetworkFixture] = [], source: String? = nil) {
         self.fixtures = fixtures
         self.source = source
@@ -137,7 +148,9 @@ public struct NetworkFixtures: Sendable, Hashable {
 
 /// What a run sent and got, as a record run writes it (A3).
 public struct NetworkExchange: Sendable, Hashable {
+    /// The request as sent.
     public var request: NetworkRequest
+    /// The response, or why there was none.
     public var outcome: Result<NetworkResponse, NetworkFailure>
 
     /// The fixture that replays this exchange.
@@ -172,15 +185,18 @@ public struct NetworkExchange: Sendable, Hashable {
 /// a simulation or an action run followed by its refresh records into one file.
 /// A request seen again with the same method, URL and body keeps its first answer.
 public final class NetworkRecorder: Sendable {
+    /// The fixture file ``write()`` replaces; empty for a recorder that writes no file.
     public let path: String
     private let exchanges = Mutex<[NetworkExchange]>([])
 
+    /// A recorder that writes to the fixture file at `path`.
     public init(path: String) { self.path = path }
 
     /// A recorder that keeps what it sees in memory and writes no file (its ``path`` is
     /// empty): the preview records a live run to replay it on the refresh strip.
     public static func inMemory() -> NetworkRecorder { NetworkRecorder(path: "") }
 
+    /// The exchanges recorded so far, in the order first seen.
     public var recorded: [NetworkExchange] { exchanges.withLock { $0 } }
 
     func record(_ exchange: NetworkExchange) {
@@ -213,6 +229,7 @@ public enum NetworkMode: String, Sendable, CaseIterable {
 
 /// The network a run sees (A2, A3).
 public struct NetworkConfiguration: Sendable {
+    /// Live, replay or record.
     public var mode: NetworkMode
     /// The fixtures a replay answers from.
     public var fixtures: NetworkFixtures
@@ -220,10 +237,12 @@ public struct NetworkConfiguration: Sendable {
     public var recorder: NetworkRecorder?
     /// Connect timeout and total timeout of a live request, seconds (A2: 5 and 5).
     public var connectTimeoutSeconds: Double = 5
+    /// The most a live request may take from start to the last byte, seconds (A2: 5).
     public var totalTimeoutSeconds: Double = 5
     /// Responses larger than this reject (A2: 10 MB).
     public var maximumResponseBytes = 10 * 1024 * 1024
 
+    /// A network in `mode`: a replay answers from `fixtures`, a record run writes into `recorder`.
     public init(mode: NetworkMode, fixtures: NetworkFixtures = NetworkFixtures(), recorder: NetworkRecorder? = nil) {
         self.mode = mode
         self.fixtures = fixtures

@@ -1,7 +1,10 @@
 /// One header line.
 public struct NetworkHeader: Sendable, Hashable {
+    /// The header's name, as the script gave it in a request; in lower case in a response.
     public var name: String
+    /// The header's value.
     public var value: String
+    /// A header `name: value`.
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
@@ -12,10 +15,14 @@ public struct NetworkHeader: Sendable, Hashable {
 public struct NetworkRequest: Sendable, Hashable {
     /// Upper case (A2: the method is case-insensitive).
     public var method: String
+    /// The URL, `http://` or `https://`, as the script gave it.
     public var url: String
+    /// The headers the script set, in its order (an object body adds `Content-Type: application/json`).
     public var headers: [NetworkHeader]
+    /// The bytes sent: a string body as UTF-8, an object as JSON; nil for no body.
     public var body: [UInt8]?
 
+    /// A request; `method` is upper-cased.
     public init(method: String = "GET", url: String, headers: [NetworkHeader] = [], body: [UInt8]? = nil) {
         self.method = method.uppercased()
         self.url = url
@@ -42,10 +49,14 @@ public struct NetworkRequest: Sendable, Hashable {
 
 /// A response: status, headers (names in lower case) and body.
 public struct NetworkResponse: Sendable, Hashable {
+    /// The HTTP status code; 400 and above reject the script's request (A2).
     public var status: Int
+    /// The response's headers in the order received, names in lower case.
     public var headers: [NetworkHeader]
+    /// The response's bytes.
     public var body: [UInt8]
 
+    /// A response with `status`, `headers` and `body`.
     public init(status: Int, headers: [NetworkHeader] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
@@ -55,7 +66,9 @@ public struct NetworkResponse: Sendable, Hashable {
 
 /// A request that got no response: no connection, a timeout, a reset, too large.
 public struct NetworkFailure: Error, Sendable, Hashable {
+    /// What went wrong, as the request's rejection says it after `… failed: `.
     public var message: String
+    /// A failure saying `message`.
     public init(_ message: String) { self.message = message }
 }
 
