@@ -2,6 +2,7 @@ import JSONKit
 
 /// A profile or fixture file that cannot be used: one line naming the file and the problem.
 public struct DataFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why the file cannot be used, which decides the tool's exit code (X2).
     public enum Kind: Sendable, Hashable {
         /// The file is missing or unreadable (exit 66).
         case unreadable
@@ -9,12 +10,17 @@ public struct DataFileError: Error, Sendable, Hashable, CustomStringConvertible 
         case malformed
     }
 
+    /// Unreadable or malformed.
     public var kind: Kind
+    /// The file as the user named it (for JSON given in code, the `source` it was given with).
     public var path: String
+    /// The problem, written after the path: `device.battery.level must be …`; a JSON syntax error's
+    /// starts with `:line:column:` and is written right after the path.
     public var message: String
     /// A stable diagnostic code for the problem (docs/diagnostics.md), when it has one.
     public var code: String?
 
+    /// A problem of `kind` with the file at `path`; `code` when the problem has a stable one.
     public init(kind: Kind, path: String, message: String, code: String? = nil) {
         self.kind = kind
         self.path = path

@@ -10,6 +10,7 @@ import ZonedTime
 /// overlay laid over it: objects merge key by key, anything else replaces. The
 /// format is documented in docs/profile.md.
 public struct DeviceProfile: Sendable, Hashable {
+    /// The `schema` field a profile file may carry.
     public static let schema = "widgethost.profile/1"
 
     /// The overlay, validated: an object with the documented keys.
@@ -165,9 +166,13 @@ public struct DeviceProfile: Sendable, Hashable {
 /// A profile with another id is refused (`invalid-widget-id`, exit 65); a store never
 /// touches a folder for one.
 public struct WidgetIdentity: Sendable, Hashable {
+    /// `Widget.id`, and the name of the widget's storage folder.
     public var id: String
+    /// `Widget.name`, the widget's name.
     public var name: String
 
+    /// An identity; the id is not checked here. A run given an id that breaks the rule
+    /// (``problem(withID:)``) starts with empty storage and saves nothing (`invalid-widget-id`).
     public init(id: String, name: String) {
         self.id = id
         self.name = name
