@@ -3,6 +3,8 @@
 /// Regenerate the page with `widgethost api --markdown > docs/api.md`; a test
 /// compares the page with this output.
 public enum APIReference {
+    /// The whole page: an introduction, a table of every global, then each section's globals with
+    /// their entry points.
     public static func markdown() -> String {
         var text = """
             # Script API reference

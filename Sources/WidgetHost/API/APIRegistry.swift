@@ -1,5 +1,6 @@
 /// One documented entry point of the script API.
 public struct APIMember: Sendable, Hashable {
+    /// What sort of entry point it is; the reference page and `widgethost api` print the raw value.
     public enum Kind: String, Sendable, Hashable {
         /// A function (a global function or a method of a global object).
         case function
@@ -11,6 +12,7 @@ public struct APIMember: Sendable, Hashable {
         case constructor
     }
 
+    /// Whether a call gives its result at once or as a promise.
     public enum Mode: String, Sendable, Hashable {
         /// Returns its result directly.
         case sync
@@ -22,7 +24,9 @@ public struct APIMember: Sendable, Hashable {
     public let path: String
     /// How it is called, e.g. `Config.get(key, default?)`.
     public let signature: String
+    /// Function, method, property or constructor.
     public let kind: Kind
+    /// Sync or async; `sync` for properties and constructors.
     public let mode: Mode
     /// The shape of the result, e.g. `Promise<Uint8Array>`, `JSON string`, `number`.
     public let returns: String
@@ -40,8 +44,16 @@ public struct APIMember: Sendable, Hashable {
 
 /// One global the host installs in every context, built on first use.
 public struct APIGlobal: Sendable, Hashable {
+    /// What the global is to a script; the reference page and `widgethost api` print the raw value.
     public enum Kind: String, Sendable, Hashable {
-        case object, function, constructor, value
+        /// An object whose members are the entry points (`Config`, `Device`, `console`).
+        case object
+        /// A function called by its name (`setUpdateFreq`, `isDebug`, `setTimeout`).
+        case function
+        /// A class the script makes instances of with `new` (`Request`, `HTMLDoc`).
+        case constructor
+        /// A plain value (`$params`).
+        case value
     }
 
     /// Who builds it.
@@ -54,18 +66,25 @@ public struct APIGlobal: Sendable, Hashable {
         case host
     }
 
+    /// The global's name in a script's context: `Request`, `$params`.
     public let name: String
+    /// Object, function, constructor or value.
     public let kind: Kind
     /// Contract rules it follows.
     public let rules: String
+    /// What it is for, in a sentence or two of the reference page.
     public let summary: String
+    /// Its documented entry points, in the order of the reference page.
     public let members: [APIMember]
+    /// Whether Swift natives, a JavaScript class over them, or the host's own globals make it.
     public let implementation: Implementation
 }
 
 /// A group of globals on the reference page.
 public struct APISection: Sendable, Hashable {
+    /// The section's heading: `Network`, `Device data`.
     public let title: String
+    /// Its globals, in the order of the page.
     public let globals: [APIGlobal]
 }
 

@@ -14,6 +14,7 @@ public struct APIType: Sendable, Hashable {
 /// they name (namespace `Omni`). A test fails when an entry has no type, a type names no entry,
 /// or an async entry's type is not a promise.
 public enum APITypes {
+    /// The TypeScript type of `member`; nil for a member the table lacks (a test keeps there being none).
     public static func type(of member: APIMember) -> APIType? { byPath[member.path] }
 
     static let byPath: [String: APIType] = Dictionary(entries.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })

@@ -2,6 +2,7 @@ import JSONKit
 
 /// A button tap (A8, R4): the button's action script, then the widget refresh it triggers.
 public struct ActionReport: Sendable {
+    /// The `schema` field of ``json()`` (X1).
     public static let schema = "widgethost.action/1"
 
     /// The action script's run.
