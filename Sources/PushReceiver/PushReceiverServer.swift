@@ -40,8 +40,11 @@ public struct ReceiverConfiguration: Sendable {
 public struct RequestLogEntry: Sendable, Hashable {
     /// When it was answered, epoch milliseconds.
     public var atMs: Int64
+    /// The request's method as sent: `POST`.
     public var method: String
+    /// The request target as sent, query included: `/api/push`.
     public var path: String
+    /// The HTTP status it was answered with.
     public var status: Int
     /// What happened, as the text log's summary says it: `ok start …`, or the refusal's reason.
     public var summary: String
@@ -64,7 +67,12 @@ public struct HealthRules: Sendable, Hashable {
 /// A receiver failure at start, with a message that says what to do.
 public struct ReceiverError: Error, Sendable, CustomStringConvertible {
     /// What failed.
-    public enum Kind: Sendable { case database, listen }
+    public enum Kind: Sendable {
+        /// The SQLite database could not be opened, read or written at start.
+        case database
+        /// The receiver could not listen on its host and port.
+        case listen
+    }
     /// What failed: the database or listening.
     public var kind: Kind
     /// What failed and what to do, in one line.
