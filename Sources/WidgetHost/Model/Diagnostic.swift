@@ -5,9 +5,9 @@ public enum Severity: String, Sendable, Hashable, Comparable {
     /// Something the run could not do or that ended it: a text report prints `error:`, and a run
     /// with one has ``RunReport/hasErrors``.
     case error
-    /// Something the script should change; the run went on.
+    /// Something is probably wrong, but the run went on.
     case warning
-    /// Worth knowing; nothing to change.
+    /// Worth knowing; nothing is wrong.
     case info
 
     private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }

@@ -118,7 +118,8 @@ public struct RunReport: Sendable {
     public var seed: UInt64?
     /// Virtual start and end, epoch milliseconds.
     public var startedAt: Int64
-    /// Virtual end, epoch milliseconds: the start plus the virtual time the timers moved it by.
+    /// Virtual end, epoch milliseconds: the start moved on by the run's virtual clock (timers, fixture
+    /// delays).
     public var finishedAt: Int64
     /// Published outputs (empty unless `status == .ok`, O5).
     public var outputs: JSONObject
