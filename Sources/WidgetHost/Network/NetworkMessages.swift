@@ -15,7 +15,7 @@ public struct NetworkHeader: Sendable, Hashable {
 public struct NetworkRequest: Sendable, Hashable {
     /// Upper case (A2: the method is case-insensitive).
     public var method: String
-    /// The URL, `http://` or `https://`, as the script gave it.
+    /// The URL as the script gave it (the binding takes only `http://` and `https://` ones).
     public var url: String
     /// The headers the script set, in its order (an object body adds `Content-Type: application/json`).
     public var headers: [NetworkHeader]

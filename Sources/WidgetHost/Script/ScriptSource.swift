@@ -34,7 +34,8 @@ public struct ScriptSource: Sendable, Hashable {
 public struct ScriptLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kept the file from loading. The tool exits 65 for `notUTF8` and 66 for the others (X2).
     public enum Kind: Sendable, Hashable {
-        /// No file at the path (or a component of it is not a folder).
+        /// The path could not be looked up: no file there, a component that is not a folder, or a
+        /// folder on the way that cannot be searched.
         case missing
         /// The path names a folder.
         case isDirectory
@@ -66,7 +67,7 @@ public enum FileBytes {
     /// Largest file read as a script or data file.
     public static let maximumSize = 64 << 20
 
-    /// The whole content of the regular file at `path`.
+    /// The whole content of the file at `path`.
     ///
     /// - Throws: ``ScriptLoadError`` of kind `missing`, `isDirectory` or `unreadable` (the file
     ///   cannot be opened or read, or is larger than ``maximumSize``).

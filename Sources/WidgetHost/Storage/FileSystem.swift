@@ -5,7 +5,7 @@ import HostSystem
 
 /// A file-system failure: what was being done, to which path, and the system's reason.
 public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The path as messages show it: the state folder, the folders below it and the file's name.
+    /// The file or folder the failure is about, as messages show it.
     public var path: String
     /// What was being done and why it failed: `cannot read: Permission denied`, `is a folder, not a file`.
     public var message: String
