@@ -32,7 +32,8 @@ public struct ScriptSource: Sendable, Hashable {
 
 /// Why a script file could not be loaded.
 public struct ScriptLoadError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kept the file from loading. The tool exits 65 for `notUTF8` and 66 for the others (X2).
+    /// What kept the file from loading: a file that is not UTF-8 is bad data, the others are a file
+    /// that cannot be read (the tool's exit codes tell them apart, X2).
     public enum Kind: Sendable, Hashable {
         /// The path could not be looked up: no file there, a component that is not a folder, or a
         /// folder on the way that cannot be searched.
