@@ -2,9 +2,13 @@
 // WidgetHost: a headless host for Omni widget and Live Activity scripts.
 import PackageDescription
 
-// Pango's pkg-config flags carry -pthread, which the package manager refuses with a warning, so
-// its header folders (Debian's) are named here, for `Render` and every target that imports it.
-let pangoHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/usr/include/harfbuzz"])]
+// Pango's and librsvg's pkg-config flags carry -pthread, which the package manager refuses with a
+// warning, so their header folders (Debian's) are named here, for `Render` and every target that
+// imports it.
+let pangoHeaders: [SwiftSetting] = [.unsafeFlags([
+    "-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/usr/include/harfbuzz",
+    "-Xcc", "-I/usr/include/librsvg-2.0", "-Xcc", "-I/usr/include/gdk-pixbuf-2.0",
+])]
 
 let package = Package(
     name: "WidgetHost",
@@ -78,9 +82,15 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // zlib, for the PNG writer.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // Draws canvases with cairo and Pango. Linked only into programs that draw.
+        // libjpeg-turbo, for the JPEG files a widget's images show (cairo reads PNG itself).
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // librsvg, for the SVG icons of `widgethost render --icons DIR`; its headers are found
+        // through `pangoHeaders`, its module map links it.
+        .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
+        // Draws canvases and widgets with cairo and Pango, images with cairo (PNG) and libjpeg,
+        // icons with librsvg. Linked only into programs that draw.
         .target(
-            name: "Render", dependencies: ["Canvas", "WidgetGeometry", "JSONKit", "Threads", "CCairo", "CPango", "CFontconfig", "CZlib"],
+            name: "Render", dependencies: ["Canvas", "WidgetGeometry", "JSONKit", "Threads", "CCairo", "CPango", "CFontconfig", "CZlib", "CJPEG", "CRsvg"],
             swiftSettings: pangoHeaders),
         // The conformance runner: fixture format, runner, reporters.
         .target(name: "Conformance", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "JSONKit", "ZonedTime", "HostSystem"]),

@@ -160,3 +160,15 @@ extension CanvasFields {
         return lengths.count % 2 == 1 ? lengths + lengths : lengths
     }
 }
+
+extension CanvasParser {
+    /// A colour field outside a canvas (a widget layout's `color` or `background`), read by
+    /// the same rules as a command's `fill`: `#RGB` … `#RRGGBBAA`, `transparent`, `{light, dark}`
+    /// or a linear or radial gradient, for `scheme`. nil when it paints nothing (absent, `"none"`
+    /// or wrong); the problems found name `field`.
+    public static func paint(_ value: JSONValue, field: String, scheme: ColorScheme) -> (paint: Paint?, diagnostics: [CanvasDiagnostic]) {
+        var fields = CanvasFields(index: 0, op: field, object: [field: value], scheme: scheme)
+        guard case .paint(let paint) = fields.paint(field) else { return (nil, fields.diagnostics) }
+        return (paint, fields.diagnostics)
+    }
+}

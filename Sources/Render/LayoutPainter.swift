@@ -1,6 +1,7 @@
 import Canvas
 import CCairo
 import CPango
+import CRsvg
 import JSONKit
 import WidgetGeometry
 
@@ -14,16 +15,20 @@ final class LayoutPainter {
     let fonts: FontBook
     let fontOptions: OpaquePointer
     let canvases: CanvasRenderer
+    /// The images' and icons' pictures; nil draws every one as a placeholder.
+    let assets: AssetLibrary?
     /// What the canvases inside the widget reported, each with its component's path.
     var canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)] = []
 
-    init(cr: OpaquePointer, scale: Double, colors: WidgetColors, fonts: FontBook, fontOptions: OpaquePointer, canvases: CanvasRenderer) {
+    init(cr: OpaquePointer, scale: Double, colors: WidgetColors, fonts: FontBook, fontOptions: OpaquePointer, canvases: CanvasRenderer,
+         assets: AssetLibrary? = nil) {
         self.cr = cr
         self.scale = scale
         self.colors = colors
         self.fonts = fonts
         self.fontOptions = fontOptions
         self.canvases = canvases
+        self.assets = assets
     }
 
     func draw(_ result: GeometryResult) {
@@ -50,11 +55,11 @@ final class LayoutPainter {
         }
         let layered = c.opacity < 1
         if layered { cairo_push_group(cr) }
-        if let background = colors.background(c.properties["background"] ?? c.properties["backgroundColor"]) {
+        if let background = colors.backgroundPaint(c.properties["background"] ?? c.properties["backgroundColor"]) {
             cairo_new_path(cr)
             Self.roundedRect(cr, c.frame, radius: c.cornerRadius)
-            set(background)
-            cairo_fill(cr)
+            if set(background, over: c.frame) { cairo_fill(cr) }
+            cairo_new_path(cr)
         }
         if c.cornerRadius > 0 {
             cairo_new_path(cr)
@@ -73,15 +78,20 @@ final class LayoutPainter {
         colors.color(c.properties["color"] ?? c.properties["foregroundColor"]) ?? colors.primary
     }
 
+    /// The component's `color` as a paint: a colour or a gradient over its frame.
+    private func foregroundPaint(_ c: PlacedComponent) -> Paint {
+        colors.paint(c.properties["color"] ?? c.properties["foregroundColor"]) ?? .color(colors.primary)
+    }
+
     private func drawOwn(_ c: PlacedComponent) {
         if let text = c.text {
-            drawText(text, color: foreground(c))
+            drawText(text, paint: foregroundPaint(c), over: c.contentFrame)
             return
         }
         switch c.type {
         case "shape": drawShape(c)
-        case "image": drawImagePlaceholder(c.drawnFrame ?? c.contentFrame)
-        case "icon": drawIconPlaceholder(c.drawnFrame ?? c.contentFrame, color: foreground(c))
+        case "image": drawImage(c)
+        case "icon": drawIcon(c)
         case "gauge": drawGauge(c)
         case "canvas": drawCanvas(c)
         default: break
@@ -90,8 +100,8 @@ final class LayoutPainter {
 
     // MARK: text
 
-    private func drawText(_ text: PlacedText, color: RGBA) {
-        set(color)
+    /// Each run in its own `color` (a tstack's runs keep theirs), else the component's.
+    private func drawText(_ text: PlacedText, paint: Paint, over frame: Rect) {
         for line in text.lines {
             // Every run on the line shares one baseline: the line's top plus the tallest run's
             // ascent (the line is as tall as its tallest run, as the measurer gave it).
@@ -101,7 +111,12 @@ final class LayoutPainter {
             defer { for m in runs { widgethost_pango_unref(UnsafeMutableRawPointer(m.layout)) } }
             let ascent = runs.map(\.baseline).max() ?? 0
             var x = line.frame.x
-            for m in runs {
+            for (m, run) in zip(runs, line.runs.filter { !$0.text.isEmpty }) {
+                let own = run.font.color.flatMap { colors.paint($0) } ?? paint
+                guard set(own, over: frame) else {
+                    x += m.width
+                    continue
+                }
                 cairo_move_to(cr, x, line.frame.y + ascent - m.baseline)
                 pango_cairo_show_layout(cr, m.layout)
                 cairo_new_path(cr)
@@ -131,8 +146,92 @@ final class LayoutPainter {
         default:
             cairo_rectangle(cr, r.x, r.y, r.width, r.height)
         }
-        set(foreground(c))
+        if set(foregroundPaint(c), over: r) { cairo_fill(cr) }
+        cairo_new_path(cr)
+    }
+
+    /// An image's pixels in its drawn frame (fit, fill or stretch), cut at its frame and by its
+    /// `clipShape`; the placeholder where its file could not be drawn (the layout said why).
+    private func drawImage(_ c: PlacedComponent) {
+        let drawn = c.drawnFrame ?? c.contentFrame
+        let frame = c.contentFrame
+        guard drawn.width > 0, drawn.height > 0, frame.width > 0, frame.height > 0 else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_new_path(cr)
+        cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
+        cairo_clip(cr)
+        if let shape = (c.properties["clipShape"] ?? c.properties["clip"])?.stringValue {
+            cairo_new_path(cr)
+            if outline(shape, in: frame, cornerRadius: c.properties["clipCornerRadius"].flatMap(Self.number) ?? 8) { cairo_clip(cr) }
+            cairo_new_path(cr)
+        }
+        guard let content = c.properties["content"]?.stringValue, let surface = assets?.surface(forImage: content) else {
+            drawImagePlaceholder(drawn)
+            return
+        }
+        let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+        if colors.monochrome { cairo_push_group(cr) }
+        cairo_save(cr)
+        cairo_translate(cr, drawn.x, drawn.y)
+        cairo_scale(cr, drawn.width / width, drawn.height / height)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, 0, 0, width, height)
         cairo_fill(cr)
+        cairo_restore(cr)
+        if colors.monochrome {
+            // The Lock Screen shows pictures without their colour: the saturation is taken out.
+            cairo_set_operator(cr, CAIRO_OPERATOR_HSL_SATURATION)
+            cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
+            cairo_rectangle(cr, drawn.x, drawn.y, drawn.width, drawn.height)
+            cairo_fill(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cairo_pop_group_to_source(cr)
+            cairo_paint(cr)
+        }
+    }
+
+    /// The outline of a shape name (`circle`, `ellipse`, `capsule`, `roundedrectangle`,
+    /// `rectangle`) in `r`, as a `shape` component draws it; false for another name.
+    private func outline(_ name: String, in r: Rect, cornerRadius: Double) -> Bool {
+        switch name.lowercased().trimmingSpaces {
+        case "circle":
+            let side = min(r.width, r.height)
+            cairo_arc(cr, r.center.x, r.center.y, side / 2, 0, 2 * .pi)
+        case "ellipse":
+            cairo_save(cr)
+            cairo_translate(cr, r.center.x, r.center.y)
+            cairo_scale(cr, max(r.width, 0.0001) / 2, max(r.height, 0.0001) / 2)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+            cairo_restore(cr)
+        case "capsule": Self.roundedRect(cr, r, radius: min(r.width, r.height) / 2)
+        case "roundedrectangle": Self.roundedRect(cr, r, radius: cornerRadius)
+        case "rectangle": cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        default: return false
+        }
+        return true
+    }
+
+    /// An icon's SVG drawn as a template, as SF Symbols are: its shape (the alpha of what it
+    /// draws) filled with the icon's colour, fitted in the largest centred square of its frame;
+    /// the placeholder glyph when there is no usable SVG of its name.
+    private func drawIcon(_ c: PlacedComponent) {
+        let r = c.drawnFrame ?? c.contentFrame
+        let side = min(r.width, r.height)
+        guard side > 0 else { return }
+        guard let name = c.properties["content"]?.stringValue, let handle = assets?.handle(forIcon: name) else {
+            drawIconPlaceholder(r, color: foreground(c))
+            return
+        }
+        var viewport = RsvgRectangle(x: r.center.x - side / 2, y: r.center.y - side / 2, width: side, height: side)
+        cairo_push_group(cr)
+        _ = rsvg_handle_render_document(handle, cr, &viewport, nil)
+        guard let mask = cairo_pop_group(cr) else { return }
+        defer { cairo_pattern_destroy(mask) }
+        if set(foregroundPaint(c), over: r) { cairo_mask(cr, mask) }
     }
 
     /// An image is drawn as a neutral box with a thin outline and a diagonal, where its pixels go.
@@ -226,6 +325,23 @@ final class LayoutPainter {
 
     private func set(_ color: RGBA) {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// Sets the source to `paint`; a gradient's numbers are fractions of `frame` (x and a
+    /// radius along its width, y and a radius along its height). False when it paints nothing.
+    @discardableResult
+    func set(_ paint: Paint, over frame: Rect) -> Bool {
+        if case .color(let color) = paint {
+            set(color)
+            return true
+        }
+        guard frame.width > 0, frame.height > 0 else { return false }
+        guard CommandPainter.setSource(cr, paint), let pattern = cairo_get_source(cr) else { return false }
+        // The gradient is made in the frame's unit square: its matrix maps user space there.
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init(&matrix, 1 / frame.width, 0, 0, 1 / frame.height, -frame.x / frame.width, -frame.y / frame.height)
+        cairo_pattern_set_matrix(pattern, &matrix)
+        return true
     }
 
     static func number(_ value: JSONValue) -> Double? {

@@ -2,8 +2,8 @@ import Canvas
 import JSONKit
 
 /// The colours a widget is drawn with: a component's `color`/`background` fields (`#RGB` …
-/// `#RRGGBBAA`, `transparent`, `{light, dark}`) for the scheme, the system's defaults, and the
-/// accessory families' monochrome.
+/// `#RRGGBBAA`, `transparent`, `{light, dark}`, gradients) for the scheme, the system's
+/// defaults, and the accessory families' monochrome.
 struct WidgetColors {
     let scheme: ColorScheme
     let monochrome: Bool
@@ -33,6 +33,39 @@ struct WidgetColors {
             return nil
         default:
             return nil
+        }
+    }
+
+    /// What a colour field paints with: a colour (as ``color(_:)``), or a linear or radial
+    /// gradient in the Canvas component's syntax, read by its parser (`CanvasParser.paint`),
+    /// its numbers fractions of the component's frame. nil when it names nothing that can be read.
+    func paint(_ value: JSONValue?) -> Paint? {
+        guard let value else { return nil }
+        if let color = color(value) { return .color(color) }
+        guard case .object(let object) = value else { return nil }
+        if object["type"] == nil {
+            // {light, dark} whose member is a gradient.
+            guard let member = object[scheme.rawValue] ?? object[scheme == .light ? "dark" : "light"], case .object(let inner) = member,
+                  inner["type"] != nil else { return nil }
+            return paint(member)
+        }
+        guard let found = CanvasParser.paint(value, field: "color", scheme: scheme).paint else { return nil }
+        return map(found, ink)
+    }
+
+    /// A background's paint as the family shows it (see ``background(_:)``).
+    func backgroundPaint(_ value: JSONValue?) -> Paint? {
+        guard let found = paint(value) else { return nil }
+        return monochrome ? map(found) { RGBA(red: 1, green: 1, blue: 1, alpha: $0.alpha * 0.2) } : found
+    }
+
+    private func map(_ paint: Paint, _ change: (RGBA) -> RGBA) -> Paint {
+        switch paint {
+        case .color(let c): return .color(change(c))
+        case .linear(let x0, let y0, let x1, let y1, let stops):
+            return .linear(x0: x0, y0: y0, x1: x1, y1: y1, stops: stops.map { GradientStop(offset: $0.offset, color: change($0.color)) })
+        case .radial(let x0, let y0, let r0, let x1, let y1, let r1, let stops):
+            return .radial(x0: x0, y0: y0, r0: r0, x1: x1, y1: y1, r1: r1, stops: stops.map { GradientStop(offset: $0.offset, color: change($0.color)) })
         }
     }
 

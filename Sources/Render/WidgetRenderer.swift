@@ -46,15 +46,18 @@ public final class WidgetRenderer: @unchecked Sendable {
     }
 
     /// The widget as PNG or SVG bytes. Outside its family's rounded outline the picture is transparent.
-    public func render(_ result: GeometryResult, scale: Int = 2, scheme: ColorScheme = .light, format: PictureFormat = .png) -> WidgetPicture {
-        lock.withLock { picture(result, scale: scale, scheme: scheme, format: format) }
+    /// Images and icons are drawn from `assets` (the library the layout was made with); without
+    /// it, as placeholders.
+    public func render(_ result: GeometryResult, scale: Int = 2, scheme: ColorScheme = .light, format: PictureFormat = .png,
+                       assets: AssetLibrary? = nil) -> WidgetPicture {
+        lock.withLock { picture(result, scale: scale, scheme: scheme, format: format, assets: assets) }
     }
 
-    private func picture(_ result: GeometryResult, scale: Int, scheme: ColorScheme, format: PictureFormat) -> WidgetPicture {
+    private func picture(_ result: GeometryResult, scale: Int, scheme: ColorScheme, format: PictureFormat, assets: AssetLibrary?) -> WidgetPicture {
         let (w, h) = Self.pixelSize(result, scale: scale)
         switch format {
         case .png:
-            let (surface, diagnostics) = drawImage(result, scale: scale, scheme: scheme)
+            let (surface, diagnostics) = drawImage(result, scale: scale, scheme: scheme, assets: assets)
             defer { cairo_surface_destroy(surface) }
             return WidgetPicture(bytes: PNGCodec.encode(surface), format: .png, pixelWidth: w, pixelHeight: h, canvasDiagnostics: diagnostics)
         case .svg:
@@ -62,7 +65,7 @@ public final class WidgetRenderer: @unchecked Sendable {
             let diagnostics = withExtendedLifetime(stream) { () -> [WidgetCanvasDiagnostic] in
                 let surface = cairo_svg_surface_create_for_stream(ByteStream.write, stream.closure, Double(w), Double(h))!
                 cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
-                let found = draw(result, scale: scale, scheme: scheme, on: surface)
+                let found = draw(result, scale: scale, scheme: scheme, assets: assets, on: surface)
                 cairo_surface_finish(surface)
                 cairo_surface_destroy(surface)
                 return found
@@ -72,9 +75,9 @@ public final class WidgetRenderer: @unchecked Sendable {
     }
 
     /// The widget's pixels, for checks that look at colours.
-    public func raster(_ result: GeometryResult, scale: Int = 1, scheme: ColorScheme = .light) -> Raster {
+    public func raster(_ result: GeometryResult, scale: Int = 1, scheme: ColorScheme = .light, assets: AssetLibrary? = nil) -> Raster {
         lock.withLock {
-            let (surface, _) = drawImage(result, scale: scale, scheme: scheme)
+            let (surface, _) = drawImage(result, scale: scale, scheme: scheme, assets: assets)
             defer { cairo_surface_destroy(surface) }
             return PNGCodec.raster(surface)
         }
@@ -82,20 +85,20 @@ public final class WidgetRenderer: @unchecked Sendable {
 
     private static func clamped(_ scale: Int) -> Int { max(1, min(3, scale)) }
 
-    private func drawImage(_ result: GeometryResult, scale: Int, scheme: ColorScheme) -> (OpaquePointer, [WidgetCanvasDiagnostic]) {
+    private func drawImage(_ result: GeometryResult, scale: Int, scheme: ColorScheme, assets: AssetLibrary?) -> (OpaquePointer, [WidgetCanvasDiagnostic]) {
         let (w, h) = Self.pixelSize(result, scale: scale)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))!
-        let diagnostics = draw(result, scale: scale, scheme: scheme, on: surface)
+        let diagnostics = draw(result, scale: scale, scheme: scheme, assets: assets, on: surface)
         cairo_surface_flush(surface)
         return (surface, diagnostics)
     }
 
-    private func draw(_ result: GeometryResult, scale: Int, scheme: ColorScheme, on surface: OpaquePointer) -> [WidgetCanvasDiagnostic] {
+    private func draw(_ result: GeometryResult, scale: Int, scheme: ColorScheme, assets: AssetLibrary?, on surface: OpaquePointer) -> [WidgetCanvasDiagnostic] {
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         let painter = LayoutPainter(
             cr: cr, scale: Double(Self.clamped(scale)), colors: WidgetColors(scheme: scheme, monochrome: result.family.isMonochrome),
-            fonts: fonts, fontOptions: fontOptions, canvases: canvases)
+            fonts: fonts, fontOptions: fontOptions, canvases: canvases, assets: assets)
         painter.draw(result)
         return painter.canvasDiagnostics.map { WidgetCanvasDiagnostic(path: $0.path, diagnostic: $0.diagnostic) }
     }

@@ -22,10 +22,14 @@ final class RenderWidgetDrawer: WidgetDrawing, Sendable {
 
     var measurer: any TextMeasurer { renderer.measurer }
 
-    func draw(_ result: GeometryResult, scale: Int, scheme: ColorScheme, format: PictureFormat)
+    func assets(images: @escaping AssetReader, icons: AssetReader?) -> AssetLibrary {
+        AssetLibrary(images: images, icons: icons)
+    }
+
+    func draw(_ result: GeometryResult, assets: AssetLibrary, scale: Int, scheme: ColorScheme, format: PictureFormat)
         -> (bytes: [UInt8], pixelWidth: Int, pixelHeight: Int, canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)])
     {
-        let picture = renderer.render(result, scale: scale, scheme: scheme, format: format)
+        let picture = renderer.render(result, scale: scale, scheme: scheme, format: format, assets: assets)
         return (picture.bytes, picture.pixelWidth, picture.pixelHeight, picture.canvasDiagnostics.map { ($0.path, $0.diagnostic) })
     }
 }

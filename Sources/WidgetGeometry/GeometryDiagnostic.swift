@@ -17,12 +17,27 @@ public enum GeometryCode: String, Sendable, Hashable, CaseIterable {
     /// A component the app ignores where it is (not a text in a tstack, all but the first text
     /// and image of an inline widget, a gauge child that fills no slot).
     case ignored = "render-ignored"
+    /// An image's file is not in the state folder (or the content is not a file path).
+    case imageMissing = "render-image-missing"
+    /// An image's file is not a PNG or JPEG that can be decoded.
+    case imageUndecodable = "render-image-undecodable"
+    /// An image's file is larger than the host reads, or its picture has more pixels than it decodes.
+    case imageTooLarge = "render-image-too-large"
+    /// An image's path leaves the widget's folder or goes through a symbolic link (A5).
+    case imageRefused = "render-image-refused"
+    /// An icon drawn as the neutral placeholder glyph: SF Symbols cannot ship, and `--icons`
+    /// gave no usable SVG of that name.
+    case iconPlaceholder = "render-icon-placeholder"
+    /// An icon's SVG in `--icons` cannot be used (not SVG, too large, a link); the placeholder
+    /// glyph is drawn.
+    case iconUnreadable = "render-icon-unreadable"
 
     /// The one severity of the code.
     public var severity: GeometrySeverity {
         switch self {
-        case .textTruncated, .overflow, .loopOverflow, .invalidValue, .unknownComponent, .limit: return .warning
-        case .ignored: return .info
+        case .textTruncated, .overflow, .loopOverflow, .invalidValue, .unknownComponent, .limit,
+             .imageMissing, .imageUndecodable, .imageTooLarge, .imageRefused, .iconUnreadable: return .warning
+        case .ignored, .iconPlaceholder: return .info
         }
     }
 }

@@ -119,6 +119,7 @@ struct NodeBuilder {
         case .text:
             node.font = readFont(node)
             readText(node)
+            node.font.color = node.object["color"] ?? node.object["foregroundColor"]
             node.runs = [TextRun(limited(node, node.string("content") ?? node.string("text") ?? ""), font: node.font)]
         case .date:
             node.font = readFont(node)
@@ -135,6 +136,12 @@ struct NodeBuilder {
             readText(node)
         case .icon:
             node.font = readFont(node)
+            if let assets = options.assets {
+                let name = node.string("content") ?? ""
+                if let problem = assets.icon(name).problem {
+                    note(problem.code, "the symbol \"\(Self.quoted(name))\" \(problem.message)", node, field: node.field("content"))
+                }
+            }
         case .spacer:
             if let m = reader.number(node, "minLength", 0...10_000) { node.minLength = m }
         case .grid:
@@ -142,8 +149,16 @@ struct NodeBuilder {
         case .gauge:
             node.gaugeScale = reader.number(node, "scale", 0.1...10) ?? 1
         case .image:
-            if let path = node.string("content"), let size = options.imageSize?(path), size.width > 0, size.height > 0,
-               size.width.isFinite, size.height.isFinite {
+            let path = node.string("content")
+            var size = path.flatMap { options.imageSize?($0) }
+            if let assets = options.assets {
+                let info = assets.image(path ?? "")
+                size = info.size
+                if let problem = info.problem {
+                    note(problem.code, "the image \"\(Self.quoted(path ?? ""))\" \(problem.message)", node, field: node.field("content"))
+                }
+            }
+            if let size, size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite {
                 node.intrinsic = size
             }
         case .canvas:
@@ -159,6 +174,15 @@ struct NodeBuilder {
         default:
             break
         }
+    }
+
+    /// A name or path as a message quotes it: at most 120 characters, control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(120) {
+            if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+        }
+        return text.unicodeScalars.count > 120 ? out + "…" : out
     }
 
     /// At most ``GeometryOptions/maxTextLength`` characters of a text are laid out: no widget

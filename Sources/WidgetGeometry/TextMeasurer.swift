@@ -1,3 +1,4 @@
+import JSONKit
 /// Text measurement: the engine asks a ``TextMeasurer`` how wide runs of text are and where lines
 /// break, so a real shaper (Pango with HarfBuzz) can take the place of the fixed metrics used in
 /// tests.
@@ -36,17 +37,22 @@ public struct FontSpec: Sendable, Hashable {
     public var weight: FontWeight
     /// Family name, or `nil` for the system font.
     public var family: String?
+    /// The run's own `color` field as written, when its text component has one (a `tstack`'s
+    /// runs keep their colours, as SwiftUI's `Text + Text` does); the drawing reads it,
+    /// measuring ignores it. Kept with the font so that runs of two colours are never merged.
+    public var color: JSONValue?
 
     /// Creates a font.
-    public init(size: Double, weight: FontWeight = .regular, family: String? = nil) {
+    public init(size: Double, weight: FontWeight = .regular, family: String? = nil, color: JSONValue? = nil) {
         self.size = size
         self.weight = weight
         self.family = family
+        self.color = color
     }
 
     /// The same font at `factor` times the size.
     public func scaled(_ factor: Double) -> FontSpec {
-        FontSpec(size: size * factor, weight: weight, family: family)
+        FontSpec(size: size * factor, weight: weight, family: family, color: color)
     }
 }
 

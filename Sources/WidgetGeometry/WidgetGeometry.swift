@@ -17,10 +17,15 @@ public struct GeometryOptions: Sendable {
     /// The size in points of the image a `content` path names, when known (`nil`: 100 × 100,
     /// square). The drawing reads the file; the layout needs only its aspect.
     public var imageSize: (@Sendable (String) -> Size?)?
+    /// The images' and icons' pictures, when something reads them (`widgethost render`): an
+    /// image's size, and a finding for each image or icon drawn as a placeholder. Takes the
+    /// place of ``imageSize``.
+    public var assets: (any WidgetAssets)?
 
     /// Creates options.
     public init(now: Double = 0, utcOffsetSeconds: Int = 0, maxComponents: Int = 2_000, maxDepth: Int = 64,
-                maxTextLength: Int = 5_000, imageSize: (@Sendable (String) -> Size?)? = nil) {
+                maxTextLength: Int = 5_000, imageSize: (@Sendable (String) -> Size?)? = nil, assets: (any WidgetAssets)? = nil) {
+        self.assets = assets
         self.maxTextLength = max(1, maxTextLength)
         self.now = now
         self.utcOffsetSeconds = utcOffsetSeconds

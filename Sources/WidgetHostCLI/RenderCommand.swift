@@ -2,6 +2,7 @@ import Canvas
 import HostSystem
 import JSONKit
 import Layout
+import WidgetGeometry
 import WidgetHost
 
 /// `widgethost render SCRIPT …`: runs a script, then draws a canvas from its outputs. It runs in
@@ -55,6 +56,7 @@ package enum RenderCommand {
         .value("family", "family", "Lay out --layout FILE as a widget of this family and draw it: small, medium, large, circular, rectangular, inline or live-activity."),
         .flag("all-families", "Lay out and draw --layout FILE at every family, one picture each (NAME-FAMILY.png, in the folder --out)."),
         .value("device", "name", "The device whose widget sizes are used with --family (see docs/render.md). Default: iphone-15-pro."),
+        .value("icons", "dir", "With --family: a folder of NAME.svg files drawn for the icons named NAME, tinted by their colour. Default: a placeholder glyph."),
     ]
 
     static let listing = Command(name: name, abstract: abstract, program: program, discussion: discussion, arguments: arguments, options: options,
@@ -93,8 +95,11 @@ package enum RenderCommand {
             guard arguments.value("layout") != nil else { throw UsageError("--family and --all-families draw a layout; give --layout FILE") }
             guard widgets != nil else { throw UsageError("this program cannot draw widget layouts") }
         }
+        if let folder = widgetRequest?.icons { try WidgetFiles.checkIconFolder(folder) }
         var configuration = try RunFlags.configuration(from: arguments)
         try APIFlags.apply(arguments, to: &configuration)
+        // The run's files stay readable after it: a layout's images are read from them.
+        if configuration.storage == nil { configuration.storage = StateStore() }
         var layout: LayoutDocument?
         if let file = arguments.value("layout") {
             let text: String
@@ -125,6 +130,7 @@ package enum RenderCommand {
         }
         if let widgetRequest, let layout, let widgets {
             return try RenderWidgets.run(widgetRequest, layout: layout, layoutPath: arguments.value("layout")!, report: report,
+                                         files: configuration.storage ?? StateStore(), widget: configuration.widgetIdentity(scriptName: source.name).id,
                                          out: arguments.value("out"), base: baseName(path), scale: scale, scheme: scheme,
                                          format: format, drawer: widgets, terminal: terminal)
         }

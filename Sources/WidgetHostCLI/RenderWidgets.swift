@@ -8,10 +8,15 @@ import WidgetHost
 /// What draws laid-out widgets, handed in by `widgethost-render` (the `Render` module), so that
 /// `widgethost` itself never loads the drawing libraries.
 package protocol WidgetDrawing: Sendable {
+    /// What decodes the images' and icons' files the readers find.
+    associatedtype Assets: WidgetAssets
     /// The text measurer the layout is made with, so that frames match the drawn text.
     var measurer: any TextMeasurer { get }
+    /// The pictures of the files `images` (an image's `content`) and `icons` (a symbol name)
+    /// read, decoded once for every family; the layout is made with them.
+    func assets(images: @escaping AssetReader, icons: AssetReader?) -> Assets
     /// The widget drawn, with its canvases' diagnostics (each with the component's path).
-    func draw(_ result: GeometryResult, scale: Int, scheme: ColorScheme, format: PictureFormat)
+    func draw(_ result: GeometryResult, assets: Assets, scale: Int, scheme: ColorScheme, format: PictureFormat)
         -> (bytes: [UInt8], pixelWidth: Int, pixelHeight: Int, canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)])
 }
 
@@ -22,6 +27,8 @@ enum RenderWidgets {
         var families: [WidgetFamily]
         var device: DeviceModel
         var all: Bool
+        /// `--icons DIR`: a folder of `NAME.svg` files for the icons.
+        var icons: String?
     }
 
     /// The families and device the flags name, or nil when neither `--family` nor
@@ -31,6 +38,7 @@ enum RenderWidgets {
         let name = arguments.value("family")
         guard all || name != nil else {
             if arguments.value("device") != nil { throw UsageError("--device needs --family or --all-families") }
+            if arguments.value("icons") != nil { throw UsageError("--icons needs --family or --all-families") }
             return nil
         }
         if all, name != nil { throw UsageError("--family and --all-families both name families; give one") }
@@ -50,7 +58,7 @@ enum RenderWidgets {
             }
             device = found
         }
-        return Request(families: families, device: device, all: all)
+        return Request(families: families, device: device, all: all, icons: arguments.value("icons"))
     }
 
     /// Where each family's picture goes: `--out FILE` for one family, files in `--out DIR` for
@@ -63,12 +71,14 @@ enum RenderWidgets {
     }
 
     /// Lays out and draws every family; prints the findings; returns the exit status.
-    static func run(_ request: Request, layout: LayoutDocument, layoutPath: String, report: RunReport, out: String?, base: String,
-                    scale: Int, scheme: ColorScheme, format: String, drawer: any WidgetDrawing, terminal: Terminal) throws -> Int32 {
+    static func run<Drawing: WidgetDrawing>(_ request: Request, layout: LayoutDocument, layoutPath: String, report: RunReport, files store: StateStore,
+                                            widget: String, out: String?, base: String, scale: Int, scheme: ColorScheme, format: String,
+                                            drawer: Drawing, terminal: Terminal) throws -> Int32 {
         let pictureFormat: PictureFormat = format == "svg" ? .svg : .png
         let style = Style(enabled: terminal.colorErr)
         let now = report.finishedAt
-        let options = GeometryOptions(now: Double(now), utcOffsetSeconds: report.zone.offsetSeconds(atEpochSeconds: now / 1000))
+        let assets = drawer.assets(images: WidgetFiles.imageReader(store, widget: widget), icons: request.icons.map(WidgetFiles.iconReader))
+        let options = GeometryOptions(now: Double(now), utcOffsetSeconds: report.zone.offsetSeconds(atEpochSeconds: now / 1000), assets: assets)
         if request.all, let out, !out.isEmpty {
             do { try NewFiles.makeFolders(out) } catch {
                 throw InputError("cannot create the folder \(out): \(error.path) \(error.message)", code: ExitCode.cannotCreate)
@@ -84,7 +94,7 @@ enum RenderWidgets {
         for family in request.families {
             let result = WidgetGeometry.layout(layout, outputs: report.outputs, family: family, device: request.device,
                                                measurer: drawer.measurer, options: options)
-            let picture = drawer.draw(result, scale: scale, scheme: scheme, format: pictureFormat)
+            let picture = drawer.draw(result, assets: assets, scale: scale, scheme: scheme, format: pictureFormat)
             var diagnostics: [JSONValue] = []
             for d in result.diagnostics {
                 let label = d.severity == .warning ? style.yellow("warning") : style.cyan("info")

@@ -21,13 +21,7 @@ final class APIRun {
         now: Int64(session.startedAt), zone: configuration.zone)
 
     /// `Widget.id` and `Widget.name`: the configuration's, else the profile's, else derived from the script's name.
-    private(set) lazy var identity: WidgetIdentity = {
-        if let widget = configuration.widget { return widget }
-        let derived = WidgetIdentity.derived(fromScriptName: session.wrapped.sourceURL)
-        let fromProfile = configuration.profile.overlay["widget"]
-        return WidgetIdentity(
-            id: fromProfile?["id"]?.stringValue ?? derived.id, name: fromProfile?["name"]?.stringValue ?? derived.name)
-    }()
+    private(set) lazy var identity: WidgetIdentity = configuration.widgetIdentity(scriptName: session.wrapped.sourceURL)
 
     func permitted(_ name: String) -> Bool { profile["permissions"]?[name]?.boolValue ?? true }
 

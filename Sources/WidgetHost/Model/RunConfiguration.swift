@@ -49,6 +49,15 @@ public struct RunConfiguration: Sendable {
     /// profile, live network and a store of its own.
     public init() {}
 
+    /// `Widget.id` and `Widget.name` of a run of the script named `scriptName` (its
+    /// ``ScriptSource/name``): ``widget``, else the profile's `widget`, else derived from the name.
+    public func widgetIdentity(scriptName: String) -> WidgetIdentity {
+        if let widget { return widget }
+        let derived = WidgetIdentity.derived(fromScriptName: scriptName)
+        let fromProfile = profile.overlay["widget"]
+        return WidgetIdentity(id: fromProfile?["id"]?.stringValue ?? derived.id, name: fromProfile?["name"]?.stringValue ?? derived.name)
+    }
+
     /// The locale the run formats in and `Device.language()` derives from (T5).
     public var effectiveLocale: String { locale ?? profile.locale }
 

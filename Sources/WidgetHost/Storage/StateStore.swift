@@ -1,3 +1,4 @@
+import HostSystem
 import JSONKit
 import Synchronization
 
@@ -124,7 +125,7 @@ public final class StateStore: Sendable {
         guard directory != nil else { return memory.withLock { $0.widgets[id] } ?? WidgetState() }
         let file = location(["widgets", id], Array("store.json".utf8))
         let bytes: [UInt8]?
-        do { bytes = try FileSystem.read(file) } catch {
+        do { bytes = try FileSystem.read(file, limit: FileBytes.maximumSize) } catch {
             throw StateStoreError(path: file.display, message: error.message, onTheWay: error.onTheWay)
         }
         guard let bytes else { return WidgetState() }
@@ -161,7 +162,7 @@ public final class StateStore: Sendable {
         guard directory != nil else { return memory.withLock { $0.values[slot] } ?? [:] }
         let file = location(["values"], Array("\(slot).json".utf8))
         let bytes: [UInt8]?
-        do { bytes = try FileSystem.read(file) } catch {
+        do { bytes = try FileSystem.read(file, limit: FileBytes.maximumSize) } catch {
             throw StateStoreError(path: file.display, message: error.message, onTheWay: error.onTheWay)
         }
         guard let bytes else { return [:] }
@@ -211,7 +212,7 @@ public final class StateStore: Sendable {
         try checked(id)
         guard directory != nil else { return memory.withLock { $0.files[memoryKey(id, area, segments)] } }
         let file = fileLocation(id, area, segments)
-        do { return try FileSystem.read(file) } catch { throw StateStoreError(path: file.display, message: error.message) }
+        do { return try FileSystem.read(file, limit: FileBytes.maximumSize) } catch { throw StateStoreError(path: file.display, message: error.message) }
     }
 
     func writeFile(widget id: String, area: FileArea, segments: [[UInt8]], _ bytes: [UInt8]) throws(StateStoreError) {
@@ -240,6 +241,39 @@ public final class StateStore: Sendable {
         do { try FileSystem.remove(file) } catch { throw StateStoreError(path: file.display, message: error.message) }
     }
 
+    /// A file a widget's layout names by its script path (an `image` in File mode), read as
+    /// the script's `FileManager` reads it: the path checked by the same rules (A5: one of
+    /// the four prefixes, the widget's own folder, no `..`, `.`, `//`, backslash or NUL, split
+    /// at every `/` byte), then opened one folder at a time without following links, at most
+    /// `limit` bytes (a larger file is refused from its size, unread). `.success(nil)`: no
+    /// such file.
+    public func read(scriptPath: String, widget: String, limit: Int) -> Result<[UInt8]?, StoredFileProblem> {
+        let path: FilePath
+        switch FilePath.parse(scriptPath, widget: widget) {
+        case .failure(let refusal): return .failure(StoredFileProblem(kind: .refused, message: "is refused (A5): \(refusal.message)"))
+        case .success(let parsed): path = parsed
+        }
+        guard !path.segments.isEmpty else { return .failure(StoredFileProblem(kind: .refused, message: "names the widget's folder, not a file")) }
+        if let problem = WidgetIdentity.problem(withID: path.widget) {
+            return .failure(StoredFileProblem(kind: .refused, message: "is refused (A11): the widget id \(problem)"))
+        }
+        guard directory != nil else {
+            guard let bytes = memory.withLock({ $0.files[memoryKey(path.widget, path.area, path.segments)] }) else { return .success(nil) }
+            guard bytes.count <= limit else { return .failure(StoredFileProblem(kind: .tooLarge, message: "is larger than \(limit >> 20) MiB")) }
+            return .success(bytes)
+        }
+        let file = fileLocation(path.widget, path.area, path.segments)
+        do {
+            return .success(try FileSystem.read(file, limit: limit))
+        } catch {
+            switch error.kind {
+            case .link: return .failure(StoredFileProblem(kind: .refused, message: "is refused (A5): \(error.path) \(error.message)"))
+            case .tooLarge: return .failure(StoredFileProblem(kind: .tooLarge, message: error.message))
+            case .notRegularFile, .other: return .failure(StoredFileProblem(kind: .unreadable, message: "cannot be read: \(error.path) \(error.message)"))
+            }
+        }
+    }
+
     /// The bytes of a file by its script path (`LD:<id>/name`), for tests and tools; nil when missing or not a valid path.
     public func file(_ scriptPath: String) -> [UInt8]? {
         guard case .success(let location) = FilePath.parse(scriptPath, widget: nil), !location.segments.isEmpty else { return nil }
@@ -257,4 +291,20 @@ public struct StateStoreError: Error, Sendable, Hashable, CustomStringConvertibl
     /// no stored file that a later save would overwrite.
     public var onTheWay = false
     public var description: String { "\(path) \(message)" }
+}
+
+/// Why a file named by a script path was not read (``StateStore/read(scriptPath:widget:limit:)``).
+public struct StoredFileProblem: Error, Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// The path leaves the widget's folder, or reaches the file through a symbolic link (A5).
+        case refused
+        /// The file is larger than the limit; none of it was read.
+        case tooLarge
+        /// A folder, a device, or a file the system would not let be read.
+        case unreadable
+    }
+
+    public var kind: Kind
+    /// What is wrong, to follow the path in a message: "is refused (A5): it contains a '..' segment, …".
+    public var message: String
 }

@@ -1,23 +1,38 @@
-import HostSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
 /// A file-system failure: what was being done, to which path, and the system's reason.
 public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure it is, for callers that answer each differently.
+    public enum Kind: Sendable, Hashable {
+        /// A component of the path is a symbolic link, which is never followed (A5).
+        case link
+        /// The file is larger than the read's limit; nothing of it was read.
+        case tooLarge
+        /// A folder or another kind of file where a regular file was asked for.
+        case notRegularFile
+        /// Anything else the system refused (permissions, I/O, a full disk).
+        case other
+    }
+
     /// The file or folder the failure is about, as messages show it.
     public var path: String
     /// What was being done and why it failed: `cannot read: Permission denied`, `is a folder, not a file`.
     public var message: String
+    /// What kind of failure it is.
+    public var kind: Kind
     /// The failure is in reaching the file's folder (missing base, a link or a file on the
     /// way), not in the file itself: a later write fails the same way, so nothing is kept
     /// from being overwritten.
     public var onTheWay = false
+    /// `path: message`.
     public var description: String { "\(path): \(message)" }
 
-    init(_ path: String, _ message: String) {
+    init(_ path: String, _ message: String, kind: Kind = .other) {
         self.path = path
         self.message = message
+        self.kind = kind
     }
 
     static func errno(_ path: String, _ doing: String, _ code: Int32 = Glibc.errno) -> FileSystemError {
@@ -28,7 +43,8 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// The file operations storage needs, on the C library (no Foundation), confined the way
-/// the kernel resolves paths.
+/// the kernel resolves paths. The one implementation of confined file access: storage (A4,
+/// A5) and the pictures a widget's layout shows (its images, `--icons`) go through it.
 ///
 /// A ``Location`` is a base folder (a path the user chose, such as the state folder,
 /// whose own links are the user's business), the folders below it and a file name, all
@@ -37,22 +53,30 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
 /// itself with `O_NOFOLLOW` in the last one. So a symbolic link on any component is
 /// refused, and a folder swapped for a link while a script runs cannot redirect a read,
 /// write, removal or existence check: each step holds the folder it opened.
-enum FileSystem {
-    struct Location: Sendable {
+public enum FileSystem {
+    public struct Location: Sendable {
         /// The base folder, followed as given.
-        var base: String
+        public var base: String
         /// Folders below the base, one name each (no `/`, never `.` or `..`).
-        var folders: [[UInt8]]
+        public var folders: [[UInt8]]
         /// The file's name in the last folder.
-        var name: [UInt8]
+        public var name: [UInt8]
         /// The whole path, for messages.
-        var display: String
+        public var display: String
+
+        public init(base: String, folders: [[UInt8]], name: [UInt8], display: String) {
+            self.base = base
+            self.folders = folders
+            self.name = name
+            self.display = display
+        }
     }
 
     // MARK: Confined operations
 
-    /// Reads a whole regular file; nil when it (or a folder on the way) does not exist.
-    static func read(_ location: Location, limit: Int = FileBytes.maximumSize) throws(FileSystemError) -> [UInt8]? {
+    /// Reads a whole regular file of at most `limit` bytes; nil when it (or a folder on the
+    /// way) does not exist. A larger file is refused from its size, before any of it is read.
+    public static func read(_ location: Location, limit: Int) throws(FileSystemError) -> [UInt8]? {
         let opened: Folder?
         do { opened = try open(location, create: false) } catch {
             var failure = error
@@ -64,7 +88,7 @@ enum FileSystem {
         guard fd >= 0 else {
             let code = Glibc.errno
             if code == ENOENT || code == ENOTDIR { return nil }
-            if code == ELOOP { throw FileSystemError(location.display, FileSystemError.linkMessage) }
+            if code == ELOOP { throw FileSystemError(location.display, FileSystemError.linkMessage, kind: .link) }
             throw .errno(location.display, "cannot read", code)
         }
         defer { close(fd) }
@@ -72,9 +96,10 @@ enum FileSystem {
         guard fstat(fd, &info) == 0 else { throw .errno(location.display, "cannot read") }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw FileSystemError(location.display, "is a folder, not a file")
-        default: throw FileSystemError(location.display, "is not a regular file")
+        case S_IFDIR: throw FileSystemError(location.display, "is a folder, not a file", kind: .notRegularFile)
+        default: throw FileSystemError(location.display, "is not a regular file", kind: .notRegularFile)
         }
+        if Int(info.st_size) > limit { throw tooLarge(location, limit) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -85,15 +110,20 @@ enum FileSystem {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit { throw FileSystemError(location.display, "is larger than \(limit >> 20) MiB") }
+            if bytes.count > limit { throw tooLarge(location, limit) }
         }
         return bytes
+    }
+
+    private static func tooLarge(_ location: Location, _ limit: Int) -> FileSystemError {
+        let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
+        return FileSystemError(location.display, "is larger than \(size)", kind: .tooLarge)
     }
 
     /// Writes `bytes` atomically (`HostSystem.AtomicFile`: a temporary file in the same
     /// folder, flushed, renamed over the name, the folder flushed). A crash leaves either the
     /// old file or the new one, never half of one. Missing folders are created.
-    static func writeAtomically(_ location: Location, _ bytes: [UInt8]) throws(FileSystemError) {
+    public static func writeAtomically(_ location: Location, _ bytes: [UInt8]) throws(FileSystemError) {
         guard let folder = try open(location, create: true) else { throw FileSystemError(location.display, "cannot create the folder") }
         do {
             try AtomicFile.write(bytes, name: location.name, inFolder: folder.fd, display: location.display, mode: 0o644)
@@ -104,18 +134,18 @@ enum FileSystem {
 
     /// Removes a file; a missing file (or folder on the way) is not an error. A symbolic
     /// link as the last component is removed itself, never what it points to.
-    static func remove(_ location: Location) throws(FileSystemError) {
+    public static func remove(_ location: Location) throws(FileSystemError) {
         guard let folder = try open(location, create: false) else { return }
         guard at(location.name, { unlinkat(folder.fd, $0, 0) }) == 0 else {
             let code = Glibc.errno
             if code == ENOENT || code == ENOTDIR { return }
-            if code == EISDIR { throw FileSystemError(location.display, "is a folder, not a file") }
+            if code == EISDIR { throw FileSystemError(location.display, "is a folder, not a file", kind: .notRegularFile) }
             throw .errno(location.display, "cannot remove", code)
         }
     }
 
     /// Whether the location is a regular file, reached without following a link.
-    static func isRegularFile(_ location: Location) -> Bool {
+    public static func isRegularFile(_ location: Location) -> Bool {
         guard let folder = try? open(location, create: false) else { return false }
         var info = stat()
         return at(location.name) { fstatat(folder.fd, $0, &info, AT_SYMLINK_NOFOLLOW) } == 0
@@ -126,12 +156,12 @@ enum FileSystem {
 
     /// Writes the file at `path` (a path the user gave, e.g. a fixtures file) atomically,
     /// creating its folder.
-    static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
         try writeAtomically(location(ofUserPath: path), bytes)
     }
 
     /// A user-named path as a location: its folder as the base, its last component as the name.
-    static func location(ofUserPath path: String) throws(FileSystemError) -> Location {
+    public static func location(ofUserPath path: String) throws(FileSystemError) -> Location {
         let bytes = Array(path.utf8)
         let slash = bytes.lastIndex(of: 0x2F)
         let name = Array(bytes[(slash.map { $0 + 1 } ?? 0)...])
@@ -141,7 +171,7 @@ enum FileSystem {
     }
 
     /// Creates `path` and its missing parents (mode 0755); a path the user gave, so links are followed.
-    static func makeDirectories(_ path: String) throws(FileSystemError) {
+    public static func makeDirectories(_ path: String) throws(FileSystemError) {
         let bytes = Array(path.utf8)
         for (index, byte) in bytes.enumerated() where byte == 0x2F && index > 0 {
             try makeDirectory(String(decoding: bytes[..<index], as: UTF8.self), whole: path)
@@ -186,7 +216,7 @@ enum FileSystem {
                 let code = Glibc.errno
                 var info = stat()
                 if at(name, { fstatat(folder.fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
-                    throw FileSystemError(location.display, FileSystemError.linkMessage)
+                    throw FileSystemError(location.display, FileSystemError.linkMessage, kind: .link)
                 }
                 if (code == ENOENT || code == ENOTDIR) && !create { return nil }
                 throw .errno(location.display, create ? "cannot create the folder" : "cannot open the folder", code)

@@ -1,0 +1,90 @@
+#ifndef WIDGETHOST_CJPEG_SHIM_H
+#define WIDGETHOST_CJPEG_SHIM_H
+// libjpeg-turbo (Debian's libjpeg62-turbo-dev) for the JPEG files a widget's images show.
+// libjpeg reports a fatal error by calling error_exit, which must not return: these wrappers
+// set a jump point before every call into it, so an error comes back as -1 with its message
+// and never reaches Swift frames. Warnings (a corrupt but decodable stream) are not printed.
+#include <stdio.h>
+#include <setjmp.h>
+#include <string.h>
+#include <jpeglib.h>
+
+struct widgethost_jpeg_error {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+};
+
+static inline void widgethost_jpeg_exit(j_common_ptr info) {
+    struct widgethost_jpeg_error *error = (struct widgethost_jpeg_error *)info->err;
+    (*info->err->format_message)(info, error->message);
+    longjmp(error->jump, 1);
+}
+
+static inline void widgethost_jpeg_quiet(j_common_ptr info, int level) { (void)info; (void)level; }
+
+/// The picture's size from its header, without decoding it: 0, or -1 with `message` (at least
+/// JMSG_LENGTH_MAX bytes) saying why.
+static inline int widgethost_jpeg_size(const unsigned char *data, unsigned long size, unsigned *width, unsigned *height, char *message) {
+    struct jpeg_decompress_struct info;
+    struct widgethost_jpeg_error error;
+    memset(&info, 0, sizeof info);
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = widgethost_jpeg_exit;
+    error.manager.emit_message = widgethost_jpeg_quiet;
+    error.message[0] = 0;
+    if (setjmp(error.jump)) {
+        strncpy(message, error.message, JMSG_LENGTH_MAX - 1);
+        message[JMSG_LENGTH_MAX - 1] = 0;
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, size);
+    jpeg_read_header(&info, TRUE);
+    *width = info.image_width;
+    *height = info.image_height;
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+/// Decodes into `pixels`, `height` rows of `stride` bytes in cairo's ARGB32 (opaque, so already
+/// premultiplied). The header must say `width` × `height`. 0, or -1 with `message`.
+static inline int widgethost_jpeg_decode(const unsigned char *data, unsigned long size, unsigned char *pixels, unsigned stride,
+                                         unsigned width, unsigned height, char *message) {
+    struct jpeg_decompress_struct info;
+    struct widgethost_jpeg_error error;
+    memset(&info, 0, sizeof info);
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = widgethost_jpeg_exit;
+    error.manager.emit_message = widgethost_jpeg_quiet;
+    error.message[0] = 0;
+    if (setjmp(error.jump)) {
+        strncpy(message, error.message, JMSG_LENGTH_MAX - 1);
+        message[JMSG_LENGTH_MAX - 1] = 0;
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, size);
+    jpeg_read_header(&info, TRUE);
+    if (info.image_width != width || info.image_height != height) {
+        strcpy(message, "the header changed between two reads");
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    info.out_color_space = JCS_EXT_BGRA;
+#else
+    info.out_color_space = JCS_EXT_ARGB;
+#endif
+    jpeg_start_decompress(&info);
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = pixels + (size_t)info.output_scanline * stride;
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+#endif
