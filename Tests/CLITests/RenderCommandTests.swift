@@ -115,7 +115,7 @@ final class RenderCommandTests: RenderToolTestCase {
         let result = try binary(["run", example("progress-ring.js"), "--now", "2026-11-29T08:00:00Z"], environment: ["NO_COLOR=1", "TZ=UTC", "LD_DEBUG=files"])
         XCTAssertEqual(result.code, 0)
         XCTAssertTrue(result.err.contains("libjavascriptcoregtk"), "LD_DEBUG lists what is loaded")
-        for library in ["libcairo", "libpango", "libfontconfig", "libharfbuzz"] {
+        for library in ["libcairo", "libpango", "libfontconfig", "libharfbuzz", "libjpeg", "librsvg", "libgdk_pixbuf"] {
             XCTAssertFalse(result.err.contains(library), "widgethost run loads \(library)")
         }
     }
