@@ -25,7 +25,11 @@ package enum RenderCommand {
         each command's index and field. With --family F (or --all-families) the layout
         is laid out as a widget of that family at the --device's size and drawn whole,
         one NAME-FAMILY.png each; what only the layout shows (text cut off, content that
-        overflows) is printed as warning lines.
+        overflows) is printed as warning lines. Images in File mode are read from the
+        files the run kept (the --state folder, or the run's own in memory) by the same
+        checks as FileManager's (A5), PNG and JPEG; --icons DIR draws NAME.svg for an icon
+        named NAME, tinted by its colour. An image or icon that cannot be drawn shows a
+        placeholder and a finding.
         """
 
     package static let arguments = [("script", "The script file (UTF-8 JavaScript).")]
@@ -33,6 +37,8 @@ package enum RenderCommand {
     package static let examples: [Command.Example] = [
         .init("The documentation's progress ring, at 3x", "widgethost render Fixtures/Examples/progress-ring.js --size 120x120 --scale 3 --out ring.png"),
         .init("The weather example's layout at every widget size, into a folder", "widgethost render Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json --all-families --out pictures"),
+        .init("The weather widget with SVG icons for its symbols", "widgethost render Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json --family small --icons Fixtures/Examples/icons --out weather.png"),
+        .init("A cached image read from the state folder the run saved it in", "widgethost render Fixtures/Examples/cached-image.js --fixtures Fixtures/Examples/cached-image.fixtures.json --state state --layout Fixtures/Examples/cached-image.layout.json --family medium"),
         .init("A chart from fetched data, dark, with a report of what was drawn", "widgethost render Fixtures/Examples/bar-chart.js --fixtures Fixtures/Examples/bar-chart.fixtures.json --size 160x100 --scheme dark --format json"),
     ]
 
@@ -41,7 +47,7 @@ package enum RenderCommand {
         (ExitCode.failure, "the run did not end ok (nothing is drawn), or the canvas output is missing, not a list, the layout's root is not a canvas, or a layout drawn as a widget is a text layout"),
         (ExitCode.usage, "a usage error"),
         (ExitCode.dataError, "the script is not UTF-8, or the layout does not load"),
-        (ExitCode.noInput, "the script or the layout cannot be read"),
+        (ExitCode.noInput, "the script or the layout cannot be read, or the --icons folder cannot be opened"),
         (ExitCode.cannotCreate, "the picture cannot be written"),
     ]
 

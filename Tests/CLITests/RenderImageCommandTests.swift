@@ -164,6 +164,23 @@ final class RenderImageCommandTests: RenderToolTestCase {
         XCTAssertGreaterThan(face.count, 50, "the avatar's face is drawn")
     }
 
+    func testTheDocumentedImageAndIconPicturesAreWhatTheExamplesDraw() throws {
+        let pictures: [(String, [String])] = [
+            ("cached-image-medium", [example("cached-image.js"), "--fixtures", example("cached-image.fixtures.json"),
+                                     "--layout", example("cached-image.layout.json"), "--family", "medium"]),
+            ("weather-small-icons", [example("weather.js"), "--profile", example("weather.profile.json"), "--layout", example("weather.layout.json"),
+                                     "--family", "small", "--icons", example("icons")]),
+        ]
+        for (name, arguments) in pictures {
+            let out = folder + "/" + name + ".png"
+            let result = render(arguments + ["--now", "2026-11-29T14:30:00Z", "--tz", "UTC", "--out", out])
+            XCTAssertEqual(result.code, 0, result.err)
+            XCTAssertFalse(result.err.contains("warning") || result.err.contains("info:"), "\(name): \(result.err)")
+            let documented = packageRoot + "/docs/images/" + name + ".png"
+            XCTAssertEqual(bytes(out), Files.read(documented), "\(documented) is not what the example draws; render it again and look at it")
+        }
+    }
+
     func testIconsFromAFolderAreTintedAndMissingOnesNamed() throws {
         let icons = packageRoot + "/Tests/Pictures"
         // A 40 pt icon, centred: (79, 79). The sun's disc reaches 8.3 pt from the centre; the
