@@ -27,7 +27,7 @@ enum WidgetFiles {
             case .failure(let problem):
                 switch problem.kind {
                 case .refused: return .problem(AssetProblem(.imageRefused, problem.message + "; a placeholder is drawn"))
-                case .tooLarge: return .problem(AssetProblem(.imageTooLarge, problem.message + " (the host reads images of at most \(AssetLimits.imageFileBytes >> 20) MiB); it is not read, a placeholder is drawn"))
+                case .tooLarge: return .problem(AssetProblem(.imageTooLarge, problem.message + ", the most the host reads of an image; it is not read, a placeholder is drawn"))
                 case .unreadable: return .problem(AssetProblem(.imageMissing, problem.message + "; a placeholder is drawn"))
                 }
             }
