@@ -54,6 +54,7 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
 /// refused, and a folder swapped for a link while a script runs cannot redirect a read,
 /// write, removal or existence check: each step holds the folder it opened.
 public enum FileSystem {
+    /// Where a file is: a base folder, the folders below it and its name, all as bytes.
     public struct Location: Sendable {
         /// The base folder, followed as given.
         public var base: String
@@ -64,6 +65,7 @@ public enum FileSystem {
         /// The whole path, for messages.
         public var display: String
 
+        /// A location of `name` in `folders` below `base`, shown in messages as `display`.
         public init(base: String, folders: [[UInt8]], name: [UInt8], display: String) {
             self.base = base
             self.folders = folders

@@ -295,6 +295,7 @@ public struct StateStoreError: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// Why a file named by a script path was not read (``StateStore/read(scriptPath:widget:limit:)``).
 public struct StoredFileProblem: Error, Sendable, Hashable {
+    /// What kind of problem it is.
     public enum Kind: Sendable, Hashable {
         /// The path leaves the widget's folder, or reaches the file through a symbolic link (A5).
         case refused
@@ -304,6 +305,7 @@ public struct StoredFileProblem: Error, Sendable, Hashable {
         case unreadable
     }
 
+    /// What kind of problem it is.
     public var kind: Kind
     /// What is wrong, to follow the path in a message: "is refused (A5): it contains a '..' segment, …".
     public var message: String
