@@ -149,6 +149,13 @@ struct NodeBuilder {
         case .gauge:
             node.gaugeScale = reader.number(node, "scale", 0.1...10) ?? 1
         case .image:
+            for key in ["clipShape", "clip"] {
+                guard let shape = node.string(key), !shape.trimmingSpaces.isEmpty else { continue }
+                if !["circle", "ellipse", "capsule", "roundedrectangle", "rectangle"].contains(shape.lowercased().trimmingSpaces) {
+                    reader.invalid(node, key, "\(key) \"\(shape)\" is not circle, ellipse, capsule, roundedrectangle or rectangle; the image is not clipped")
+                }
+                break
+            }
             let path = node.string("content")
             var size = path.flatMap { options.imageSize?($0) }
             if let assets = options.assets {

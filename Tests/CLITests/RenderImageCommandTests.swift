@@ -93,6 +93,11 @@ final class RenderImageCommandTests: RenderToolTestCase {
         assertColor(circle.picture, 126, 126, [0x1C, 0x1C, 0x1E], tolerance: 0)
         assertColor(circle.picture, 40, 79, [230, 20, 20], tolerance: 12)
         assertColor(circle.picture, 118, 79, [20, 60, 230], tolerance: 12)
+        // A clip shape the component does not know is reported, and the picture is not clipped.
+        let star = try draw(##"{"type": "image", "content": "LD:W1/pic.jpg", "width": 100, "height": 100, "scaleMode": "stretch", "clipShape": "star"}"##)
+        XCTAssertEqual(codes(star.report), ["render-invalid-value"], star.result.err)
+        XCTAssertTrue(star.result.err.contains("clipShape \"star\" is not circle"), star.result.err)
+        assertColor(star.picture, 32, 32, [230, 20, 20], tolerance: 12)
     }
 
     func testPathsThatLeaveTheWidgetsFolderAreRefusedAsA5() throws {
@@ -131,8 +136,10 @@ final class RenderImageCommandTests: RenderToolTestCase {
         let fd = open(documents + "/big.png", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         XCTAssertEqual(ftruncate(fd, 100 << 20), 0)
         close(fd)
+        try Files.write(documents + "/bad.jpg", [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x5A, count: 300))
         let cases: [(String, String, String)] = [
             ("none.png", "render-image-missing", "is not in the state folder"),
+            ("bad.jpg", "render-image-undecodable", "is not a JPEG that can be decoded: "),
             ("text.png", "render-image-undecodable", "is not a PNG or JPEG file"),
             ("cut.png", "render-image-undecodable", "is not a PNG that can be decoded"),
             ("huge.png", "render-image-too-large", "60000 × 30000 pixels"),
@@ -146,6 +153,13 @@ final class RenderImageCommandTests: RenderToolTestCase {
             XCTAssertTrue(drawn.result.err.contains(message), "\(name): \(drawn.result.err)")
             assertColor(drawn.picture, 40, 79, placeholder, tolerance: 4)
         }
+        // A JPEG cut short draws what it has, as libjpeg (and the phone) do: no crash, no finding.
+        let jpeg = try XCTUnwrap(Files.read(packageRoot + "/Tests/Pictures/red-blue.jpg"))
+        let scan = try XCTUnwrap((0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA }, "the start of scan")
+        try Files.write(documents + "/short.jpg", Array(jpeg.prefix((scan + jpeg.count) / 2)))
+        let short = try draw(##"{"type": "image", "content": "LD:W1/short.jpg", "width": 100}"##)
+        XCTAssertEqual(short.result.code, 0, short.result.err)
+        XCTAssertEqual(codes(short.report), [], short.result.err)
         // The huge picture's placeholder keeps its 2:1 aspect: 100 × 50, so nothing at y 50.
         let huge = try draw(##"{"type": "image", "content": "LD:W1/huge.png", "width": 100}"##)
         assertColor(huge.picture, 40, 50, [255, 255, 255], tolerance: 0)
