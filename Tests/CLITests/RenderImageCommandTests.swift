@@ -218,6 +218,13 @@ final class RenderImageCommandTests: RenderToolTestCase {
         XCTAssertEqual(codes(broken.report), ["render-icon-unreadable"], broken.result.err)
         let escape = try draw(##"{"type": "icon", "content": "../Pictures/sun", "width": 40, "height": 40}"##, extra: ["--icons", icons])
         XCTAssertEqual(codes(escape.report), ["render-icon-placeholder"], escape.result.err)
+        // An SVG that points at a file outside draws without it: librsvg reads it from its bytes alone.
+        mkdir(folder + "/icons", 0o755)
+        try Files.write(folder + "/icons/peek.svg", ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24"><image x="0" y="0" width="24" height="24" xlink:href="file://\##(outside)/secret.png"/><circle cx="12" cy="12" r="2"/></svg>"##)
+        let peek = try draw(##"{"type": "icon", "content": "peek", "width": 40, "height": 40, "color": "#0000FF"}"##, extra: ["--icons", folder + "/icons"])
+        XCTAssertEqual(codes(peek.report), [], peek.result.err)
+        assertColor(peek.picture, 79, 79, [0, 0, 255])
+        assertColor(peek.picture, 64, 64, [255, 255, 255], tolerance: 0)
         let path = script("const shown = true\n")
         XCTAssertEqual(render([path, "--layout", script(sun, name: "icon.json"), "--family", "small", "--icons", folder + "/none"]).code, 66)
         XCTAssertEqual(render([path, "--icons", icons]).code, 64)
