@@ -91,7 +91,7 @@ public final class AssetLibrary: WidgetAssets, @unchecked Sendable {
         case .bytes(let read): bytes = read
         }
         let (header, problem) = ImageDecoder.header(bytes)
-        let size = header.map { Size(width: Double($0.width), height: Double($0.height)) }
+        let size = header.map { Size(width: Double($0.shown.width), height: Double($0.shown.height)) }
         guard let header, problem == nil else { return ImageEntry(info: AssetInfo(size: size, problem: problem)) }
         switch ImageDecoder.decode(bytes, header) {
         case .success(let surface): return ImageEntry(surface: surface, info: AssetInfo(size: size))

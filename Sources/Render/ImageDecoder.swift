@@ -10,8 +10,15 @@ enum ImageDecoder {
 
     struct Header {
         let kind: Kind
+        /// The stored pixels' size.
         let width: Int
         let height: Int
+        /// A JPEG's EXIF orientation (1 … 8; 1 as stored), which `UIImage` applies.
+        var orientation = 1
+
+        /// The size the picture is shown at: width and height swapped for the orientations
+        /// that turn it a quarter.
+        var shown: (width: Int, height: Int) { orientation >= 5 ? (height, width) : (width, height) }
     }
 
     /// The file's kind and size, or why it cannot be drawn. A known size comes with a
@@ -33,7 +40,7 @@ enum ImageDecoder {
             guard status == 0 else {
                 return (nil, AssetProblem(.imageUndecodable, "is not a JPEG that can be decoded: \(Self.text(message))"))
             }
-            header = Header(kind: .jpeg, width: Int(width), height: Int(height))
+            header = Header(kind: .jpeg, width: Int(width), height: Int(height), orientation: Self.orientation(bytes))
         } else {
             return (nil, AssetProblem(.imageUndecodable, "is not a PNG or JPEG file (\(describe(bytes))); the host draws those two"))
         }
@@ -74,8 +81,85 @@ enum ImageDecoder {
                 return .failure(AssetProblem(.imageUndecodable, "is not a JPEG that can be decoded: \(Self.text(message))"))
             }
             cairo_surface_mark_dirty(surface)
-            return .success(surface)
+            return .success(oriented(surface, header))
         }
+    }
+
+    /// The surface turned and flipped as its EXIF orientation says (the stored one is destroyed).
+    private static func oriented(_ surface: OpaquePointer, _ header: Header) -> OpaquePointer {
+        guard header.orientation != 1 else { return surface }
+        let w = Double(header.width), h = Double(header.height)
+        // Where a stored pixel (x, y) goes: x' = xx·x + xy·y + x0, y' = yx·x + yy·y + y0.
+        let (xx, yx, xy, yy, x0, y0): (Double, Double, Double, Double, Double, Double)
+        switch header.orientation {
+        case 2: (xx, yx, xy, yy, x0, y0) = (-1, 0, 0, 1, w, 0)    // mirrored
+        case 3: (xx, yx, xy, yy, x0, y0) = (-1, 0, 0, -1, w, h)   // turned half
+        case 4: (xx, yx, xy, yy, x0, y0) = (1, 0, 0, -1, 0, h)    // upside down, mirrored
+        case 5: (xx, yx, xy, yy, x0, y0) = (0, 1, 1, 0, 0, 0)     // transposed
+        case 6: (xx, yx, xy, yy, x0, y0) = (0, 1, -1, 0, h, 0)    // a quarter clockwise
+        case 7: (xx, yx, xy, yy, x0, y0) = (0, -1, -1, 0, h, w)   // transversed
+        default: (xx, yx, xy, yy, x0, y0) = (0, -1, 1, 0, 0, w)   // 8: a quarter anticlockwise
+        }
+        let (width, height) = header.shown
+        let turned = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        guard cairo_surface_status(turned) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(turned)
+            return surface
+        }
+        let cr = cairo_create(turned)!
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init(&matrix, xx, yx, xy, yy, x0, y0)
+        cairo_set_matrix(cr, &matrix)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+        cairo_surface_flush(turned)
+        return turned
+    }
+
+    /// The EXIF orientation of a JPEG (its APP1 `Exif` segment's IFD0 tag 0x0112), 1 when it
+    /// has none or it cannot be read.
+    static func orientation(_ bytes: [UInt8]) -> Int {
+        var at = 2
+        while at + 4 <= bytes.count, bytes[at] == 0xFF {
+            let marker = bytes[at + 1]
+            if marker == 0xDA || marker == 0xD9 { break }  // the scan starts: no more headers
+            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            guard length >= 2, at + 2 + length <= bytes.count else { break }
+            let body = at + 4, end = at + 2 + length
+            if marker == 0xE1, end - body >= 14, bytes[body..<body + 6] == [0x45, 0x78, 0x69, 0x66, 0, 0] {
+                return exifOrientation(Array(bytes[(body + 6)..<end])) ?? 1
+            }
+            at = end
+        }
+        return 1
+    }
+
+    private static func exifOrientation(_ tiff: [UInt8]) -> Int? {
+        guard tiff.count >= 8 else { return nil }
+        let big: Bool
+        switch (tiff[0], tiff[1]) {
+        case (0x4D, 0x4D): big = true
+        case (0x49, 0x49): big = false
+        default: return nil
+        }
+        func u16(_ i: Int) -> Int? {
+            guard i >= 0, i + 2 <= tiff.count else { return nil }
+            return big ? Int(tiff[i]) << 8 | Int(tiff[i + 1]) : Int(tiff[i + 1]) << 8 | Int(tiff[i])
+        }
+        func u32(_ i: Int) -> Int? {
+            guard let a = u16(i), let b = u16(i + 2) else { return nil }
+            return big ? a << 16 | b : b << 16 | a
+        }
+        guard let ifd = u32(4), let count = u16(ifd) else { return nil }
+        for entry in 0..<min(count, 512) {
+            let place = ifd + 2 + entry * 12
+            guard let tag = u16(place) else { return nil }
+            if tag == 0x0112, let type = u16(place + 2), type == 3, let value = u16(place + 8), (1...8).contains(value) { return value }
+        }
+        return nil
     }
 
     /// What the first bytes say the file is, for a message.

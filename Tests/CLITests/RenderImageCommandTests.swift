@@ -93,6 +93,17 @@ final class RenderImageCommandTests: RenderToolTestCase {
         assertColor(circle.picture, 126, 126, [0x1C, 0x1C, 0x1E], tolerance: 0)
         assertColor(circle.picture, 40, 79, [230, 20, 20], tolerance: 12)
         assertColor(circle.picture, 118, 79, [20, 60, 230], tolerance: 12)
+        // With EXIF orientation 6 the stored 40 × 20 picture is shown a quarter turned clockwise,
+        // as UIImage shows it: 20 × 40, red on top. Fitted into 50 × 100: x 54…104, y 29…129.
+        let stored = try XCTUnwrap(Files.read(packageRoot + "/Tests/Pictures/red-blue.jpg"))
+        let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0] + Array("MM".utf8)
+            + [0x00, 0x2A, 0, 0, 0, 8, 0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0, 0, 0, 1, 0x00, 0x06, 0, 0, 0, 0, 0, 0]
+        try Files.write(documents + "/turned.jpg", Array(stored.prefix(2)) + exif + Array(stored.dropFirst(2)))
+        let turned = try draw(##"{"type": "image", "content": "LD:W1/turned.jpg", "width": 50, "height": 100}"##)
+        XCTAssertEqual(codes(turned.report), [], turned.result.err)
+        assertColor(turned.picture, 79, 40, [230, 20, 20], tolerance: 12)
+        assertColor(turned.picture, 79, 118, [20, 60, 230], tolerance: 12)
+        assertColor(turned.picture, 50, 79, [255, 255, 255], tolerance: 0)
         // A clip shape the component does not know is reported, and the picture is not clipped.
         let star = try draw(##"{"type": "image", "content": "LD:W1/pic.jpg", "width": 100, "height": 100, "scaleMode": "stretch", "clipShape": "star"}"##)
         XCTAssertEqual(codes(star.report), ["render-invalid-value"], star.result.err)
