@@ -151,7 +151,8 @@ final class LayoutPainter {
 
     private func drawGauge(_ c: PlacedComponent) {
         let r = c.drawnFrame ?? c.contentFrame
-        let value = max(0, min(1, c.properties["value"].flatMap(Self.number) ?? 0))
+        // `value`, or the gauge's `content` (layout.md).
+        let value = max(0, min(1, (c.properties["value"] ?? c.properties["content"]).flatMap(Self.number) ?? 0))
         let tint = colors.color(c.properties["color"] ?? c.properties["tint"]) ?? colors.primary
         let style = (c.properties["style"]?.stringValue ?? "auto").lowercased().trimmingSpaces
         if style == "acircular" || style == "acircularc" {
@@ -188,16 +189,19 @@ final class LayoutPainter {
     // MARK: canvas
 
     /// A canvas component is drawn by the canvas renderer at the picture's scale and put down
-    /// in its content frame.
+    /// in its content frame. In the accessory families it is drawn in its dark colours and each
+    /// pixel shown as white at its luminance (the Lock Screen's vibrant look): white at the
+    /// colour's alpha, as other ink is, would make a ring's track and its value one shape.
     private func drawCanvas(_ c: PlacedComponent) {
         let r = c.contentFrame
         guard r.width >= 1, r.height >= 1, case .success(var request) = CanvasSource.fromLayout(.object(c.properties)) else { return }
         request.width = min(r.width, CanvasRequest.maximumSide)
         request.height = min(r.height, CanvasRequest.maximumSide)
         request.scale = Int(scale)
-        request.scheme = colors.scheme
+        request.scheme = colors.monochrome ? .dark : colors.scheme
         let (surface, diagnostics) = canvases.surface(request)
         defer { cairo_surface_destroy(surface) }
+        if colors.monochrome { Self.whiteAtLuminance(surface) }
         canvasDiagnostics += diagnostics.map { (c.path, $0) }
         cairo_save(cr)
         cairo_translate(cr, r.x, r.y)
@@ -205,6 +209,24 @@ final class LayoutPainter {
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_paint(cr)
         cairo_restore(cr)
+    }
+
+    /// Every pixel of an ARGB32 surface as white at its luminance (Rec. 601 weights) times its
+    /// alpha: with premultiplied channels, each channel becomes the premultiplied luminance.
+    static func whiteAtLuminance(_ surface: OpaquePointer) {
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        for y in 0..<height {
+            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width where row[x] != 0 {
+                let value = row[x]
+                let luminance = (299 * ((value >> 16) & 0xFF) + 587 * ((value >> 8) & 0xFF) + 114 * (value & 0xFF) + 500) / 1000
+                row[x] = luminance << 24 | luminance << 16 | luminance << 8 | luminance
+            }
+        }
+        cairo_surface_mark_dirty(surface)
     }
 
     // MARK: helpers

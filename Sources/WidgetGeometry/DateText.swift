@@ -30,15 +30,39 @@ enum DateText {
         default: break
         }
         if let n = Double(content), n.isFinite { return n < 1e11 ? n * 1000 : n }
-        // YYYY-MM-DD HH:mm:ss
-        let parts = content.split(whereSeparator: { $0 == " " || $0 == "T" })
+        // YYYY-MM-DD HH:mm:ss in the widget's zone, or with a zone of its own: `Z`, `+0800`,
+        // `+08:00` (after a space or not), as the Calendar API writes its events' dates.
+        var parts = content.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
+        var zone: Double? = nil
+        if parts.count == 2, parts[1].hasSuffix("Z") {
+            parts[1].removeLast()
+            zone = 0
+        } else if parts.count == 2, let sign = parts[1].firstIndex(where: { $0 == "+" || $0 == "-" }) {
+            parts.append(String(parts[1][sign...]))
+            parts[1] = String(parts[1][..<sign])
+        }
+        if parts.count == 3 {
+            guard let seconds = zoneOffset(parts[2]) else { return nil }
+            zone = Double(seconds) * 1000
+            parts.removeLast()
+        }
         guard parts.count == 2 else { return nil }
         let d = parts[0].split(separator: "-").compactMap { Int($0) }
         let t = parts[1].split(separator: ":").compactMap { Int($0) }
         guard d.count == 3, t.count == 3, (1...12).contains(d[1]), (1...31).contains(d[2]),
               (0...23).contains(t[0]), (0...59).contains(t[1]), (0...60).contains(t[2]) else { return nil }
         let days = daysFromCivil(d[0], d[1], d[2])
-        return (Double(days) * 86_400 + Double(t[0] * 3600 + t[1] * 60 + t[2])) * 1000 - off
+        return (Double(days) * 86_400 + Double(t[0] * 3600 + t[1] * 60 + t[2])) * 1000 - (zone ?? off)
+    }
+
+    /// Seconds east of UTC of `+HHMM`, `-HHMM` or `+HH:MM` (hours up to 14), or nil.
+    static func zoneOffset(_ text: String) -> Int? {
+        guard let first = text.first, first == "+" || first == "-" else { return nil }
+        let digits = text.dropFirst().filter { $0 != ":" }
+        guard digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              text.dropFirst().count == 4 || (text.count == 6 && Array(text)[3] == ":"),
+              let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)), hours <= 14, minutes < 60 else { return nil }
+        return (first == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

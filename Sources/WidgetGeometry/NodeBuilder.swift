@@ -128,7 +128,7 @@ struct NodeBuilder {
             let text = DateText.string(content: node.string("content") ?? "now", style: style,
                                        now: options.now, utcOffset: options.utcOffsetSeconds)
             if text == nil {
-                reader.invalid(node, "content", "the date \"\(node.string("content") ?? "")\" is not now, tomorrow, yesterday, startoftoday, \"YYYY-MM-DD HH:mm:ss\" or a timestamp; it shows nothing")
+                reader.invalid(node, "content", "the date \"\(node.string("content") ?? "")\" is not now, tomorrow, yesterday, startoftoday, \"YYYY-MM-DD HH:mm:ss\" (with a zone such as +0000 or not) or a timestamp; it shows nothing")
             }
             node.runs = [TextRun(text ?? "", font: node.font)]
             node.fillsWidth = ["relative", "offset", "timer"].contains(style)

@@ -99,11 +99,41 @@ final class WidgetPaintTests: PixelTestCase {
         XCTAssertTrue(track[1] < 250 && track[0] > 150, "the track past the value is grey, is \(track)")
     }
 
+    func testAGaugeTakesItsValueFromContentToo() throws {
+        // layout.md: a gauge's value is `value`, or its `content` (as the app's gauge is written).
+        let result = try layout(##"{"type": "gauge", "style": "alinear", "content": 0.75, "color": "#00FF00", "width": 100}"##)
+        let raster = widgets.raster(result, scale: 1)
+        let bar = try XCTUnwrap(result.root?.drawnFrame)
+        assertPixel(raster, Int(bar.x + bar.width * 0.6), Int(bar.center.y), Self.green)
+        let track = raster.pixel(Int(bar.x + bar.width * 0.9), Int(bar.center.y)).map(Int.init)
+        XCTAssertTrue(track[1] < 250 && track[0] > 150, "the track past the value is grey, is \(track)")
+    }
+
     func testAccessoryFamiliesAreMonochrome() throws {
         let result = try layout(##"{"type": "shape", "content": "rectangle", "color": "#FF0000"}"##, family: .rectangular)
         let raster = widgets.raster(result, scale: 1)
         XCTAssertEqual(raster.width, 160)
         assertPixel(raster, 80, 36, [255, 255, 255, 255])
+    }
+
+    func testACanvasInAnAccessoryFamilyIsWhiteAtItsLuminance() throws {
+        // Dark colours, then white at their luminance: a dark track stays faint, a light value bright,
+        // and a dark-on-light text ({light: black, dark: white}) stays readable on the dark tile.
+        let result = try layout(##"""
+            {"type": "canvas", "width": 60, "height": 20, "content": [
+              {"op": "rect", "x": 0, "y": 0, "width": 20, "height": 20, "fill": {"light": "#000000", "dark": "#FFFFFF"}},
+              {"op": "rect", "x": 20, "y": 0, "width": 20, "height": 20, "fill": "#333333"},
+              {"op": "rect", "x": 40, "y": 0, "width": 20, "height": 20, "fill": "#FF0000"}]}
+            """##, family: .rectangular)
+        let raster = widgets.raster(result, scale: 1)
+        let frame = try XCTUnwrap(result.root?.contentFrame)
+        let y = Int(frame.center.y)
+        assertPixel(raster, Int(frame.x) + 10, y, [255, 255, 255, 255])
+        // #333333 (luminance 0.2) as white at 20 % over the #2B2B2E tile: about 0x56.
+        assertPixel(raster, Int(frame.x) + 30, y, [86, 86, 88, 255], tolerance: 3)
+        // Pure red (luminance 0.299) brighter than the grey, still grey itself.
+        let red = raster.pixel(Int(frame.x) + 50, y)
+        XCTAssertTrue(red[0] == red[1] && red[0] > 86 && red[0] < 120, "\(red)")
     }
 
     func testACanvasComponentIsDrawnInItsFrame() throws {

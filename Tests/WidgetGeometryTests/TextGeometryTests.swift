@@ -131,6 +131,16 @@ final class TextGeometryTests: XCTestCase {
         XCTAssertEqual(date.root?.text?.lines.map(\.text), ["January 2, 2026"])
         let relative = layout(#"{"type": "date", "content": "2025-12-31 23:50:00", "style": "relative", "fontSize": 10}"#, options: opts)
         XCTAssertEqual(relative.root?.text?.lines.map(\.text), ["5 minutes ago"])
+        // The form the Calendar API gives its events' dates: with the zone's offset, which wins
+        // over the widget's zone. 02:00 UTC is 10:00 at +08:00.
+        let zoned = GeometryOptions(now: now, utcOffsetSeconds: 8 * 3600)
+        for content in ["2026-05-04 02:00:00 +0000", "2026-05-04 10:00:00 +0800", "2026-05-04T10:00:00+08:00", "2026-05-04 02:00:00Z"] {
+            let event = layout(#"{"type": "date", "content": "\#(content)", "style": "time", "fontSize": 10}"#, options: zoned)
+            XCTAssertEqual(event.root?.text?.lines.map(\.text), ["10:00 AM"], content)
+        }
+        for wrong in ["2026-05-04 02:00:00 +2500", "2026-05-04 02:00:00 +00", "2026-05-04 02:00:00 UTC"] {
+            XCTAssertEqual(codes(layout(#"{"type": "date", "content": "\#(wrong)"}"#, options: zoned)), ["render-invalid-value"], wrong)
+        }
         let bad = layout(#"{"type": "date", "content": "next tuesday", "style": "date"}"#, options: opts)
         XCTAssertEqual(codes(bad), ["render-invalid-value"])
     }
