@@ -84,7 +84,7 @@ final class RenderWidgetCommandTests: RenderToolTestCase {
             XCTAssertEqual(result.code, 0, result.err)
             XCTAssertFalse(result.err.contains("warning"), "the example fits the \(family) widget: \(result.err)")
             let documented = packageRoot + "/docs/images/weather-" + family + (scheme == "dark" ? "-dark" : "") + ".png"
-            XCTAssertEqual(bytes(out), try FileBytes.read(path: documented), "\(documented) is not what weather.js draws; render it again and look at it")
+            assertSamePicture(out, golden: documented, "render weather.js \(family) \(scheme) again and look at it")
             unlink(out)
         }
     }
