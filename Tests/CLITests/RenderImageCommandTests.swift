@@ -202,7 +202,7 @@ final class RenderImageCommandTests: RenderToolTestCase {
             XCTAssertEqual(result.code, 0, result.err)
             XCTAssertFalse(result.err.contains("warning") || result.err.contains("info:"), "\(name): \(result.err)")
             let documented = packageRoot + "/docs/images/" + name + ".png"
-            XCTAssertEqual(bytes(out), Files.read(documented), "\(documented) is not what the example draws; render it again and look at it")
+            assertSamePicture(out, golden: documented, "render \(name) again and look at it")
         }
     }
 
