@@ -94,17 +94,20 @@ let package = Package(
         .target(
             name: "Render", dependencies: ["Canvas", "WidgetGeometry", "JSONKit", "Threads", "CCairo", "CPango", "CFontconfig", "CZlib", "CDeflate", "CJPEG", "CRsvg"],
             swiftSettings: pangoHeaders),
+        // A layout drawn as a widget through the `WidgetDrawing` interface (what draws is handed
+        // in), and the request `widgethost` sends to `widgethost-render pictures` for pictures.
+        .target(name: "WidgetPictures", dependencies: ["Canvas", "WidgetGeometry", "Layout", "JSONKit", "HostSystem"]),
         // The conformance runner: fixture format, runner, reporters.
-        .target(name: "Conformance", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "JSONKit", "ZonedTime", "HostSystem"]),
+        .target(name: "Conformance", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "HostSystem"]),
         // The author preview: terminal view, HTML report, watch mode.
         .target(name: "Preview", dependencies: ["WidgetHost", "Timeline", "Layout", "JSONKit", "ZonedTime"]),
         // Command-line parsing, rendering and dispatch. Not the receiver: `serve` is its own
         // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.
-        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "Canvas", "WidgetGeometry", "JSONKit", "ZonedTime"]),
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime"]),
         // `widgethost serve`: the receiver's command, over the CLI's parsing and help.
         .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "HostSystem", "JSONKit", "ZonedTime"]),
         // `widgethost render` and the drawing test workers: the CLI with `Render` handed in.
-        .target(name: "RenderCLI", dependencies: ["WidgetHostCLI", "ExitCodes", "HostSystem", "Render", "Canvas", "WidgetGeometry", "Conformance", "Layout", "WidgetHost", "JSONKit"], swiftSettings: pangoHeaders),
+        .target(name: "RenderCLI", dependencies: ["WidgetHostCLI", "ExitCodes", "HostSystem", "Render", "Canvas", "WidgetGeometry", "WidgetPictures", "Conformance", "Layout", "WidgetHost", "JSONKit"], swiftSettings: pangoHeaders),
         // Release builds link the Swift runtime in: a run maps nine fewer libraries at start-up.
         .executableTarget(
             name: "widgethost", dependencies: ["WidgetHostCLI", "ICUZones"],
@@ -138,11 +141,11 @@ let package = Package(
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "HostSystem", "PushContract", "JSONKit", "Threads", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
         .testTarget(name: "WidgetGeometryTests", dependencies: ["WidgetGeometry", "Layout", "JSONKit"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Render", "Canvas", "JSONKit"], swiftSettings: pangoHeaders),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Render", "Canvas", "WidgetPictures", "JSONKit"], swiftSettings: pangoHeaders),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "JSONKit"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "WidgetGeometry", "Layout", "JSONKit"], swiftSettings: pangoHeaders),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit"]),
-        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "RenderCLI", "Render", "JSONKit", "HostSystem", "TestSupport"], swiftSettings: pangoHeaders),
+        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "RenderCLI", "Render", "WidgetPictures", "JSONKit", "HostSystem", "TestSupport"], swiftSettings: pangoHeaders),
         // Every hostile script run one after another in a library host, a simulation and a test worker.
         .testTarget(name: "HostileRunTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "TestSupport"]),
     ]

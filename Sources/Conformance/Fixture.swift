@@ -43,7 +43,7 @@ public struct Fixture: Sendable {
     public static let expectKeys: Set<String> = [
         "status", "outputs", "outputsInclude", "absent", "events", "diagnostics", "diagnosticsExact", "console",
         "nextRefresh", "error", "timeline", "liveActivity", "pushes", "activities", "stored", "action", "report",
-        "exitCode", "stderr", "layout", "canvas",
+        "exitCode", "stderr", "layout", "canvas", "widget",
     ]
 
     /// Reads a fixture file; a malformed front matter is a ``FixtureError`` naming the file and line.

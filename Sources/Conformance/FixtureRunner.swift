@@ -2,6 +2,7 @@ import Canvas
 import HostSystem
 import JSONKit
 import WidgetHost
+import WidgetPictures
 import ZonedTime
 
 #if canImport(Glibc)
@@ -19,6 +20,8 @@ public final class FixtureRunner {
     public var updateGoldens = false
     /// What draws the pictures `render:` pins; nil in a program that does not link `Render`.
     public var drawer: (any CanvasDrawing)?
+    /// What draws a widget family's picture (`render: { family: … }`); nil where `Render` is not linked.
+    public var widgets: (any WidgetDrawing)?
 
     public init() {}
 
@@ -102,7 +105,7 @@ public final class FixtureRunner {
         if fixture.settings["pushes"] != nil || fixture.settings["registry"] != nil {
             failures += PushCheck.run(fixture, now: configuration.now ?? 0, zone: configuration.zone)
         }
-        failures += RenderFixtureCheck.run(fixture, report: report, drawer: drawer, update: updateGoldens)
+        failures += RenderFixtureCheck.run(fixture, report: report, drawer: drawer, widgets: widgets, update: updateGoldens)
         failures += checkGolden(fixture, interface.report)
         return result(failures.isEmpty ? .passed : .failed, failures)
     }

@@ -2,6 +2,7 @@ import Canvas
 import JSONKit
 import Layout
 import WidgetHost
+import WidgetPictures
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -17,11 +18,18 @@ import WidgetHost
 /// failing comparison writes `NAME.actual.png` and `NAME.diff.png` into the folder named by
 /// `WIDGETHOST_TEST_PICTURES` (the report's folder; else the current one) and names them.
 enum RenderFixtureCheck {
-    static let keys: Set<String> = ["canvas", "layout", "size", "scheme", "scale", "tolerance", "golden"]
+    static let keys: Set<String> = ["canvas", "layout", "size", "scheme", "scale", "tolerance", "golden", "family", "device"]
     static let expectKeys: Set<String> = ["diagnostics", "diagnosticsExact", "given", "drawn"]
 
-    static func run(_ fixture: Fixture, report: RunReport, drawer: (any CanvasDrawing)?, update: Bool) -> [String] {
+    static func run(_ fixture: Fixture, report: RunReport, drawer: (any CanvasDrawing)?, widgets: (any WidgetDrawing)? = nil,
+                    update: Bool) -> [String] {
         let settingsValue = fixture.settings["render"]
+        if case .object(let settings)? = settingsValue, settings["family"] != nil || fixture.expect["widget"] != nil {
+            return WidgetFixtureCheck.run(fixture, settings: settings, report: report, drawer: drawer, widgets: widgets, update: update)
+        }
+        if fixture.expect["widget"] != nil {
+            return ["malformed fixture: expect.widget checks a family's picture; add render: { layout: true, family: small }"]
+        }
         let want = fixture.expect["canvas"]
         guard settingsValue != nil || want != nil else { return [] }
         guard case .object(let settings)? = settingsValue else {
@@ -84,31 +92,40 @@ enum RenderFixtureCheck {
         if case .object(let expectation)? = want {
             failures += check(expectation, picture)
         }
+        return failures + compareGolden(fixture, settings: settings, bytes: picture.bytes, pixelWidth: picture.pixelWidth,
+                                        pixelHeight: picture.pixelHeight, tolerance: tolerance, drawer: drawer, update: update)
+    }
+
+    /// The golden picture (`NAME.png`, or `golden:`) written under `--update`, else compared:
+    /// more changed pixels than `tolerance`, or another size, writes `NAME.actual.png` and
+    /// `NAME.diff.png` and names them.
+    static func compareGolden(_ fixture: Fixture, settings: JSONObject, bytes: [UInt8], pixelWidth: Int, pixelHeight: Int,
+                              tolerance: Int, drawer: any CanvasDrawing, update: Bool) -> [String] {
         let base = fixture.path.hasSuffix(".js") ? String(fixture.path.dropLast(3)) : fixture.path
         let golden = settings["golden"]?.stringValue.map { name in
             let folder = fixture.path.lastIndex(of: "/").map { String(fixture.path[...$0]) } ?? ""
             return folder + name
         } ?? base + ".png"
         if update {
-            if (try? GoldenFile.write(bytes: picture.bytes, to: golden)) == nil { failures.append("cannot write \(golden)") }
-            return failures
+            if (try? GoldenFile.write(bytes: bytes, to: golden)) == nil { return ["cannot write \(golden)"] }
+            return []
         }
         guard let expected = try? FileBytes.read(path: golden) else {
-            return failures + ["render: no golden picture \(golden); write it with widgethost test --update and look at it before committing"]
+            return ["render: no golden picture \(golden); write it with widgethost test --update and look at it before committing"]
         }
-        if expected == picture.bytes { return failures }
-        guard let comparison = drawer.compare(actual: picture.bytes, golden: expected) else {
-            return failures + ["render: \(golden) is not a PNG"]
+        if expected == bytes { return [] }
+        guard let comparison = drawer.compare(actual: bytes, golden: expected) else {
+            return ["render: \(golden) is not a PNG"]
         }
-        if !comparison.sizeDiffers, comparison.changedPixels <= tolerance { return failures }
+        if !comparison.sizeDiffers, comparison.changedPixels <= tolerance { return [] }
         let folder = getenv("WIDGETHOST_TEST_PICTURES").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "."
         let name = String(base.split(separator: "/").last ?? "picture")
         let actualPath = folder + "/" + name + ".actual.png", diffPath = folder + "/" + name + ".diff.png"
-        let wrote = (try? GoldenFile.write(bytes: picture.bytes, to: actualPath)) != nil && (try? GoldenFile.write(bytes: comparison.difference, to: diffPath)) != nil
+        let wrote = (try? GoldenFile.write(bytes: bytes, to: actualPath)) != nil && (try? GoldenFile.write(bytes: comparison.difference, to: diffPath)) != nil
         let what = comparison.sizeDiffers
-            ? "the picture is \(picture.pixelWidth)×\(picture.pixelHeight) px, which is not the golden's size"
+            ? "the picture is \(pixelWidth)×\(pixelHeight) px, which is not the golden's size"
             : "\(comparison.changedPixels) pixels differ from \(golden) (tolerance \(tolerance))"
-        return failures + ["render: \(what); " + (wrote ? "the picture drawn is \(actualPath), the difference (changed pixels in red) \(diffPath)" : "the pictures could not be written to \(folder)")]
+        return ["render: \(what); " + (wrote ? "the picture drawn is \(actualPath), the difference (changed pixels in red) \(diffPath)" : "the pictures could not be written to \(folder)")]
     }
 
     static func check(_ want: JSONObject, _ picture: CanvasPicture) -> [String] {

@@ -31,6 +31,7 @@ public struct HTMLReport: Sendable {
             body += nextRefresh(primary)
             if let timeline = document.timeline { body += self.timeline(timeline) }
             if let layout = document.layout { body += LayoutTable.html(layout) }
+            if let pictures = document.pictures { body += pictures.html() }
         }
         return """
             <!DOCTYPE html>
@@ -246,6 +247,18 @@ public struct HTMLReport: Sendable {
         .span .tick{position:absolute;top:4px;bottom:4px;width:2px;margin-left:-1px;background:#fff}
         .live{color:var(--ok);margin:0 0 4px;font-size:.9em}
         .span-axis{display:flex;justify-content:space-between;color:var(--muted);font-size:.85em;gap:8px}
+        .families{display:flex;flex-wrap:wrap;gap:12px}
+        .family{border:1px solid var(--line);border-radius:8px;padding:8px 10px;min-width:0;max-width:100%}
+        .family h3{margin:0 0 6px}
+        .family .row{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
+        figure.picture{margin:0;padding:8px;border-radius:8px;max-width:100%}
+        figure.picture.light{background:#e5e7eb}
+        figure.picture.dark{background:#111827;color:#e5e7eb}
+        figure.picture img{display:block;max-width:100%;height:auto}
+        figure.picture figcaption{font-size:.8em;margin-top:4px;overflow-wrap:anywhere}
+        .findings{flex:1 1 180px;min-width:0;max-width:100%;font-size:.9em}
+        .findings ul{margin:0;padding-left:18px}
+        .findings li{overflow-wrap:anywhere}
         @media (max-width:600px){main{padding:8px}header,section{padding:10px}body{font-size:15px}th,td{padding:3px 5px}}
         """
 }

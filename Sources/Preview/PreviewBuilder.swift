@@ -13,7 +13,7 @@ public struct PreviewBuilder {
 
     public func build(_ inputs: PreviewInputs) -> PreviewDocument {
         var document = PreviewDocument(
-            scriptPath: inputs.scriptPath, sourceText: inputs.source?.text, runs: [], timeline: nil, layout: nil,
+            scriptPath: inputs.scriptPath, sourceText: inputs.source?.text, runs: [], timeline: nil, layout: nil, pictures: nil,
             problems: inputs.problems, budget: inputs.configuration.budget)
         guard let source = inputs.source else { return document }
 

@@ -5,7 +5,8 @@ import WidgetHost
 extension PreviewDocument {
     /// The preview as one JSON object, schema `widgethost.preview/1`: `script`, `runs`
     /// (one `widgethost.run/1` report per kind), `timeline` (the strip's simulation,
-    /// `widgethost.timeline/1`, or null), `layout` (its fields and findings, or null) and
+    /// `widgethost.timeline/1`, or null), `layout` (its fields and findings, or null), `pictures`
+    /// (the layout drawn at every family, or null) and
     /// `problems` (files that could not be used).
     public var jsonValue: JSONValue {
         .object([
@@ -14,6 +15,7 @@ extension PreviewDocument {
             "runs": .array(runs.map { $0.json() }),
             "timeline": timeline?.jsonValue ?? .null,
             "layout": layout.map(\.jsonValue) ?? .null,
+            "pictures": pictures?.jsonValue ?? .null,
             "problems": .array(problems.map { .object(["code": .string($0.code), "message": .string($0.message)]) }),
         ])
     }

@@ -18,6 +18,9 @@ public struct PreviewDocument: Sendable {
     public var timeline: TimelineReport?
     /// The layout check against the first kind's outputs, when a layout was given.
     public var layout: LayoutSection?
+    /// The layout drawn at every family, light and dark, when it is a component tree (the
+    /// command draws them and sets this).
+    public var pictures: PictureSection?
     /// Files that could not be used.
     public var problems: [PreviewProblem]
     /// The budget in force (refreshes a day; nil for unlimited).

@@ -32,6 +32,7 @@ public struct TerminalView: Sendable {
         lines += [""] + nextRefresh(primary)
         if let timeline = document.timeline { lines += [""] + strip(timeline) }
         if let layout = document.layout { lines += [""] + LayoutTable(section: layout, style: style, width: width).lines() }
+        if let pictures = document.pictures { lines += [""] + pictures.lines(style: style, width: width) }
         return lines
     }
 

@@ -86,7 +86,8 @@ enum PreviewCommand {
 
         guard watch else {
             let inputs = try PreviewInputsLoader(arguments: arguments, path: path, base: base, simulation: simulation).load(strict: true)
-            let document = PreviewBuilder().build(inputs)
+            var document = PreviewBuilder().build(inputs)
+            document.pictures = PreviewPictures.section(inputs, document: document, arguments: arguments)
             try output(document, format: format, arguments: arguments, terminal: terminal)
             return document.hasFailures ? ExitCode.failure : ExitCode.success
         }
@@ -130,7 +131,9 @@ enum PreviewCommand {
             // Unusable files become problems in the view; a usage mistake in the API
             // flags (the same on every pass) ends the command on the first one.
             let inputs = try loader.load(strict: false)
-            let document = builder.build(inputs)
+            var document = builder.build(inputs)
+            // Redrawn on every pass: a save of the script, the layout or the fixtures redraws them.
+            document.pictures = PreviewPictures.section(inputs, document: document, arguments: arguments)
             if terminal.outIsTerminal { terminal.writeOut("\u{1B}[H\u{1B}[2J\u{1B}[3J") }
             let clock = String(ISO8601.format(epochMs: WallClock.nowMilliseconds(), in: Zone.current()).dropFirst(11).prefix(8))
             let html = arguments.value("html").map { " · writes \($0)" } ?? ""
@@ -191,9 +194,11 @@ struct PreviewInputsLoader {
                      code: notUTF8 ? "not-utf8" : "missing-file")
         }
         var layout: LayoutDocument?
+        var layoutText: String?
         if let layoutPath = arguments.value("layout") {
             do {
-                layout = try LayoutDocument.parse(text: try ScriptSource.load(path: layoutPath).text)
+                layoutText = try ScriptSource.load(path: layoutPath).text
+                layout = try LayoutDocument.parse(text: layoutText!)
             } catch let error as ScriptLoadError {
                 let notUTF8 = error.kind == .notUTF8
                 try fail(InputError(error.description, code: notUTF8 ? ExitCode.dataError : ExitCode.noInput),
@@ -228,6 +233,7 @@ struct PreviewInputsLoader {
         }
         return PreviewInputs(
             scriptPath: path, source: source, kinds: kinds, configuration: configuration, simulation: simulation,
-            layoutPath: arguments.value("layout"), layout: layout, action: action, problems: problems)
+            layoutPath: arguments.value("layout"), layout: layout, action: action, problems: problems,
+            layoutText: layoutText)
     }
 }

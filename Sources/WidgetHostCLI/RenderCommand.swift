@@ -4,6 +4,7 @@ import JSONKit
 import Layout
 import WidgetGeometry
 import WidgetHost
+import WidgetPictures
 
 /// `widgethost render SCRIPT …`: runs a script, then draws a canvas from its outputs. It runs in
 /// the `widgethost-render` program, which hands in what draws (`Render`, over cairo and Pango),

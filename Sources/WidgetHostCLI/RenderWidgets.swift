@@ -4,21 +4,7 @@ import JSONKit
 import Layout
 import WidgetGeometry
 import WidgetHost
-
-/// What draws laid-out widgets, handed in by `widgethost-render` (the `Render` module), so that
-/// `widgethost` itself never loads the drawing libraries.
-package protocol WidgetDrawing: Sendable {
-    /// What decodes the images' and icons' files the readers find.
-    associatedtype Assets: WidgetAssets
-    /// The text measurer the layout is made with, so that frames match the drawn text.
-    var measurer: any TextMeasurer { get }
-    /// The pictures of the files `images` (an image's `content`) and `icons` (a symbol name)
-    /// read, decoded once for every family; the layout is made with them.
-    func assets(images: @escaping AssetReader, icons: AssetReader?) -> Assets
-    /// The widget drawn, with its canvases' diagnostics (each with the component's path).
-    func draw(_ result: GeometryResult, assets: Assets, scale: Int, scheme: ColorScheme, format: PictureFormat)
-        -> (bytes: [UInt8], pixelWidth: Int, pixelHeight: Int, canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)])
-}
+import WidgetPictures
 
 /// `widgethost render SCRIPT --layout FILE --family F|--all-families`: the layout laid out at
 /// each family's size (`WidgetGeometry`) and drawn, one picture per family.

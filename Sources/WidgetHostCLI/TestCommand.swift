@@ -2,17 +2,18 @@ import Canvas
 import HostSystem
 import Conformance
 import JSONKit
+import WidgetPictures
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
 /// `widgethost test [PATH…]`: the conformance runner.
 package enum TestCommand {
-    static let command = command(drawer: nil)
+    static let command = command(drawer: nil, widgets: nil)
 
     /// The command; with a drawer (in `widgethost-render`), workers can draw and compare the
     /// pictures fixtures pin with `render:`.
-    package static func command(drawer: (any CanvasDrawing)?) -> Command {
+    package static func command(drawer: (any CanvasDrawing)?, widgets: (any WidgetDrawing)? = nil) -> Command {
         Command(
         name: "test",
         abstract: "Run conformance fixtures and report which ones pass.",
@@ -47,15 +48,15 @@ package enum TestCommand {
             (ExitCode.usage, "a usage error"),
             (ExitCode.noInput, "a path does not exist, no fixtures were found, or --output cannot be written"),
         ],
-        run: { arguments, terminal in try run(arguments, terminal, drawer: drawer) })
+        run: { arguments, terminal in try run(arguments, terminal, drawer: drawer, widgets: widgets) })
     }
 
-    static func run(_ arguments: ParsedArguments, _ terminal: Terminal, drawer: (any CanvasDrawing)?) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ terminal: Terminal, drawer: (any CanvasDrawing)?, widgets: (any WidgetDrawing)? = nil) throws -> Int32 {
         let update = arguments.flag("update")
         if update, let ci = terminal.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
             throw UsageError("--update is refused when CI is set: golden files are written on a developer's machine and committed")
         }
-        if arguments.flag("worker") { return worker(update: update, drawer: drawer) }
+        if arguments.flag("worker") { return worker(update: update, drawer: drawer, widgets: widgets) }
 
         let reporter = try reporterKind(arguments)
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -150,10 +151,11 @@ package enum TestCommand {
     }
 
     /// Worker mode: one fixture path per line on stdin, one JSON result per line on stdout.
-    static func worker(update: Bool, drawer: (any CanvasDrawing)?) -> Int32 {
+    static func worker(update: Bool, drawer: (any CanvasDrawing)?, widgets: (any WidgetDrawing)? = nil) -> Int32 {
         let runner = FixtureRunner()
         runner.updateGoldens = update
         runner.drawer = drawer
+        runner.widgets = widgets
         while let line = readLine() {
             guard !line.isEmpty else { continue }
             let result = runner.run(path: line)

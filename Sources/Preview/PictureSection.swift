@@ -1,0 +1,167 @@
+import JSONKit
+
+/// The layout drawn at every widget family, light and dark (`preview --layout` with a component
+/// tree). The command draws them in `widgethost-render` and hands them in; the terminal view
+/// names the files, the HTML report shows them side by side with their findings.
+public struct PictureSection: Sendable {
+    /// The folder the pictures were written to.
+    public var folder: String
+    /// The device whose sizes are used, and the pixels per point.
+    public var device: String
+    public var scale: Int
+    public var families: [FamilyPictures]
+    /// Why the pictures are missing (the drawing program is not built, …); nil when drawn.
+    public var problem: String?
+
+    public init(folder: String, device: String, scale: Int, families: [FamilyPictures], problem: String? = nil) {
+        self.folder = folder
+        self.device = device
+        self.scale = scale
+        self.families = families
+        self.problem = problem
+    }
+
+    /// Every finding of every family.
+    public var findingCount: Int { families.reduce(0) { $0 + $1.findings.count } }
+}
+
+/// One family: its pictures (light, then dark) and what only the picture shows.
+public struct FamilyPictures: Sendable {
+    /// `small`, …, `live-activity`, and how it is named in prose (`small widget`).
+    public var family: String
+    public var label: String
+    /// Its size in points.
+    public var width: Double
+    public var height: Double
+    public var pictures: [SchemePicture]
+    /// The findings of both schemes, each once.
+    public var findings: [PictureFinding]
+
+    public init(family: String, label: String, width: Double, height: Double, pictures: [SchemePicture], findings: [PictureFinding]) {
+        self.family = family
+        self.label = label
+        self.width = width
+        self.height = height
+        self.pictures = pictures
+        self.findings = findings
+    }
+}
+
+/// One picture: its scheme, its file and its PNG bytes in base64 (the page embeds them).
+public struct SchemePicture: Sendable {
+    public var scheme: String
+    public var file: String
+    public var base64: String
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+
+    public init(scheme: String, file: String, base64: String, pixelWidth: Int, pixelHeight: Int) {
+        self.scheme = scheme
+        self.file = file
+        self.base64 = base64
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+}
+
+/// A finding of the drawn layout (`render-text-truncated`, …) or of a canvas inside it.
+public struct PictureFinding: Sendable, Hashable {
+    public var code: String
+    /// `warning`, `info` or `error`.
+    public var severity: String
+    public var message: String
+    /// The component's path (`root.children[0]`), and the field as a JSON Pointer when known.
+    public var path: String
+    public var field: String?
+
+    public init(code: String, severity: String, message: String, path: String, field: String? = nil) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.path = path
+        self.field = field
+    }
+
+    public var json: JSONValue {
+        var object: JSONObject = ["code": .string(code), "severity": .string(severity), "message": .string(message), "path": .string(path)]
+        if let field { object["field"] = .string(field) }
+        return .object(object)
+    }
+}
+
+extension PictureSection {
+    /// `pictures` of `widgethost.preview/1`: `folder`, `device`, `scale`, `problem`, and
+    /// `families`, each `family`, `size`, `files` (scheme → file) and `diagnostics`.
+    public var jsonValue: JSONValue {
+        .object([
+            "folder": .string(folder), "device": .string(device), "scale": .number(Double(scale)),
+            "problem": problem.map { .string($0) } ?? .null,
+            "families": .array(families.map { family in
+                var files: JSONObject = [:]
+                for picture in family.pictures { files[picture.scheme] = .string(picture.file) }
+                return .object([
+                    "family": .string(family.family),
+                    "size": ["width": .number(family.width), "height": .number(family.height)],
+                    "files": .object(files),
+                    "diagnostics": .array(family.findings.map(\.json)),
+                ])
+            }),
+        ])
+    }
+
+    /// Terminal lines: the folder, then each family's size, its files and its findings.
+    func lines(style: TextStyle, width: Int) -> [String] {
+        var lines = [style.bold("Pictures") + style.dim(" \(device), \(scale)x, light and dark, in \(Columns.clip(folder, 40))")]
+        if let problem {
+            lines += Wording.wrap(problem, width: width, first: "  " + style.yellow("warning") + ": ", rest: "    ")
+            return lines
+        }
+        let prefix = folder.isEmpty ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+        for family in families {
+            let size = "\(JSONValue.formatNumber(family.width))×\(JSONValue.formatNumber(family.height))"
+            let names = family.pictures.map { $0.file.hasPrefix(prefix) ? String($0.file.dropFirst(prefix.count)) : $0.file }
+            let head = "  " + Columns.pad(family.family, 14) + Columns.pad(size, 9)
+            lines += Wording.wrap(names.joined(separator: ", "), width: width, first: head, rest: String(repeating: " ", count: head.count))
+            for finding in family.findings where finding.severity != "info" {
+                let label = finding.severity == "error" ? style.red("error") : style.yellow("warning")
+                let text = "\(finding.path): \(finding.message) [\(finding.code)]"
+                let plain = "\(finding.severity):"
+                let wrapped = Wording.wrap(text, width: width, first: "    \(plain) ", rest: "      ")
+                lines += ["    " + label + ":" + wrapped[0].dropFirst(4 + plain.count)] + wrapped.dropFirst()
+            }
+        }
+        return lines
+    }
+
+    /// The HTML section: one card per family, its light and dark pictures side by side at
+    /// their size in points (embedded as `data:` addresses, so the page stays self-contained),
+    /// the findings beside them.
+    func html() -> String {
+        var html = "<section id=\"pictures\">\n<h2>Pictures <span class=\"count\">\(HTMLReport.escape(device)), \(scale)x, in \(HTMLReport.escape(folder))</span></h2>\n"
+        if let problem { return html + "<p class=\"problem\"><strong>warning</strong> \(HTMLReport.escape(problem))</p>\n</section>\n" }
+        html += "<div class=\"families\">\n"
+        for family in families {
+            let size = "\(JSONValue.formatNumber(family.width)) × \(JSONValue.formatNumber(family.height)) pt"
+            html += "<div class=\"family\" id=\"family-\(HTMLReport.escape(family.family))\">\n<h3>\(HTMLReport.escape(family.label)) <span class=\"count\">\(size)</span></h3>\n"
+            html += "<div class=\"row\">\n"
+            for picture in family.pictures {
+                html += "<figure class=\"picture \(HTMLReport.escape(picture.scheme))\"><img src=\"data:image/png;base64,\(picture.base64)\""
+                html += " width=\"\(JSONValue.formatNumber(family.width))\" alt=\"\(HTMLReport.escape(family.label)), \(HTMLReport.escape(picture.scheme))\">"
+                html += "<figcaption>\(HTMLReport.escape(picture.scheme)) · <code>\(HTMLReport.escape(picture.file))</code></figcaption></figure>\n"
+            }
+            html += "<div class=\"findings\">"
+            if family.findings.isEmpty {
+                html += "<p class=\"muted\">Fits: nothing cut off.</p>"
+            } else {
+                html += "<ul>"
+                for finding in family.findings {
+                    html += "<li class=\"finding \(HTMLReport.escape(finding.severity))\"><strong>\(HTMLReport.escape(finding.severity))</strong> "
+                    html += "<span class=\"where\">\(HTMLReport.escape(finding.path))</span> \(HTMLReport.escape(finding.message)) <code>\(HTMLReport.escape(finding.code))</code></li>"
+                }
+                html += "</ul>"
+            }
+            html += "</div>\n</div>\n</div>\n"
+        }
+        return html + "</div>\n</section>\n"
+    }
+}

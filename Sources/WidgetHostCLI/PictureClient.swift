@@ -1,0 +1,44 @@
+import HostSystem
+import JSONKit
+import WidgetPictures
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// How `widgethost` gets pictures without loading cairo and Pango: it runs
+/// `widgethost-render pictures` (next to itself) as a child process, writes a ``PictureRequest``
+/// to its stdin and reads the ``PictureAnswer`` from its stdout. `preview --layout` and
+/// `simulate --layout` draw this way; `render` is exec'd into that program whole.
+enum PictureClient {
+    /// A drawing that takes longer is stopped and reported.
+    static let timeout: Duration = .seconds(60)
+
+    /// The pictures, or one sentence saying why there are none.
+    static func draw(_ request: PictureRequest) -> Result<PictureAnswer, PictureProblem> {
+        guard let folder = SiblingProgram.folder() else {
+            return .failure(PictureProblem("no pictures: /proc/self/exe does not say where widgethost is, so \(RenderCommand.program) cannot be found"))
+        }
+        let program = (folder.hasSuffix("/") ? folder : folder + "/") + RenderCommand.program
+        guard access(program, X_OK) == 0 else {
+            return .failure(PictureProblem("no pictures: they are drawn by the \(RenderCommand.program) program, which is missing from \(folder); build it next to widgethost (swift build [-c release] --product \(RenderCommand.program)), or use Scripts/widgethost"))
+        }
+        if !request.folder.isEmpty {
+            do { try NewFiles.makeFolders(request.folder) } catch {
+                return .failure(PictureProblem("no pictures: cannot create the folder \(request.folder): \(error.path) \(error.message)"))
+            }
+        }
+        let finished: ChildProcess.Finished
+        do {
+            finished = try ChildProcess.run([program, "pictures"], input: Array(request.json.serialized().utf8), timeout: timeout)
+        } catch {
+            return .failure(PictureProblem("no pictures: \(error.description)"))
+        }
+        if finished.timedOut { return .failure(PictureProblem("no pictures: \(RenderCommand.program) took longer than \(timeout) and was stopped")) }
+        guard let value = try? JSONValue.parse(bytes: finished.out), let answer = PictureAnswer.parse(value) else {
+            let err = String(decoding: finished.err.suffix(300), as: UTF8.self)
+            return .failure(PictureProblem("no pictures: \(RenderCommand.program) ended \(finished.termination) without an answer" + (err.isEmpty ? "" : ": \(err)")))
+        }
+        if let problem = answer.problem { return .failure(PictureProblem("no pictures: \(problem)")) }
+        return .success(answer)
+    }
+}

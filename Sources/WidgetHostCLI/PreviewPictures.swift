@@ -1,0 +1,79 @@
+import JSONKit
+import Layout
+import Preview
+import WidgetGeometry
+import WidgetHost
+import WidgetPictures
+
+/// `preview --layout` with a component tree: the layout drawn at every family, light and dark,
+/// by `widgethost-render pictures` (``PictureClient``), into the document's picture section.
+enum PreviewPictures {
+    /// Pixels per point of the preview's pictures.
+    static let scale = 2
+
+    /// Where the pictures go: a folder beside the HTML report named after it (`preview.html` →
+    /// `preview-pictures/`); without `--html`, `NAME-pictures/` in the current folder, NAME
+    /// the script's base name.
+    static func folder(html: String?, script: String) -> String {
+        if let html, !html.isEmpty {
+            let base = html.hasSuffix(".html") ? String(html.dropLast(5)) : html.hasSuffix(".htm") ? String(html.dropLast(4)) : html
+            return base + "-pictures"
+        }
+        return RenderCommand.baseName(script) + "-pictures"
+    }
+
+    static func section(_ inputs: PreviewInputs, document: PreviewDocument, arguments: ParsedArguments) -> PictureSection? {
+        section(layoutText: inputs.layoutText, layout: inputs.layout, document: document, html: arguments.value("html"))
+    }
+
+    /// The picture section for the document, or nil when there is nothing to draw (no layout,
+    /// or a text layout).
+    static func section(layoutText: String?, layout: LayoutDocument?, document: PreviewDocument, html: String?,
+                        device: DeviceModel = .reference) -> PictureSection? {
+        guard let layoutText, let layout else { return nil }
+        if case .lines = layout.body { return nil }
+        let folder = folder(html: html, script: document.scriptPath)
+        var section = PictureSection(folder: folder, device: device.name, scale: scale, families: [])
+        guard let run = document.primary else { return nil }
+        guard run.status == .ok else {
+            section.problem = "no pictures: the run ended \(run.status.rawValue), so the widget keeps its last outputs and nothing is drawn"
+            return section
+        }
+        let stem = RenderCommand.baseName(document.scriptPath)
+        let job = PictureRequest.Job(
+            stem: stem, outputs: run.outputs, now: run.finishedAt,
+            utcOffsetSeconds: run.zone.offsetSeconds(atEpochSeconds: run.finishedAt / 1000),
+            families: WidgetFamily.allCases, schemes: [.light, .dark])
+        switch PictureClient.draw(PictureRequest(layout: layoutText, device: device, scale: scale, folder: folder, jobs: [job])) {
+        case .failure(let problem):
+            section.problem = problem.message
+        case .success(let answer):
+            section.families = families(answer.pictures)
+        }
+        return section
+    }
+
+    /// The answer's pictures grouped by family, in the order drawn, the findings of both schemes each once.
+    static func families(_ pictures: [AnsweredPicture]) -> [FamilyPictures] {
+        var result: [FamilyPictures] = []
+        for picture in pictures {
+            let scheme = SchemePicture(scheme: picture.scheme.rawValue, file: picture.file, base64: picture.base64,
+                                       pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight)
+            let findings = picture.diagnostics.map(finding)
+            if let index = result.firstIndex(where: { $0.family == picture.family.rawValue }) {
+                result[index].pictures.append(scheme)
+                for f in findings where !result[index].findings.contains(f) { result[index].findings.append(f) }
+            } else {
+                result.append(FamilyPictures(family: picture.family.rawValue, label: picture.family.label, width: picture.width,
+                                             height: picture.height, pictures: [scheme], findings: findings))
+            }
+        }
+        return result
+    }
+
+    static func finding(_ value: JSONValue) -> PictureFinding {
+        PictureFinding(code: value["code"]?.stringValue ?? "", severity: value["severity"]?.stringValue ?? "warning",
+                       message: value["message"]?.stringValue ?? "", path: value["path"]?.stringValue ?? "",
+                       field: value["field"]?.stringValue)
+    }
+}

@@ -1,0 +1,70 @@
+import Canvas
+import JSONKit
+import Layout
+import WidgetGeometry
+
+/// What draws laid-out widgets: `widgethost-render` hands one in (over `Render`'s
+/// `WidgetRenderer`), so that `widgethost` itself never loads the drawing libraries.
+public protocol WidgetDrawing: Sendable {
+    /// The text measurer the layout is made with, so that frames match the drawn text.
+    var measurer: any TextMeasurer { get }
+    /// The widget drawn, with its canvases' diagnostics (each with the component's path).
+    func draw(_ result: GeometryResult, scale: Int, scheme: ColorScheme, format: PictureFormat)
+        -> (bytes: [UInt8], pixelWidth: Int, pixelHeight: Int, canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)])
+}
+
+/// One family of a layout drawn in one scheme: the picture and everything found on the way.
+public struct DrawnWidget: Sendable {
+    public var family: WidgetFamily
+    public var scheme: ColorScheme
+    public var bytes: [UInt8]
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// The family's size in points and its corner radius.
+    public var width: Double
+    public var height: Double
+    public var cornerRadius: Double
+    /// The layout's findings (`render-*`), each `code`, `severity`, `message`, `path` and
+    /// `field` when known, then the canvases' diagnostics with their component's `path`.
+    public var diagnostics: [JSONValue]
+    /// The findings alone, for lines on stderr.
+    public var findings: [GeometryDiagnostic]
+    public var canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)]
+}
+
+/// Lays a layout out at a family's size and draws it: the one way every command and the
+/// fixtures draw a widget (`render --family`, `preview --layout`, `simulate --layout`, `render:`).
+public enum WidgetPictures {
+    /// `document` rendered against `outputs`, laid out for `family` on `device` with the
+    /// drawer's measurer, drawn at `scale` in `scheme`.
+    public static func draw(_ document: LayoutDocument, outputs: JSONObject, family: WidgetFamily, device: DeviceModel,
+                            scale: Int, scheme: ColorScheme, format: PictureFormat = .png, options: GeometryOptions,
+                            drawer: any WidgetDrawing) -> DrawnWidget {
+        let result = WidgetGeometry.layout(document, outputs: outputs, family: family, device: device,
+                                           measurer: drawer.measurer, options: options)
+        let picture = drawer.draw(result, scale: scale, scheme: scheme, format: format)
+        var diagnostics: [JSONValue] = result.diagnostics.map(json)
+        for (path, d) in picture.canvasDiagnostics {
+            var object = CanvasSource.json(d).objectValue ?? [:]
+            object["path"] = .string(path)
+            diagnostics.append(.object(object))
+        }
+        return DrawnWidget(
+            family: family, scheme: scheme, bytes: picture.bytes, pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight,
+            width: result.metrics.size.width, height: result.metrics.size.height, cornerRadius: result.metrics.cornerRadius,
+            diagnostics: diagnostics, findings: result.diagnostics, canvasDiagnostics: picture.canvasDiagnostics)
+    }
+
+    /// A finding as JSON: `code`, `severity`, `message`, `path`, and `field` when known.
+    public static func json(_ d: GeometryDiagnostic) -> JSONValue {
+        var object: JSONObject = ["code": .string(d.code.rawValue), "severity": .string(d.severity.rawValue),
+                                  "message": .string(d.message), "path": .string(d.path)]
+        if let field = d.field { object["field"] = .string(field) }
+        return .object(object)
+    }
+
+    /// The picture's file name: `STEM-FAMILY-SCHEME.png`.
+    public static func fileName(stem: String, family: WidgetFamily, scheme: ColorScheme, format: PictureFormat = .png) -> String {
+        "\(stem)-\(family.rawValue)-\(scheme.rawValue).\(format.rawValue)"
+    }
+}
