@@ -133,6 +133,9 @@ extension PictureSection {
         return lines
     }
 
+    /// A file's name without its folder.
+    static func name(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+
     /// The HTML section: one card per family, its light and dark pictures side by side at
     /// their size in points (embedded as `data:` addresses, so the page stays self-contained),
     /// the findings beside them.
@@ -145,9 +148,9 @@ extension PictureSection {
             html += "<div class=\"family\" id=\"family-\(HTMLReport.escape(family.family))\">\n<h3>\(HTMLReport.escape(family.label)) <span class=\"count\">\(size)</span></h3>\n"
             html += "<div class=\"row\">\n"
             for picture in family.pictures {
-                html += "<figure class=\"picture \(HTMLReport.escape(picture.scheme))\"><img src=\"data:image/png;base64,\(picture.base64)\""
+                html += "<figure class=\"picture \(HTMLReport.escape(picture.scheme))\" style=\"width:\(JSONValue.formatNumber(family.width + 16))px\"><img src=\"data:image/png;base64,\(picture.base64)\""
                 html += " width=\"\(JSONValue.formatNumber(family.width))\" alt=\"\(HTMLReport.escape(family.label)), \(HTMLReport.escape(picture.scheme))\">"
-                html += "<figcaption>\(HTMLReport.escape(picture.scheme)) · <code>\(HTMLReport.escape(picture.file))</code></figcaption></figure>\n"
+                html += "<figcaption>\(HTMLReport.escape(picture.scheme)) · <code>\(HTMLReport.escape(Self.name(picture.file)))</code></figcaption></figure>\n"
             }
             html += "<div class=\"findings\">"
             if family.findings.isEmpty {

@@ -40,6 +40,9 @@ struct SVGChart {
     let left = 118.0
     let right = 978.0
     var svg = SVGWriter()
+    /// The widget after some refreshes, under the verdict (``TimelineReport/svg(pictures:caption:)``).
+    var pictures: [TimelinePicture] = []
+    var picturesCaption = ""
 
     init(report: TimelineReport) {
         self.report = report
@@ -61,7 +64,8 @@ struct SVGChart {
         let liveHeight = 40.0
         let axisY = hasLive ? liveTop + liveHeight + 10 : budgetBottom + 10
         let verdictLines = wrapWords(report.summary.budgetVerdict.sentence, width: 130)
-        let height = Int(axisY + 62 + Double(verdictLines.count) * 18)
+        let picturesTop = axisY + 62 + Double(verdictLines.count) * 18
+        let height = Int(picturesTop + picturesHeight())
 
         drawHeading()
         laneBackground("Refreshes", nil, top: refreshTop, bottom: refreshBottom)
@@ -77,6 +81,7 @@ struct SVGChart {
             svg.text(line, [("x", "16"), ("y", SVGWriter.number(y)), ("font-size", "13"), ("fill", ChartColor.axisText)])
             y += 18
         }
+        drawPictures(top: picturesTop - 10)
         let title = "Refresh timeline, \(report.budget) budget, \(report.zoneName)"
         return svg.document(width: width, height: height, title: title)
     }

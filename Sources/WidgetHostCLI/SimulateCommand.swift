@@ -1,6 +1,8 @@
 import HostSystem
 import JSONKit
+import Layout
 import Timeline
+import WidgetGeometry
 import WidgetHost
 import ZonedTime
 #if canImport(Glibc)
@@ -38,6 +40,12 @@ enum SimulateCommand {
             once with the number of runs that produced it. On a terminal, a long simulation
             shows its progress on stderr. --summary prints only the summary; failed
             refreshes are red on a terminal.
+
+            With --layout FILE (a JSON component tree, see docs/layout.md) and --format svg,
+            the chart ends with the widget as it looked after each refresh of the first day
+            (at most 48 pictures, evenly spaced when there are more), drawn as --family
+            (default small) by the widgethost-render program; the pictures are also written
+            to a folder beside --out (week.svg: week-pictures/).
             """,
         arguments: [("script", "The script file (UTF-8 JavaScript).")],
         options: [
@@ -52,12 +60,15 @@ enum SimulateCommand {
             .value("format", "format", "Output format: text, json, jsonl or svg. Default: text."),
             .value("out", "file", "Write the report to FILE (atomically) instead of stdout."),
             .flag("summary", "Print only the heading and the summary, not a row per refresh (text format)."),
+            .value("layout", "file", "With --format svg: draw this layout after each refresh of the first day, under the chart."),
+            .value("family", "family", "The widget family --layout is drawn as: small, medium, large, circular, rectangular, inline or live-activity. Default: small."),
         ],
         examples: [
             .init("A day of a script that asks for a refresh every 5 minutes", "widgethost simulate Fixtures/Examples/every-5-minutes.js --now 2026-11-29T00:00:00Z"),
             .init("Only the summary, with no budget (as in Xcode)", "widgethost simulate Fixtures/Examples/every-5-minutes.js --budget unlimited --summary"),
             .init("A Live Activity's lifecycle", "widgethost simulate Fixtures/Examples/live-score.js --kind live --now 2026-11-29T12:00:00Z"),
             .init("A week as a chart", "widgethost simulate Fixtures/Examples/every-30-minutes.js --days 7 --format svg --out week.svg"),
+            .init("A day as a chart with the widget after each refresh", "widgethost simulate Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json --format svg --out day.svg"),
         ],
         exitCodes: [
             (ExitCode.success, "the simulation ran, even if runs inside it failed (they are part of the report)"),
@@ -87,6 +98,8 @@ enum SimulateCommand {
         let outPath = arguments.value("out")
         if let outPath, outPath.isEmpty { throw UsageError("bad --out ''; name a file to write") }
 
+        let pictureLayout = try layoutForPictures(arguments, format: format)
+
         var runConfiguration = try RunFlags.configuration(from: arguments)
         try APIFlags.apply(arguments, to: &runConfiguration)
         let simulation = try makeSimulation(arguments, runConfiguration: runConfiguration)
@@ -113,17 +126,29 @@ enum SimulateCommand {
         }
         // Beyond a few hours of refreshes, make each run's fresh context ahead on the second core.
         let host = ScriptHost(preparesContextsAhead: simulation.configuration.durationMs > 6 * 3_600_000)
-        var runner = HostRefreshRunner(
-            script: source, simulation: simulation, configuration: runConfiguration, host: host, action: action)
+        var recorder = SimulationPictures.Recorder(
+            base: HostRefreshRunner(script: source, simulation: simulation, configuration: runConfiguration, host: host, action: action),
+            until: pictureLayout == nil ? Int64.min : simulation.configuration.startMs + SimulationPictures.spanMs)
         let progress = ProgressLine(terminal: terminal)
-        let report = simulation.run(runner: &runner, progressEvery: 20) { progress.update($0, zone: simulation.zone) }
+        let report = simulation.run(runner: &recorder, progressEvery: 20) { progress.update($0, zone: simulation.zone) }
         progress.finish()
+        let runner = recorder.base
+        var pictures: [TimelinePicture] = []
+        if let pictureLayout {
+            switch SimulationPictures.draw(layoutText: pictureLayout.text, family: pictureLayout.family, states: recorder.states,
+                                           zone: simulation.zone, folder: SimulationPictures.folder(out: outPath, script: path), script: path) {
+            case .success(let drawn): pictures = drawn
+            case .failure(let problem): terminal.err("\(Style(enabled: terminal.colorErr).yellow("warning")): \(path): \(problem.message)")
+            }
+        }
 
         let rendered: String
         switch format {
         case "json": rendered = report.json(pretty: true) + "\n"
         case "jsonl": rendered = report.jsonLines()
-        case "svg": rendered = report.svg()
+        case "svg":
+            rendered = pictureLayout == nil ? report.svg()
+                : report.svg(pictures: pictures, caption: "The \(pictureLayout!.family.label) after each refresh of the first day (\(pictures.count) of at most \(SimulationPictures.limit))")
         default:
             rendered = heading(path: path, runner: runner)
                 + report.text(summaryOnly: summaryOnly, color: outPath == nil && terminal.colorOut)
@@ -244,6 +269,35 @@ enum SimulateCommand {
     // MARK: - Rendering
 
     /// The line that names the script above the text report.
+    /// `--layout FILE` and `--family F` checked and the layout read, or nil without `--layout`.
+    static func layoutForPictures(_ arguments: ParsedArguments, format: String) throws -> (text: String, family: WidgetFamily)? {
+        guard let file = arguments.value("layout") else {
+            if arguments.value("family") != nil { throw UsageError("--family names how --layout is drawn; add --layout FILE") }
+            return nil
+        }
+        if file.isEmpty { throw UsageError("bad --layout ''; name a layout file") }
+        guard format == "svg" else { throw UsageError("--layout draws the widget under the chart; add --format svg") }
+        var family = WidgetFamily.small
+        if let name = arguments.value("family") {
+            guard let found = WidgetFamily(name: name) else {
+                throw UsageError("unknown family '\(name)'; use " + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            family = found
+        }
+        let text: String
+        do { text = try ScriptSource.load(path: file).text } catch {
+            throw InputError("cannot read the layout \(file): \(error.description)", code: error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput)
+        }
+        let document: LayoutDocument
+        do { document = try LayoutDocument.parse(text: text) } catch {
+            throw InputError("the layout \(file) does not load: \(error.description)", code: ExitCode.dataError)
+        }
+        if case .lines = document.body {
+            throw InputError("the layout \(file) is a text layout (lines), which has no components to draw as a widget", code: ExitCode.dataError)
+        }
+        return (text, family)
+    }
+
     static func heading(path: String, runner: HostRefreshRunner) -> String {
         let kind = runner.configuration.kind
         let what = kind == .live ? "Live Activity" : "\(kind.rawValue) widget"
