@@ -155,9 +155,11 @@ extension Engine {
         var fitting = 0
         var firstCut: Int?
         for item in 0..<loop.items {
-            let range = (item * loop.perItem)..<min(children.count, (item + 1) * loop.perItem)
+            // Items past the component limit have no components left: they are cut off.
+            let start = min(children.count, item * loop.perItem)
+            let range = start..<min(children.count, (item + 1) * loop.perItem)
             let parts = children[range].flatMap(\.flattened)
-            let ok = parts.allSatisfy { c in
+            let ok = !range.isEmpty && parts.allSatisfy { c in
                 visible.overhang(of: c.frame) <= 0.5 && (c.text?.truncated != true)
             }
             if ok { fitting += 1 } else if firstCut == nil { firstCut = item }

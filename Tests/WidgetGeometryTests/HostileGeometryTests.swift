@@ -98,3 +98,23 @@ final class HostileGeometryTests: XCTestCase {
         XCTAssertEqual(lines.diagnostics, [])
     }
 }
+
+/// A loop cut by the component limit: the items past the limit have no components left.
+final class LoopAtTheLimitTests: XCTestCase {
+    func testALoopCutByTheComponentLimitIsReportedNotACrash() {
+        // 50 rows of 50 cells: 2,551 components, more than the 2,000 laid out.
+        let r = layoutDocument(#"""
+        {"type": "vstack", "spacing": 0, "children": [
+          {"type": "hstack", "spacing": 0, "dataSource": "${rows[r]}", "children": [
+            {"type": "vstack", "spacing": 0, "dataSource": "${r.cells[c]}", "children": [{"type": "shape", "width": 1, "height": 1}]}]}]}
+        """#, outputs: "{\"rows\": [" + Array(repeating: "{\"cells\": [" + (0..<50).map(String.init).joined(separator: ",") + "]}", count: 50).joined(separator: ",") + "]}")
+        XCTAssertEqual(r.components.count, 2_000)
+        XCTAssertTrue(codes(r).contains("render-limit"), "\(codes(r))")
+        // Rows of 51 components after the root and the hstack: 39 whole rows, then the 40th with 8
+        // of its cells (its own loop says so); rows 40 to 49 have no components left.
+        let loops = r.diagnostics.filter { $0.code == .loopOverflow }.map(\.message)
+        XCTAssertEqual(loops.count, 2, "\(loops)")
+        XCTAssertTrue(loops.contains { $0.hasPrefix("8 of 50 items of ${r.cells[c]} fit; item 8") }, "\(loops)")
+        XCTAssertTrue(loops.contains { $0.hasPrefix("40 of 50 items of ${rows[r]} fit; item 40") }, "\(loops)")
+    }
+}

@@ -10,6 +10,7 @@ layout: |
 render: { layout: true, family: medium, scale: 1 }
 expect:
   status: ok
+  layout: { findingsExact: [layout-component] }
   widget:
     diagnostics: [render-invalid-value, render-unknown-component, { code: render-invalid-value, field: /children/0/fontSize }]
 ---*/

@@ -9,6 +9,7 @@ layout: |
 render: { layout: true, family: circular, scheme: dark, scale: 2, device: iphone-se }
 expect:
   status: ok
+  layout: { findingsExact: [] }
   widget: { diagnosticsExact: [] }
 ---*/
 const temp = 7, where = "BER"

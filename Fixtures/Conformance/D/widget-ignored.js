@@ -11,6 +11,7 @@ layout: |
 render: { layout: true, family: inline, scale: 2 }
 expect:
   status: ok
+  layout: { findingsExact: [] }
   widget:
     diagnosticsExact: [render-ignored]
 ---*/

@@ -9,7 +9,8 @@ layout: |
 render: { layout: true, family: small, scale: 1 }
 expect:
   status: ok
+  layout: { findingsExact: [] }
   widget:
-    diagnosticsExact: [render-overflow, render-overflow]
-    diagnostics: [{ code: render-overflow, path: root.children[0].children[0] }, { code: render-overflow, path: root }]
+    diagnosticsExact: [render-overflow, render-overflow, render-overflow]
+    diagnostics: [{ code: render-overflow, path: "root.children[0]", message: "frame is 40x40" }, { code: render-overflow, path: "root.children[0].children[0]" }, { code: render-overflow, path: "root", message: "cut off" }]
 ---*/

@@ -6,8 +6,9 @@ layout: |
 render: { layout: true, family: small, scale: 1 }
 expect:
   status: ok
+  layout: { findingsExact: [] }
   widget:
     diagnosticsExact: [render-text-truncated]
-    diagnostics: [{ code: render-text-truncated, path: root.children[0], field: /children/0/content, message: small widget }]
+    diagnostics: [{ code: render-text-truncated, path: "root.children[0]", field: /children/0/content, message: small widget }]
 ---*/
 const headline = "Heavy rain expected across the whole region tonight"
