@@ -21,6 +21,10 @@ public struct PictureSection: Sendable {
         self.problem = problem
     }
 
+    /// Findings shown per family in the terminal and on the page; `--format json` lists them all.
+    public static let terminalFindings = 8
+    public static let pageFindings = 30
+
     /// Every finding of every family.
     public var findingCount: Int { families.reduce(0) { $0 + $1.findings.count } }
 }
@@ -111,7 +115,7 @@ extension PictureSection {
 
     /// Terminal lines: the folder, then each family's size, its files and its findings.
     func lines(style: TextStyle, width: Int) -> [String] {
-        var lines = [style.bold("Pictures") + style.dim(" \(device), \(scale)x, light and dark, in \(Columns.clip(folder, 40))")]
+        var lines = [style.bold("Pictures") + style.dim(" \(device), \(scale)x, light and dark, in"), "  " + Columns.clip(folder + "/", width - 2)]
         if let problem {
             lines += Wording.wrap(problem, width: width, first: "  " + style.yellow("warning") + ": ", rest: "    ")
             return lines
@@ -122,12 +126,16 @@ extension PictureSection {
             let names = family.pictures.map { $0.file.hasPrefix(prefix) ? String($0.file.dropFirst(prefix.count)) : $0.file }
             let head = "  " + Columns.pad(family.family, 14) + Columns.pad(size, 9)
             lines += Wording.wrap(names.joined(separator: ", "), width: width, first: head, rest: String(repeating: " ", count: head.count))
-            for finding in family.findings where finding.severity != "info" {
+            let shown = family.findings.filter { $0.severity != "info" }
+            for finding in shown.prefix(Self.terminalFindings) {
                 let label = finding.severity == "error" ? style.red("error") : style.yellow("warning")
                 let text = "\(finding.path): \(finding.message) [\(finding.code)]"
                 let plain = "\(finding.severity):"
                 let wrapped = Wording.wrap(text, width: width, first: "    \(plain) ", rest: "      ")
                 lines += ["    " + label + ":" + wrapped[0].dropFirst(4 + plain.count)] + wrapped.dropFirst()
+            }
+            if shown.count > Self.terminalFindings {
+                lines.append(style.dim("    … \(shown.count - Self.terminalFindings) more (--html or --format json lists them)"))
             }
         }
         return lines
@@ -157,11 +165,14 @@ extension PictureSection {
                 html += "<p class=\"muted\">Fits: nothing cut off.</p>"
             } else {
                 html += "<ul>"
-                for finding in family.findings {
+                for finding in family.findings.prefix(Self.pageFindings) {
                     html += "<li class=\"finding \(HTMLReport.escape(finding.severity))\"><strong>\(HTMLReport.escape(finding.severity))</strong> "
                     html += "<span class=\"where\">\(HTMLReport.escape(finding.path))</span> \(HTMLReport.escape(finding.message)) <code>\(HTMLReport.escape(finding.code))</code></li>"
                 }
                 html += "</ul>"
+                if family.findings.count > Self.pageFindings {
+                    html += "<p class=\"muted\">… \(family.findings.count - Self.pageFindings) more (--format json lists them all)</p>"
+                }
             }
             html += "</div>\n</div>\n</div>\n"
         }

@@ -56,14 +56,16 @@ enum PreviewPictures {
     /// The answer's pictures grouped by family, in the order drawn, the findings of both schemes each once.
     static func families(_ pictures: [AnsweredPicture]) -> [FamilyPictures] {
         var result: [FamilyPictures] = []
+        var seen: [Set<PictureFinding>] = []
         for picture in pictures {
             let scheme = SchemePicture(scheme: picture.scheme.rawValue, file: picture.file, base64: picture.base64,
                                        pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight)
             let findings = picture.diagnostics.map(finding)
             if let index = result.firstIndex(where: { $0.family == picture.family.rawValue }) {
                 result[index].pictures.append(scheme)
-                for f in findings where !result[index].findings.contains(f) { result[index].findings.append(f) }
+                for f in findings where seen[index].insert(f).inserted { result[index].findings.append(f) }
             } else {
+                seen.append(Set(findings))
                 result.append(FamilyPictures(family: picture.family.rawValue, label: picture.family.label, width: picture.width,
                                              height: picture.height, pictures: [scheme], findings: findings))
             }

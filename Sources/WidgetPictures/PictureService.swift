@@ -170,9 +170,9 @@ public enum PictureService {
         for (index, job) in request.jobs.enumerated() {
             let options = GeometryOptions(now: Double(job.now), utcOffsetSeconds: job.utcOffsetSeconds)
             for family in job.families {
-                for scheme in job.schemes {
-                    let drawn = WidgetPictures.draw(document, outputs: job.outputs, family: family, device: request.device,
-                                                    scale: request.scale, scheme: scheme, options: options, drawer: drawer)
+                let schemes = WidgetPictures.draw(document, outputs: job.outputs, family: family, device: request.device,
+                                                  scale: request.scale, schemes: job.schemes, options: options, drawer: drawer)
+                for (scheme, drawn) in zip(job.schemes, schemes) {
                     let file = folder + WidgetPictures.fileName(stem: job.stem, family: family, scheme: scheme)
                     do { try AtomicFile.write(drawn.bytes, toPath: file) } catch {
                         return PictureAnswer(pictures: pictures, problem: "cannot write the picture \(file): \(error.message)")

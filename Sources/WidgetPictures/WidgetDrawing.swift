@@ -40,19 +40,30 @@ public enum WidgetPictures {
     public static func draw(_ document: LayoutDocument, outputs: JSONObject, family: WidgetFamily, device: DeviceModel,
                             scale: Int, scheme: ColorScheme, format: PictureFormat = .png, options: GeometryOptions,
                             drawer: any WidgetDrawing) -> DrawnWidget {
+        draw(document, outputs: outputs, family: family, device: device, scale: scale, schemes: [scheme], format: format,
+             options: options, drawer: drawer)[0]
+    }
+
+    /// The same, laid out once and drawn in each of `schemes` (the layout does not depend on the scheme).
+    public static func draw(_ document: LayoutDocument, outputs: JSONObject, family: WidgetFamily, device: DeviceModel,
+                            scale: Int, schemes: [ColorScheme], format: PictureFormat = .png, options: GeometryOptions,
+                            drawer: any WidgetDrawing) -> [DrawnWidget] {
         let result = WidgetGeometry.layout(document, outputs: outputs, family: family, device: device,
                                            measurer: drawer.measurer, options: options)
-        let picture = drawer.draw(result, scale: scale, scheme: scheme, format: format)
-        var diagnostics: [JSONValue] = result.diagnostics.map(json)
-        for (path, d) in picture.canvasDiagnostics {
-            var object = CanvasSource.json(d).objectValue ?? [:]
-            object["path"] = .string(path)
-            diagnostics.append(.object(object))
+        let findings = result.diagnostics.map(json)
+        return schemes.map { scheme in
+            let picture = drawer.draw(result, scale: scale, scheme: scheme, format: format)
+            var diagnostics = findings
+            for (path, d) in picture.canvasDiagnostics {
+                var object = CanvasSource.json(d).objectValue ?? [:]
+                object["path"] = .string(path)
+                diagnostics.append(.object(object))
+            }
+            return DrawnWidget(
+                family: family, scheme: scheme, bytes: picture.bytes, pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight,
+                width: result.metrics.size.width, height: result.metrics.size.height, cornerRadius: result.metrics.cornerRadius,
+                diagnostics: diagnostics, findings: result.diagnostics, canvasDiagnostics: picture.canvasDiagnostics)
         }
-        return DrawnWidget(
-            family: family, scheme: scheme, bytes: picture.bytes, pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight,
-            width: result.metrics.size.width, height: result.metrics.size.height, cornerRadius: result.metrics.cornerRadius,
-            diagnostics: diagnostics, findings: result.diagnostics, canvasDiagnostics: picture.canvasDiagnostics)
     }
 
     /// A finding as JSON: `code`, `severity`, `message`, `path`, and `field` when known.

@@ -1,0 +1,140 @@
+import HostSystem
+import JSONKit
+import TestSupport
+import XCTest
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `preview --layout` with a component tree: every family drawn light and dark by
+/// `widgethost-render pictures`, named in the terminal view, embedded in the HTML report, listed
+/// in JSON; and layouts that are hostile give findings, never a crash.
+final class PreviewPicturesTests: XCTestCase {
+    static let families = ["small", "medium", "large", "circular", "rectangular", "inline", "live-activity"]
+
+    private func weather(_ folder: TemporaryFolder, _ extra: [String]) -> ToolResult {
+        tool(["preview", example("weather.js"), "--profile", example("weather.profile.json"), "--layout", example("weather.layout.json"),
+              "--now", "2026-11-29T14:30:00Z", "--tz", "UTC"] + extra)
+    }
+
+    func testEveryFamilyIsDrawnLightAndDarkNamedAndEmbedded() throws {
+        let folder = try TemporaryFolder("pictures")
+        let run = weather(folder, ["--html", folder.file("report.html")])
+        XCTAssertEqual(run.code, 0, run.err)
+        // Beside the report, named after it: report.html → report-pictures/.
+        let files = Files.list(folder.file("report-pictures")).sorted()
+        let expected = Self.families.flatMap { ["weather-\($0)-dark.png", "weather-\($0)-light.png"] }.sorted()
+        XCTAssertEqual(files, expected)
+        for name in files {
+            let bytes = Files.read(folder.file("report-pictures/" + name)) ?? []
+            XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47], name)
+        }
+        // The terminal names every file, and the circular family's findings.
+        XCTAssertTrue(run.out.contains("Pictures iphone-15-pro, 2x, light and dark, in\n  \(folder.file("report-pictures"))/\n"), run.out)
+        XCTAssertTrue(run.out.contains("  small         158×158  weather-small-light.png, weather-small-dark.png"), run.out)
+        XCTAssertTrue(run.out.contains("[render-text-truncated]"), run.out)
+        // The page embeds the same bytes as data: addresses (its policy allows no other images).
+        let html = String(decoding: Files.read(folder.file("report.html")) ?? [], as: UTF8.self)
+        XCTAssertEqual(html.components("<img src=\"data:image/png;base64,"), 14)
+        let small = Files.read(folder.file("report-pictures/weather-small-light.png")) ?? []
+        XCTAssertTrue(html.contains("data:image/png;base64,\(Base64Text.encode(small))\""), "the small light picture is not the file's bytes")
+        XCTAssertTrue(html.contains("<div class=\"family\" id=\"family-circular\">"))
+        XCTAssertTrue(html.contains("<code>render-text-truncated</code>"))
+    }
+
+    func testJSONListsTheFamiliesWithTheirFilesAndFindings() throws {
+        let folder = try TemporaryFolder("pictures")
+        let run = weather(folder, ["--html", folder.file("p.html"), "--format", "json"])
+        XCTAssertEqual(run.code, 0, run.err)
+        let json = try JSONValue.parse(run.out)
+        let pictures = json["pictures"]
+        XCTAssertEqual(pictures?["folder"]?.stringValue, folder.file("p-pictures"))
+        XCTAssertEqual(pictures?["device"]?.stringValue, "iphone-15-pro")
+        XCTAssertEqual(pictures?["scale"]?.doubleValue, 2)
+        XCTAssertEqual(pictures?["problem"], .null)
+        let families = pictures?["families"]?.arrayValue ?? []
+        XCTAssertEqual(families.compactMap { $0["family"]?.stringValue }, Self.families)
+        XCTAssertEqual(families.first?["size"], ["width": 158, "height": 158])
+        XCTAssertEqual(families.first?["files"]?["dark"]?.stringValue, folder.file("p-pictures/weather-small-dark.png"))
+        let circular = families.first { $0["family"]?.stringValue == "circular" }
+        XCTAssertEqual(circular?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue },
+                       ["render-text-truncated", "render-text-truncated", "render-overflow"])
+        XCTAssertEqual(families.first?["diagnostics"], .array([]))
+    }
+
+    func testATextLayoutDrawsNoPictures() throws {
+        let folder = try TemporaryFolder("pictures")
+        try Files.write(folder.file("l.txt"), "${temp}°\n")
+        let run = tool("preview", example("weather.js"), "--profile", example("weather.profile.json"), "--layout", folder.file("l.txt"),
+                       "--html", folder.file("r.html"), "--format", "json")
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertEqual(try JSONValue.parse(run.out)["pictures"], .null)
+        XCTAssertNil(Files.read(folder.file("r-pictures")))
+    }
+
+    /// Unknown types, 10,000 children and a font size of 1e9: findings beside each picture, exit 0.
+    func testHostileLayoutsGiveFindingsNotACrash() throws {
+        let folder = try TemporaryFolder("pictures")
+        try Files.write(folder.file("w.js"), "const huge = 1e9\nconst rows = Array.from({ length: 10000 }, (_, i) => i)\n")
+        let child = #"{"type": "text", "content": "row", "fontSize": 10}"#
+        let cases: [(String, String, [String])] = [
+            ("unknown", #"{"type": "vstack", "children": [{"type": "hologram"}, {"type": 7}, 5, {"type": "text", "content": "ok"}]}"#,
+             ["render-unknown-component"]),
+            ("many", #"{"type": "vstack", "children": ["# + Array(repeating: child, count: 10_000).joined(separator: ",") + "]}",
+             ["render-limit", "render-overflow"]),
+            ("huge", #"{"type": "text", "content": "Big", "fontSize": "${huge}"}"#, ["render-invalid-value", "render-text-truncated"]),
+        ]
+        for (name, layout, codes) in cases {
+            try Files.write(folder.file("\(name).json"), layout)
+            let run = tool("preview", folder.file("w.js"), "--layout", folder.file("\(name).json"), "--html", folder.file("\(name).html"),
+                           "--format", "json")
+            XCTAssertEqual(run.code, 0, "\(name): \(run.err)")
+            let families = try JSONValue.parse(run.out)["pictures"]?["families"]?.arrayValue ?? []
+            XCTAssertEqual(families.count, 7, name)
+            for family in families {
+                let found = Set(family["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? [])
+                for code in codes where !(family["family"]?.stringValue == "inline" && code != "render-invalid-value" && code != "render-unknown-component") {
+                    XCTAssertTrue(found.contains(code), "\(name), \(family["family"]?.stringValue ?? ""): \(found)")
+                }
+            }
+            XCTAssertEqual(Files.list(folder.file("\(name)-pictures")).count, 14, name)
+        }
+    }
+
+    /// A run that does not end ok draws nothing, and the view says why.
+    func testAFailedRunDrawsNothingAndSaysSo() throws {
+        let folder = try TemporaryFolder("pictures")
+        try Files.write(folder.file("bad.js"), "throw new Error('no data')\n")
+        let run = tool("preview", folder.file("bad.js"), "--layout", example("weather.layout.json"), "--html", folder.file("bad.html"))
+        XCTAssertEqual(run.code, 1)
+        XCTAssertTrue(run.out.contains("warning: no pictures: the run ended error, so the widget keeps its last"), run.out)
+        XCTAssertNil(Files.read(folder.file("bad-pictures")))
+    }
+}
+
+/// Base64 written here independently of the tool's, to check what the page embeds.
+enum Base64Text {
+    static func encode(_ bytes: [UInt8]) -> String {
+        let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        var out = ""
+        for start in stride(from: 0, to: bytes.count, by: 3) {
+            let chunk = Array(bytes[start..<min(start + 3, bytes.count)])
+            let n = chunk.enumerated().reduce(0) { $0 | Int($1.element) << (16 - 8 * $1.offset) }
+            for i in 0..<4 { out.append(i <= chunk.count ? table[n >> (18 - 6 * i) & 63] : "=") }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// How many times `part` occurs.
+    fileprivate func components(_ part: String) -> Int {
+        var count = 0
+        var rest = self[...]
+        while let range = rest.range(of: part) {
+            count += 1
+            rest = rest[range.upperBound...]
+        }
+        return count
+    }
+}
