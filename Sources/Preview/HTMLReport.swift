@@ -249,14 +249,15 @@ public struct HTMLReport: Sendable {
         .span-axis{display:flex;justify-content:space-between;color:var(--muted);font-size:.85em;gap:8px}
         .families{display:flex;flex-direction:column;gap:12px}
         .family{border:1px solid var(--line);border-radius:8px;padding:8px 10px;min-width:0;max-width:100%}
+        h2 .count{overflow-wrap:anywhere}
         .family h3{margin:0 0 6px}
-        .family .row{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
-        figure.picture{margin:0;padding:8px;border-radius:8px;max-width:100%}
+        .family .row{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
+        figure.picture{margin:0;padding:6px;border-radius:8px;max-width:100%}
         figure.picture.light{background:#e5e7eb}
         figure.picture.dark{background:#111827;color:#e5e7eb}
         figure.picture img{display:block;max-width:100%;height:auto}
         figure.picture figcaption{font-size:.8em;margin-top:4px;overflow-wrap:anywhere}
-        .findings{flex:1 1 220px;min-width:0;max-width:100%;font-size:.9em}
+        .findings{flex:1 1 160px;min-width:0;max-width:100%;font-size:.9em}
         .findings ul{margin:0;padding-left:18px}
         .findings li{overflow-wrap:anywhere}
         @media (max-width:600px){main{padding:8px}header,section{padding:10px}body{font-size:15px}th,td{padding:3px 5px}}

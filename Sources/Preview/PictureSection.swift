@@ -156,7 +156,7 @@ extension PictureSection {
             html += "<div class=\"family\" id=\"family-\(HTMLReport.escape(family.family))\">\n<h3>\(HTMLReport.escape(family.label)) <span class=\"count\">\(size)</span></h3>\n"
             html += "<div class=\"row\">\n"
             for picture in family.pictures {
-                html += "<figure class=\"picture \(HTMLReport.escape(picture.scheme))\" style=\"width:\(JSONValue.formatNumber(family.width + 16))px\"><img src=\"data:image/png;base64,\(picture.base64)\""
+                html += "<figure class=\"picture \(HTMLReport.escape(picture.scheme))\" style=\"width:\(JSONValue.formatNumber(family.width + 12))px\"><img src=\"data:image/png;base64,\(picture.base64)\""
                 html += " width=\"\(JSONValue.formatNumber(family.width))\" alt=\"\(HTMLReport.escape(family.label)), \(HTMLReport.escape(picture.scheme))\">"
                 html += "<figcaption>\(HTMLReport.escape(picture.scheme)) · <code>\(HTMLReport.escape(Self.name(picture.file)))</code></figcaption></figure>\n"
             }
