@@ -6,7 +6,8 @@ import ZonedTime
 /// The preview as one self-contained HTML file: no network, no external fonts, images
 /// or scripts (a content security policy forbids them), readable on a phone and on a
 /// desktop. It holds the outputs, console, diagnostics, the timeline chart, the
-/// placeholder table and, for a Live Activity, its lifecycle.
+/// placeholder table, the layout drawn at every family (embedded as `data:` images) and,
+/// for a Live Activity, its lifecycle.
 public struct HTMLReport: Sendable {
     public let document: PreviewDocument
     /// While `preview --watch` rewrites the file: the page reloads itself this often (in

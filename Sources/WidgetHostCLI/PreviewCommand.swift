@@ -24,7 +24,11 @@ enum PreviewCommand {
             --layout FILE checks a layout against the outputs: a text file with one field
             per line, or a JSON component tree (see docs/layout.md). Every placeholder is
             listed with the value it renders; missing or mistyped ones are flagged with the
-            nearest output name.
+            nearest output name. A JSON tree is also drawn at every widget family (small
+            to Live Activity), light and dark, by the widgethost-render program: the view
+            names the pictures, written to a folder beside --html (preview.html:
+            preview-pictures/; without --html, NAME-pictures/), and the HTML page shows them
+            side by side with what only the picture shows (text cut off, overflow).
 
             --watch re-runs when the script, the layout, the action, the profile or the
             fixtures file change, and redraws; Ctrl-C stops it (exit 0). --html FILE also
@@ -36,7 +40,7 @@ enum PreviewCommand {
         options: [
             .flag("watch", "Re-run and redraw whenever the script, layout, action, profile or fixtures change; Ctrl-C stops."),
             .value("html", "file", "Also write the preview as a self-contained HTML file."),
-            .value("layout", "file", "A layout to check against the outputs: one field per line, or a JSON component tree."),
+            .value("layout", "file", "A layout to check against the outputs: one field per line, or a JSON component tree (also drawn at every family)."),
             .flag("all-kinds", "Run as every widget kind and show where their outputs differ. Not with --kind."),
             .value("hours", "h", "Span of the refresh strip in hours. Default: 24."),
             .value("days", "d", "Span of the refresh strip in days, at most 366. Not with --hours."),
@@ -51,6 +55,7 @@ enum PreviewCommand {
             .init("See what a script does, as you write it", "widgethost preview Fixtures/Examples/outputs.js --watch"),
             .init("Check a layout against the outputs and write an HTML page", "widgethost preview Fixtures/Examples/live-countdown.js --kind live --html preview.html"),
             .init("Compare every widget kind", "widgethost preview Fixtures/Examples/outputs.js --all-kinds"),
+            .init("Draw a layout at every widget size, light and dark, and redraw on every save", "widgethost preview Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json --html preview.html --watch"),
         ],
         exitCodes: [
             (ExitCode.success, "every run ended ok and the layout has no errors (with --watch: stopped with Ctrl-C)"),

@@ -42,6 +42,20 @@ final class PreviewPicturesTests: XCTestCase {
         XCTAssertTrue(html.contains("<code>render-text-truncated</code>"))
     }
 
+    /// The drawing happens in `widgethost-render`: `widgethost` itself maps no drawing library.
+    func testThePreviewProcessLoadsNoDrawingLibrary() throws {
+        let folder = try TemporaryFolder("pictures")
+        let result = try binary(["preview", example("weather.js"), "--profile", example("weather.profile.json"), "--layout",
+                                 example("weather.layout.json"), "--html", folder.file("r.html")],
+                                environment: ["NO_COLOR=1", "TZ=UTC", "LD_DEBUG=files"])
+        XCTAssertEqual(result.code, 0)
+        XCTAssertEqual(Files.list(folder.file("r-pictures")).count, 14)
+        XCTAssertTrue(result.err.contains("libjavascriptcoregtk"), "LD_DEBUG lists what is loaded")
+        for library in ["libcairo", "libpango", "libfontconfig", "libharfbuzz"] {
+            XCTAssertFalse(result.err.contains(library), "widgethost preview loads \(library)")
+        }
+    }
+
     func testJSONListsTheFamiliesWithTheirFilesAndFindings() throws {
         let folder = try TemporaryFolder("pictures")
         let run = weather(folder, ["--html", folder.file("p.html"), "--format", "json"])
