@@ -12,13 +12,16 @@ public struct PictureRequest: Sendable {
     public struct Job: Sendable {
         /// The start of each file's name: `STEM-FAMILY-SCHEME.png`.
         public var stem: String
+        /// The run's outputs the layout is rendered against.
         public var outputs: JSONObject
         /// Milliseconds since the epoch, and the zone's offset then.
         public var now: Int64
         public var utcOffsetSeconds: Int
+        /// The families drawn, each in every scheme.
         public var families: [WidgetFamily]
         public var schemes: [ColorScheme]
 
+        /// A job.
         public init(stem: String, outputs: JSONObject, now: Int64, utcOffsetSeconds: Int, families: [WidgetFamily], schemes: [ColorScheme]) {
             self.stem = stem
             self.outputs = outputs
@@ -31,15 +34,18 @@ public struct PictureRequest: Sendable {
 
     /// The layout file's text (read once by the asking side, so a save mid-draw cannot mix two versions).
     public var layout: String
+    /// The device whose family sizes are used, and the pixels per point (1, 2 or 3).
     public var device: DeviceModel
     public var scale: Int
     /// Where the pictures are written (the asking side creates it).
     public var folder: String
+    /// Each state of the widget to draw.
     public var jobs: [Job]
 
     /// At most this many pictures per request: the simulation's bound is below it.
     public static let maxPictures = 400
 
+    /// A request.
     public init(layout: String, device: DeviceModel, scale: Int, folder: String, jobs: [Job]) {
         self.layout = layout
         self.device = device
@@ -48,6 +54,7 @@ public struct PictureRequest: Sendable {
         self.jobs = jobs
     }
 
+    /// The request as it travels.
     public var json: JSONValue {
         .object([
             "layout": .string(layout), "device": .string(device.name), "scale": .number(Double(scale)), "folder": .string(folder),
@@ -85,7 +92,9 @@ public struct PictureRequest: Sendable {
 
 /// Why no pictures were drawn.
 public struct PictureProblem: Error, Sendable, Equatable {
+    /// One sentence, for the report.
     public var message: String
+    /// A problem saying `message`.
     public init(_ message: String) { self.message = message }
 }
 
@@ -93,11 +102,13 @@ public struct PictureProblem: Error, Sendable, Equatable {
 public struct AnsweredPicture: Sendable {
     /// The job it was drawn for (its index in the request).
     public var job: Int
+    /// Its family and scheme.
     public var family: WidgetFamily
     public var scheme: ColorScheme
     /// The file written, and its bytes in base64 (for pages that embed them).
     public var file: String
     public var base64: String
+    /// Its size in pixels, and the family's in points.
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var width: Double
@@ -108,14 +119,18 @@ public struct AnsweredPicture: Sendable {
 
 /// What `widgethost-render pictures` answers: the pictures drawn, or the problem.
 public struct PictureAnswer: Sendable {
+    /// The pictures in the order drawn: job by job, family by family, scheme by scheme.
     public var pictures: [AnsweredPicture]
+    /// Why the pictures stop short (or are missing), else nil.
     public var problem: String?
 
+    /// An answer.
     public init(pictures: [AnsweredPicture], problem: String?) {
         self.pictures = pictures
         self.problem = problem
     }
 
+    /// The answer as it travels.
     public var json: JSONValue {
         .object([
             "pictures": .array(pictures.map { p in
@@ -131,6 +146,7 @@ public struct PictureAnswer: Sendable {
         ])
     }
 
+    /// The answer read back, or nil when it is not one.
     public static func parse(_ value: JSONValue) -> PictureAnswer? {
         guard let items = value["pictures"]?.arrayValue else { return nil }
         var pictures: [AnsweredPicture] = []
@@ -150,6 +166,7 @@ public struct PictureAnswer: Sendable {
 /// The drawing side, in `widgethost-render pictures`: reads a ``PictureRequest``, draws every
 /// picture with the drawer, writes each file and answers with them.
 public enum PictureService {
+    /// The answer to the request in `input` (JSON), drawn with `drawer`.
     public static func answer(_ input: [UInt8], drawer: any WidgetDrawing) -> PictureAnswer {
         let value: JSONValue
         do { value = try JSONValue.parse(bytes: input) } catch {

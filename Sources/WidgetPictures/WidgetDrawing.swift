@@ -15,8 +15,10 @@ public protocol WidgetDrawing: Sendable {
 
 /// One family of a layout drawn in one scheme: the picture and everything found on the way.
 public struct DrawnWidget: Sendable {
+    /// The family laid out and the scheme drawn.
     public var family: WidgetFamily
     public var scheme: ColorScheme
+    /// The picture (PNG or SVG) and its size in pixels.
     public var bytes: [UInt8]
     public var pixelWidth: Int
     public var pixelHeight: Int
@@ -29,6 +31,7 @@ public struct DrawnWidget: Sendable {
     public var diagnostics: [JSONValue]
     /// The findings alone, for lines on stderr.
     public var findings: [GeometryDiagnostic]
+    /// The canvases' diagnostics, each with its component's path.
     public var canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)]
 }
 
