@@ -88,13 +88,24 @@ enum WidgetFixtureCheck {
         }
         let options = GeometryOptions(now: Double(report.finishedAt),
                                       utcOffsetSeconds: report.zone.offsetSeconds(atEpochSeconds: report.finishedAt / 1000))
-        let drawn = WidgetPictures.draw(document, outputs: report.outputs, family: family, device: device, scale: scale,
-                                        scheme: scheme, options: options, drawer: widgets)
+        let drawn = draw(widgets, document, outputs: report.outputs, family: family, device: device, scale: scale,
+                         scheme: scheme, options: options)
         var failures: [String] = []
         if case .object(let expectation)? = want { failures += check(expectation, drawn.diagnostics) }
         return failures + RenderFixtureCheck.compareGolden(
             fixture, settings: settings, bytes: drawn.bytes, pixelWidth: drawn.pixelWidth, pixelHeight: drawn.pixelHeight,
             tolerance: tolerance, drawer: drawer, update: update)
+    }
+
+    /// The layout drawn with `drawer`. A fixture reads no image files: an image draws its
+    /// placeholder (`render-image-missing`), an icon its neutral glyph.
+    static func draw<Drawing: WidgetDrawing>(_ drawer: Drawing, _ document: LayoutDocument, outputs: JSONObject, family: WidgetFamily,
+                                             device: DeviceModel, scale: Int, scheme: ColorScheme, options: GeometryOptions) -> DrawnWidget {
+        let assets = drawer.assets(images: { _ in
+            .problem(AssetProblem(.imageMissing, "is not read by a fixture (fixtures draw an image as its placeholder)"))
+        }, icons: nil)
+        return WidgetPictures.draw(document, outputs: outputs, family: family, device: device, scale: scale, scheme: scheme,
+                                   options: options, assets: assets, drawer: drawer)
     }
 
     static func check(_ want: JSONObject, _ diagnostics: [JSONValue]) -> [String] {

@@ -1,5 +1,7 @@
 import HostSystem
 import JSONKit
+import WidgetGeometry
+import WidgetHost
 import WidgetPictures
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -40,5 +42,20 @@ enum PictureClient {
         }
         if let problem = answer.problem { return .failure(PictureProblem("no pictures: \(problem)")) }
         return .success(answer)
+    }
+}
+
+/// The drawing side's image files: read as `widgethost render` reads them (``WidgetFiles``),
+/// from the request's state folder as its widget's files.
+package enum PictureFiles {
+    /// The reader of `request`'s image files; without a state folder the run's files lived in
+    /// the asking process only, so each image draws its placeholder and says so.
+    package static func imageReader(_ request: PictureRequest) -> AssetReader {
+        guard let folder = request.stateFolder else {
+            return { _ in
+                .problem(AssetProblem(.imageMissing, "is drawn as a placeholder: without --state the run's files stayed in the process that ran it; give --state DIR to draw it"))
+            }
+        }
+        return WidgetFiles.imageReader(StateStore(directory: folder), widget: request.widget)
     }
 }

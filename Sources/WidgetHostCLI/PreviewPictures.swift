@@ -23,13 +23,15 @@ enum PreviewPictures {
     }
 
     static func section(_ inputs: PreviewInputs, document: PreviewDocument, arguments: ParsedArguments) -> PictureSection? {
-        section(layoutText: inputs.layoutText, layout: inputs.layout, document: document, html: arguments.value("html"))
+        section(layoutText: inputs.layoutText, layout: inputs.layout, document: document, html: arguments.value("html"),
+                stateFolder: inputs.configuration.storage?.directory,
+                widget: inputs.configuration.widgetIdentity(scriptName: inputs.source?.name ?? inputs.scriptPath).id)
     }
 
     /// The picture section for the document, or nil when there is nothing to draw (no layout,
     /// or a text layout).
     static func section(layoutText: String?, layout: LayoutDocument?, document: PreviewDocument, html: String?,
-                        device: DeviceModel = .reference) -> PictureSection? {
+                        stateFolder: String? = nil, widget: String = "", device: DeviceModel = .reference) -> PictureSection? {
         guard let layoutText, let layout else { return nil }
         if case .lines = layout.body { return nil }
         let folder = folder(html: html, script: document.scriptPath)
@@ -44,7 +46,8 @@ enum PreviewPictures {
             stem: stem, outputs: run.outputs, now: run.finishedAt,
             utcOffsetSeconds: run.zone.offsetSeconds(atEpochSeconds: run.finishedAt / 1000),
             families: WidgetFamily.allCases, schemes: [.light, .dark])
-        switch PictureClient.draw(PictureRequest(layout: layoutText, device: device, scale: scale, folder: folder, jobs: [job])) {
+        switch PictureClient.draw(PictureRequest(layout: layoutText, device: device, scale: scale, folder: folder,
+                                                   stateFolder: stateFolder, widget: widget, jobs: [job])) {
         case .failure(let problem):
             section.problem = problem.message
         case .success(let answer):

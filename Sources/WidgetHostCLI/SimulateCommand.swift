@@ -136,7 +136,9 @@ enum SimulateCommand {
         var pictures: [TimelinePicture] = []
         if let pictureLayout {
             switch SimulationPictures.draw(layoutText: pictureLayout.text, family: pictureLayout.family, states: recorder.states,
-                                           zone: simulation.zone, folder: SimulationPictures.folder(out: outPath, script: path), script: path) {
+                                           zone: simulation.zone, folder: SimulationPictures.folder(out: outPath, script: path), script: path,
+                                           stateFolder: runConfiguration.storage?.directory,
+                                           widget: runConfiguration.widgetIdentity(scriptName: source.name).id) {
             case .success(let drawn): pictures = drawn
             case .failure(let problem): terminal.err("\(Style(enabled: terminal.colorErr).yellow("warning")): \(path): \(problem.message)")
             }

@@ -39,6 +39,11 @@ public struct PictureRequest: Sendable {
     public var scale: Int
     /// Where the pictures are written (the asking side creates it).
     public var folder: String
+    /// Where an image's file (File mode) is read: the run's `--state` folder, or nil when the
+    /// run kept its files in memory (the drawing side then has none, and draws placeholders);
+    /// and the widget's id, whose folder the paths name.
+    public var stateFolder: String?
+    public var widget: String
     /// Each state of the widget to draw.
     public var jobs: [Job]
 
@@ -46,7 +51,10 @@ public struct PictureRequest: Sendable {
     public static let maxPictures = 400
 
     /// A request.
-    public init(layout: String, device: DeviceModel, scale: Int, folder: String, jobs: [Job]) {
+    public init(layout: String, device: DeviceModel, scale: Int, folder: String, stateFolder: String? = nil, widget: String = "",
+                jobs: [Job]) {
+        self.stateFolder = stateFolder
+        self.widget = widget
         self.layout = layout
         self.device = device
         self.scale = scale
@@ -58,6 +66,7 @@ public struct PictureRequest: Sendable {
     public var json: JSONValue {
         .object([
             "layout": .string(layout), "device": .string(device.name), "scale": .number(Double(scale)), "folder": .string(folder),
+            "stateFolder": stateFolder.map { .string($0) } ?? .null, "widget": .string(widget),
             "jobs": .array(jobs.map { job in
                 .object([
                     "stem": .string(job.stem), "outputs": .object(job.outputs), "now": .number(Double(job.now)),
@@ -86,7 +95,8 @@ public struct PictureRequest: Sendable {
         }
         let count = jobs.reduce(0) { $0 + $1.families.count * $1.schemes.count }
         guard count <= maxPictures else { return .failure(PictureProblem("the request asks for \(count) pictures; at most \(maxPictures)")) }
-        return .success(PictureRequest(layout: layout, device: device, scale: Int(scale), folder: folder, jobs: jobs))
+        return .success(PictureRequest(layout: layout, device: device, scale: Int(scale), folder: folder,
+                                       stateFolder: value["stateFolder"]?.stringValue, widget: value["widget"]?.stringValue ?? "", jobs: jobs))
     }
 }
 
@@ -166,8 +176,10 @@ public struct PictureAnswer: Sendable {
 /// The drawing side, in `widgethost-render pictures`: reads a ``PictureRequest``, draws every
 /// picture with the drawer, writes each file and answers with them.
 public enum PictureService {
-    /// The answer to the request in `input` (JSON), drawn with `drawer`.
-    public static func answer(_ input: [UInt8], drawer: any WidgetDrawing) -> PictureAnswer {
+    /// The answer to the request in `input` (JSON), drawn with `drawer`; `images` gives the
+    /// reader of the request's image files (its state folder and widget).
+    public static func answer<Drawing: WidgetDrawing>(_ input: [UInt8], drawer: Drawing,
+                                                      images: (PictureRequest) -> AssetReader) -> PictureAnswer {
         let value: JSONValue
         do { value = try JSONValue.parse(bytes: input) } catch {
             return PictureAnswer(pictures: [], problem: "the picture request is not JSON: \(error)")
@@ -182,13 +194,16 @@ public enum PictureService {
             return PictureAnswer(pictures: [], problem: "the layout does not load: \(error.description)")
         }
         if case .lines = document.body { return PictureAnswer(pictures: [], problem: nil) }
+        // Read and decoded once for every job, family and scheme.
+        let assets = drawer.assets(images: images(request), icons: nil)
         var pictures: [AnsweredPicture] = []
         let folder = request.folder.isEmpty || request.folder.hasSuffix("/") ? request.folder : request.folder + "/"
         for (index, job) in request.jobs.enumerated() {
             let options = GeometryOptions(now: Double(job.now), utcOffsetSeconds: job.utcOffsetSeconds)
             for family in job.families {
                 let schemes = WidgetPictures.draw(document, outputs: job.outputs, family: family, device: request.device,
-                                                  scale: request.scale, schemes: job.schemes, options: options, drawer: drawer)
+                                                  scale: request.scale, schemes: job.schemes, options: options, assets: assets,
+                                                  drawer: drawer)
                 for (scheme, drawn) in zip(job.schemes, schemes) {
                     let file = folder + WidgetPictures.fileName(stem: job.stem, family: family, scheme: scheme)
                     do { try AtomicFile.write(drawn.bytes, toPath: file) } catch {

@@ -6,10 +6,15 @@ import WidgetGeometry
 /// What draws laid-out widgets: `widgethost-render` hands one in (over `Render`'s
 /// `WidgetRenderer`), so that `widgethost` itself never loads the drawing libraries.
 public protocol WidgetDrawing: Sendable {
+    /// What decodes the images' and icons' files the readers find.
+    associatedtype Assets: WidgetAssets
     /// The text measurer the layout is made with, so that frames match the drawn text.
     var measurer: any TextMeasurer { get }
+    /// The pictures of the files `images` (an image's `content`) and `icons` (a symbol name)
+    /// read, decoded once for every family; the layout is made with them.
+    func assets(images: @escaping AssetReader, icons: AssetReader?) -> Assets
     /// The widget drawn, with its canvases' diagnostics (each with the component's path).
-    func draw(_ result: GeometryResult, scale: Int, scheme: ColorScheme, format: PictureFormat)
+    func draw(_ result: GeometryResult, assets: Assets, scale: Int, scheme: ColorScheme, format: PictureFormat)
         -> (bytes: [UInt8], pixelWidth: Int, pixelHeight: Int, canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)])
 }
 
@@ -40,22 +45,27 @@ public struct DrawnWidget: Sendable {
 public enum WidgetPictures {
     /// `document` rendered against `outputs`, laid out for `family` on `device` with the
     /// drawer's measurer, drawn at `scale` in `scheme`.
-    public static func draw(_ document: LayoutDocument, outputs: JSONObject, family: WidgetFamily, device: DeviceModel,
-                            scale: Int, scheme: ColorScheme, format: PictureFormat = .png, options: GeometryOptions,
-                            drawer: any WidgetDrawing) -> DrawnWidget {
+    public static func draw<Drawing: WidgetDrawing>(
+        _ document: LayoutDocument, outputs: JSONObject, family: WidgetFamily, device: DeviceModel, scale: Int,
+        scheme: ColorScheme, format: PictureFormat = .png, options: GeometryOptions, assets: Drawing.Assets, drawer: Drawing
+    ) -> DrawnWidget {
         draw(document, outputs: outputs, family: family, device: device, scale: scale, schemes: [scheme], format: format,
-             options: options, drawer: drawer)[0]
+             options: options, assets: assets, drawer: drawer)[0]
     }
 
-    /// The same, laid out once and drawn in each of `schemes` (the layout does not depend on the scheme).
-    public static func draw(_ document: LayoutDocument, outputs: JSONObject, family: WidgetFamily, device: DeviceModel,
-                            scale: Int, schemes: [ColorScheme], format: PictureFormat = .png, options: GeometryOptions,
-                            drawer: any WidgetDrawing) -> [DrawnWidget] {
+    /// The same, laid out once and drawn in each of `schemes` (the layout does not depend on the
+    /// scheme). The images and icons come from `assets`, which the layout is made with too.
+    public static func draw<Drawing: WidgetDrawing>(
+        _ document: LayoutDocument, outputs: JSONObject, family: WidgetFamily, device: DeviceModel, scale: Int,
+        schemes: [ColorScheme], format: PictureFormat = .png, options: GeometryOptions, assets: Drawing.Assets, drawer: Drawing
+    ) -> [DrawnWidget] {
+        var options = options
+        options.assets = assets
         let result = WidgetGeometry.layout(document, outputs: outputs, family: family, device: device,
                                            measurer: drawer.measurer, options: options)
         let findings = result.diagnostics.map(json)
         return schemes.map { scheme in
-            let picture = drawer.draw(result, scale: scale, scheme: scheme, format: format)
+            let picture = drawer.draw(result, assets: assets, scale: scale, scheme: scheme, format: format)
             var diagnostics = findings
             for (path, d) in picture.canvasDiagnostics {
                 var object = CanvasSource.json(d).objectValue ?? [:]

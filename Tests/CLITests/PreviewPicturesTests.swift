@@ -72,8 +72,10 @@ final class PreviewPicturesTests: XCTestCase {
         XCTAssertEqual(families.first?["files"]?["dark"]?.stringValue, folder.file("p-pictures/weather-small-dark.png"))
         let circular = families.first { $0["family"]?.stringValue == "circular" }
         XCTAssertEqual(circular?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue },
-                       ["render-text-truncated", "render-text-truncated", "render-overflow"])
-        XCTAssertEqual(families.first?["diagnostics"], .array([]))
+                       ["render-icon-placeholder", "render-text-truncated", "render-text-truncated", "render-overflow"])
+        // The weather icon is a symbol: without SF Symbols, its placeholder (info) is the small widget's one finding.
+        XCTAssertEqual(families.first?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue }, ["render-icon-placeholder"])
+        XCTAssertEqual(families.first?["diagnostics"]?[0]?["severity"], "info")
     }
 
     func testATextLayoutDrawsNoPictures() throws {

@@ -13,6 +13,6 @@ expect:
   status: ok
   layout: { findingsExact: [] }
   widget:
-    diagnosticsExact: [render-ignored]
+    diagnosticsExact: [render-icon-placeholder, render-ignored]
 ---*/
 const summary = "Rain at 18:00"
