@@ -48,12 +48,12 @@ enum PictureClient {
 /// The drawing side's image files: read as `widgethost render` reads them (``WidgetFiles``),
 /// from the request's state folder as its widget's files.
 package enum PictureFiles {
-    /// The reader of `request`'s image files; without a state folder the run's files lived in
-    /// the asking process only, so each image draws its placeholder and says so.
+    /// The reader of `request`'s image files; without a state folder (the run's files kept in
+    /// memory) they lived in the asking process only, so each image draws its placeholder and says so.
     package static func imageReader(_ request: PictureRequest) -> AssetReader {
         guard let folder = request.stateFolder else {
             return { _ in
-                .problem(AssetProblem(.imageMissing, "is drawn as a placeholder: without --state the run's files stayed in the process that ran it; give --state DIR to draw it"))
+                .problem(AssetProblem(.imageMissing, "is drawn as a placeholder: the run kept its files in memory, in the process that ran it; give --state DIR to draw it"))
             }
         }
         return WidgetFiles.imageReader(StateStore(directory: folder), widget: request.widget)
