@@ -16,7 +16,8 @@ public enum RenderTool {
     public static func main(arguments: [String], terminal: Terminal = .standard()) -> Int32 {
         let drawer = RenderDrawer()
         if arguments == ["pictures"] {
-            let answer = PictureService.answer(readAll(), drawer: RenderWidgetDrawer(), images: PictureFiles.imageReader)
+            let answer = PictureService.answer(readAll(), drawer: RenderWidgetDrawer(), images: PictureFiles.imageReader,
+                                              icons: PictureFiles.iconReader)
             terminal.out(answer.json.serialized())
             return answer.problem == nil ? 0 : 1
         }

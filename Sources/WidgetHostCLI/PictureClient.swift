@@ -58,4 +58,9 @@ package enum PictureFiles {
         }
         return WidgetFiles.imageReader(StateStore(directory: folder), widget: request.widget)
     }
+
+    /// The reader of `request`'s icon files (`NAME.svg` in its icons folder), or nil without one.
+    package static func iconReader(_ request: PictureRequest) -> AssetReader? {
+        request.icons.map(WidgetFiles.iconReader)
+    }
 }

@@ -41,6 +41,8 @@ enum PreviewCommand {
             .flag("watch", "Re-run and redraw whenever the script, layout, action, profile or fixtures change; Ctrl-C stops."),
             .value("html", "file", "Also write the preview as a self-contained HTML file."),
             .value("layout", "file", "A layout to check against the outputs: one field per line, or a JSON component tree (also drawn at every family)."),
+            .value("device", "name", "With a component tree: " + PictureOptions.deviceHelp),
+            .value("icons", "dir", "With a component tree: " + PictureOptions.iconsHelp),
             .flag("all-kinds", "Run as every widget kind and show where their outputs differ. Not with --kind."),
             .value("hours", "h", "Span of the refresh strip in hours. Default: 24."),
             .value("days", "d", "Span of the refresh strip in days, at most 366. Not with --hours."),
@@ -56,6 +58,7 @@ enum PreviewCommand {
             .init("Check a layout against the outputs and write an HTML page", "widgethost preview Fixtures/Examples/live-countdown.js --kind live --html preview.html"),
             .init("Compare every widget kind", "widgethost preview Fixtures/Examples/outputs.js --all-kinds"),
             .init("Draw a layout at every widget size, light and dark, and redraw on every save", "widgethost preview Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json --html preview.html --watch"),
+            .init("The same on an iPhone SE, with SVG files for the icons", "widgethost preview Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json --device iphone-se --icons Fixtures/Examples/icons --html preview.html"),
         ],
         exitCodes: [
             (ExitCode.success, "every run ended ok and the layout has no errors (with --watch: stopped with Ctrl-C)"),
@@ -84,6 +87,9 @@ enum PreviewCommand {
             throw UsageError("--action runs on a tap; add --tap TIME (the action script then runs before each tap's refresh)")
         }
 
+        try PictureOptions.requireLayout(arguments)
+        _ = try PictureOptions.device(arguments)
+        _ = try PictureOptions.icons(arguments)
         // Flags are checked once, up front: a usage mistake ends the command even in watch mode.
         var base = try RunFlags.configuration(from: arguments)
         let simulation = try SimulateCommand.makeSimulation(arguments, runConfiguration: base)

@@ -23,15 +23,18 @@ enum PreviewPictures {
     }
 
     static func section(_ inputs: PreviewInputs, document: PreviewDocument, arguments: ParsedArguments) -> PictureSection? {
+        // The flags were checked when the command started (``PreviewCommand``).
         section(layoutText: inputs.layoutText, layout: inputs.layout, document: document, html: arguments.value("html"),
                 stateFolder: inputs.configuration.storage?.directory,
-                widget: inputs.configuration.widgetIdentity(scriptName: inputs.source?.name ?? inputs.scriptPath).id)
+                widget: inputs.configuration.widgetIdentity(scriptName: inputs.source?.name ?? inputs.scriptPath).id,
+                device: (try? PictureOptions.device(arguments)) ?? .reference, icons: arguments.value("icons"))
     }
 
     /// The picture section for the document, or nil when there is nothing to draw (no layout,
     /// or a text layout).
     static func section(layoutText: String?, layout: LayoutDocument?, document: PreviewDocument, html: String?,
-                        stateFolder: String? = nil, widget: String = "", device: DeviceModel = .reference) -> PictureSection? {
+                        stateFolder: String? = nil, widget: String = "", device: DeviceModel = .reference,
+                        icons: String? = nil) -> PictureSection? {
         guard let layoutText, let layout else { return nil }
         if case .lines = layout.body { return nil }
         let folder = folder(html: html, script: document.scriptPath)
@@ -47,7 +50,7 @@ enum PreviewPictures {
             utcOffsetSeconds: run.zone.offsetSeconds(atEpochSeconds: run.finishedAt / 1000),
             families: WidgetFamily.allCases, schemes: [.light, .dark])
         switch PictureClient.draw(PictureRequest(layout: layoutText, device: device, scale: scale, folder: folder,
-                                                   stateFolder: stateFolder, widget: widget, jobs: [job])) {
+                                                   stateFolder: stateFolder, widget: widget, icons: icons, jobs: [job])) {
         case .failure(let problem):
             section.problem = problem.message
         case .success(let answer):

@@ -62,8 +62,8 @@ package enum RenderCommand {
         .value("out", "file", "Where the picture goes. Default: the script's base name with .png or .svg. With --all-families: a folder."),
         .value("family", "family", "Lay out --layout FILE as a widget of this family and draw it: small, medium, large, circular, rectangular, inline or live-activity."),
         .flag("all-families", "Lay out and draw --layout FILE at every family, one picture each (NAME-FAMILY.png, in the folder --out)."),
-        .value("device", "name", "The device whose widget sizes are used with --family (see docs/render.md). Default: iphone-15-pro."),
-        .value("icons", "dir", "With --family: a folder of NAME.svg files drawn for the icons named NAME, tinted by their colour. Default: a placeholder glyph."),
+        .value("device", "name", "With --family: " + PictureOptions.deviceHelp),
+        .value("icons", "dir", "With --family: " + PictureOptions.iconsHelp),
     ]
 
     static let listing = Command(name: name, abstract: abstract, program: program, discussion: discussion, arguments: arguments, options: options,

@@ -37,14 +37,7 @@ enum RenderWidgets {
         } else {
             families = WidgetFamily.allCases
         }
-        var device = DeviceModel.reference
-        if let text = arguments.value("device") {
-            guard let found = DeviceModel.named(text) else {
-                throw UsageError("unknown device '\(text)'; use " + DeviceModel.all.map(\.name).joined(separator: ", "))
-            }
-            device = found
-        }
-        return Request(families: families, device: device, all: all, icons: arguments.value("icons"))
+        return Request(families: families, device: try PictureOptions.device(arguments), all: all, icons: arguments.value("icons"))
     }
 
     /// Where each family's picture goes: `--out FILE` for one family, files in `--out DIR` for

@@ -62,6 +62,8 @@ enum SimulateCommand {
             .flag("summary", "Print only the heading and the summary, not a row per refresh (text format)."),
             .value("layout", "file", "With --format svg: draw this layout after each refresh of the first day, under the chart."),
             .value("family", "family", "The widget family --layout is drawn as: small, medium, large, circular, rectangular, inline or live-activity. Default: small."),
+            .value("device", "name", "With --layout: " + PictureOptions.deviceHelp),
+            .value("icons", "dir", "With --layout: " + PictureOptions.iconsHelp),
         ],
         examples: [
             .init("A day of a script that asks for a refresh every 5 minutes", "widgethost simulate Fixtures/Examples/every-5-minutes.js --now 2026-11-29T00:00:00Z"),
@@ -135,7 +137,8 @@ enum SimulateCommand {
         let runner = recorder.base
         var pictures: [TimelinePicture] = []
         if let pictureLayout {
-            switch SimulationPictures.draw(layoutText: pictureLayout.text, family: pictureLayout.family, states: recorder.states,
+            switch SimulationPictures.draw(layoutText: pictureLayout.text, family: pictureLayout.family, device: pictureLayout.device,
+                                           icons: pictureLayout.icons, states: recorder.states,
                                            zone: simulation.zone, folder: SimulationPictures.folder(out: outPath, script: path), script: path,
                                            stateFolder: runConfiguration.storage?.directory,
                                            widget: runConfiguration.widgetIdentity(scriptName: source.name).id) {
@@ -272,9 +275,11 @@ enum SimulateCommand {
 
     /// The line that names the script above the text report.
     /// `--layout FILE` and `--family F` checked and the layout read, or nil without `--layout`.
-    static func layoutForPictures(_ arguments: ParsedArguments, format: String) throws -> (text: String, family: WidgetFamily)? {
+    static func layoutForPictures(_ arguments: ParsedArguments, format: String) throws
+        -> (text: String, family: WidgetFamily, device: DeviceModel, icons: String?)? {
         guard let file = arguments.value("layout") else {
             if arguments.value("family") != nil { throw UsageError("--family names how --layout is drawn; add --layout FILE") }
+            try PictureOptions.requireLayout(arguments)
             return nil
         }
         if file.isEmpty { throw UsageError("bad --layout ''; name a layout file") }
@@ -297,7 +302,7 @@ enum SimulateCommand {
         if case .lines = document.body {
             throw InputError("the layout \(file) is a text layout (lines), which has no components to draw as a widget", code: ExitCode.dataError)
         }
-        return (text, family)
+        return (text, family, try PictureOptions.device(arguments), try PictureOptions.icons(arguments))
     }
 
     static func heading(path: String, runner: HostRefreshRunner) -> String {

@@ -44,6 +44,8 @@ public struct PictureRequest: Sendable {
     /// and the widget's id, whose folder the paths name.
     public var stateFolder: String?
     public var widget: String
+    /// `--icons DIR`: the folder of `NAME.svg` files drawn for icons, or nil (placeholder glyphs).
+    public var icons: String?
     /// Each state of the widget to draw.
     public var jobs: [Job]
 
@@ -52,8 +54,9 @@ public struct PictureRequest: Sendable {
 
     /// A request.
     public init(layout: String, device: DeviceModel, scale: Int, folder: String, stateFolder: String? = nil, widget: String = "",
-                jobs: [Job]) {
+                icons: String? = nil, jobs: [Job]) {
         self.stateFolder = stateFolder
+        self.icons = icons
         self.widget = widget
         self.layout = layout
         self.device = device
@@ -67,6 +70,7 @@ public struct PictureRequest: Sendable {
         .object([
             "layout": .string(layout), "device": .string(device.name), "scale": .number(Double(scale)), "folder": .string(folder),
             "stateFolder": stateFolder.map { .string($0) } ?? .null, "widget": .string(widget),
+            "icons": icons.map { .string($0) } ?? .null,
             "jobs": .array(jobs.map { job in
                 .object([
                     "stem": .string(job.stem), "outputs": .object(job.outputs), "now": .number(Double(job.now)),
@@ -96,7 +100,8 @@ public struct PictureRequest: Sendable {
         let count = jobs.reduce(0) { $0 + $1.families.count * $1.schemes.count }
         guard count <= maxPictures else { return .failure(PictureProblem("the request asks for \(count) pictures; at most \(maxPictures)")) }
         return .success(PictureRequest(layout: layout, device: device, scale: Int(scale), folder: folder,
-                                       stateFolder: value["stateFolder"]?.stringValue, widget: value["widget"]?.stringValue ?? "", jobs: jobs))
+                                       stateFolder: value["stateFolder"]?.stringValue, widget: value["widget"]?.stringValue ?? "",
+                                       icons: value["icons"]?.stringValue, jobs: jobs))
     }
 }
 
@@ -177,9 +182,11 @@ public struct PictureAnswer: Sendable {
 /// picture with the drawer, writes each file and answers with them.
 public enum PictureService {
     /// The answer to the request in `input` (JSON), drawn with `drawer`; `images` gives the
-    /// reader of the request's image files (its state folder and widget).
+    /// reader of the request's image files (its state folder and widget), `icons` the reader of
+    /// its icon files (nil without an icons folder).
     public static func answer<Drawing: WidgetDrawing>(_ input: [UInt8], drawer: Drawing,
-                                                      images: (PictureRequest) -> AssetReader) -> PictureAnswer {
+                                                      images: (PictureRequest) -> AssetReader,
+                                                      icons: (PictureRequest) -> AssetReader?) -> PictureAnswer {
         let value: JSONValue
         do { value = try JSONValue.parse(bytes: input) } catch {
             return PictureAnswer(pictures: [], problem: "the picture request is not JSON: \(error)")
@@ -195,7 +202,7 @@ public enum PictureService {
         }
         if case .lines = document.body { return PictureAnswer(pictures: [], problem: nil) }
         // Read and decoded once for every job, family and scheme.
-        let assets = drawer.assets(images: images(request), icons: nil)
+        let assets = drawer.assets(images: images(request), icons: icons(request))
         var pictures: [AnsweredPicture] = []
         let folder = request.folder.isEmpty || request.folder.hasSuffix("/") ? request.folder : request.folder + "/"
         for (index, job) in request.jobs.enumerated() {

@@ -117,6 +117,55 @@ final class PreviewPicturesTests: XCTestCase {
         }
     }
 
+    /// `--icons DIR` draws the weather's symbols from SVG files, `--device` sizes the families.
+    func testIconsAndDeviceReachThePictures() throws {
+        let folder = try TemporaryFolder("pictures")
+        let plain = weather(folder, ["--html", folder.file("plain.html"), "--format", "json"])
+        let drawn = weather(folder, ["--html", folder.file("icons.html"), "--format", "json", "--icons", example("icons"),
+                                     "--device", "iphone-se"])
+        XCTAssertEqual(plain.code, 0, plain.err)
+        XCTAssertEqual(drawn.code, 0, drawn.err)
+        let pictures = try JSONValue.parse(drawn.out)["pictures"]
+        XCTAssertEqual(pictures?["device"]?.stringValue, "iphone-se")
+        let small = pictures?["families"]?.arrayValue?.first
+        // The iPhone SE's small widget is 148 points a side, 116 inside its margins, where the weather's
+        // column (124 points tall) overflows; the symbol is an SVG now, so no placeholder finding.
+        XCTAssertEqual(small?["size"], ["width": 148, "height": 148])
+        XCTAssertEqual(small?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue }, ["render-overflow"])
+        let before = try JSONValue.parse(plain.out)["pictures"]?["families"]?.arrayValue?.first
+        XCTAssertEqual(before?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue }, ["render-icon-placeholder"])
+    }
+
+    func testIconsAndDeviceAreCheckedBeforeTheRun() throws {
+        let folder = try TemporaryFolder("pictures")
+        let missing = weather(folder, ["--icons", folder.file("no-such-folder")])
+        XCTAssertEqual(missing.code, 66)
+        XCTAssertTrue(missing.err.contains("cannot open the icons folder \(folder.file("no-such-folder"))"), missing.err)
+        let device = weather(folder, ["--device", "iphone-sx"])
+        XCTAssertEqual(device.code, 64)
+        XCTAssertTrue(device.err.contains("unknown device 'iphone-sx'"), device.err)
+        let alone = tool("preview", example("weather.js"), "--icons", example("icons"))
+        XCTAssertEqual(alone.code, 64)
+        XCTAssertTrue(alone.err.contains("--icons is for the pictures of a layout; add --layout FILE"), alone.err)
+    }
+
+    /// Without `widgethost-render` beside it, the preview still works and says how to get pictures.
+    func testWithoutTheDrawingProgramThePreviewSaysSo() throws {
+        let folder = try TemporaryFolder("pictures")
+        let copy = folder.file("widgethost")
+        let cp = try Program.run(["cp", try BuiltProgram.path("widgethost"), copy], searchPath: true)
+        XCTAssertEqual(cp.code, 0, cp.err)
+        let run = try spawn([copy, "preview", example("weather.js"), "--profile", example("weather.profile.json"), "--layout",
+                             example("weather.layout.json"), "--html", folder.file("r.html")], environment: ["NO_COLOR=1", "TZ=UTC"])
+        XCTAssertEqual(run.code, 0, run.err)
+        // The view wraps the warning at its width.
+        let words = run.out.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        XCTAssertTrue(words.contains("warning: no pictures: they are drawn by the widgethost-render program, which is missing from \(folder.path);"), run.out)
+        XCTAssertTrue(run.out.contains("  temp  number  17\n"), "the rest of the preview is there: \(run.out.prefix(400))")
+        XCTAssertNil(Files.read(folder.file("r-pictures")))
+        XCTAssertNotNil(Files.read(folder.file("r.html")))
+    }
+
     /// A run that does not end ok draws nothing, and the view says why.
     func testAFailedRunDrawsNothingAndSaysSo() throws {
         let folder = try TemporaryFolder("pictures")

@@ -48,6 +48,24 @@ final class SimulatePicturesTests: XCTestCase {
         XCTAssertFalse(svg.contains(">#288 "))
     }
 
+    func testIconsAndDeviceReachTheSimulationsPictures() throws {
+        let folder = try TemporaryFolder("simulate-pictures")
+        let base = ["simulate", example("weather.js"), "--profile", example("weather.profile.json"), "--layout", example("weather.layout.json"),
+                    "--hours", "1", "--now", "2026-11-29T14:30:00Z", "--tz", "UTC", "--format", "svg"]
+        let plain = tool(base + ["--out", folder.file("plain.svg")])
+        let drawn = tool(base + ["--out", folder.file("icons.svg"), "--icons", example("icons"), "--device", "iphone-se"])
+        XCTAssertEqual(plain.code, 0, plain.err)
+        XCTAssertEqual(drawn.code, 0, drawn.err)
+        let svg = String(decoding: Files.read(folder.file("icons.svg")) ?? [], as: UTF8.self)
+        // The iPhone SE's small widget is 148 points a side (the reference's 158).
+        XCTAssertTrue(svg.contains("width=\"148\" height=\"148\""), String(svg.suffix(800)))
+        XCTAssertNotEqual(Files.read(folder.file("plain-pictures/weather-refresh-0-small-light.png")),
+                          Files.read(folder.file("icons-pictures/weather-refresh-0-small-light.png")))
+        XCTAssertEqual(tool(base + ["--icons", folder.file("none")]).code, 66)
+        XCTAssertEqual(tool(base + ["--device", "nokia"]).code, 64)
+        XCTAssertEqual(tool(["simulate", example("weather.js"), "--device", "iphone-se"]).code, 64)
+    }
+
     func testLayoutNeedsTheSVGFormatAndAComponentTree() throws {
         let folder = try TemporaryFolder("simulate-pictures")
         let base = ["simulate", example("weather.js"), "--profile", example("weather.profile.json")]
