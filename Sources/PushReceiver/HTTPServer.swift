@@ -209,6 +209,24 @@ public final class HTTPServer: @unchecked Sendable {
             // Called before libmicrohttpd closes the socket: the table lets go of it first.
             Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().table.closed(widgethost_connection_fd(connection))
         }
+        // A head after the first on a kept-alive connection reaches libmicrohttpd unchecked; see
+        // ``refuseLaterHead(_:status:)``. The request line's callback notes the connection whose
+        // head this thread parses; the access handler and the end of the request clear it.
+        let requestLine: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { _, _, connection in
+            pthread_setspecific(HTTPServer.parsingHead, connection.map { UnsafeRawPointer($0) })
+            return nil
+        }
+        let logged: MHD_LogCallback = { cls, format, arguments in
+            guard let arguments else { return }
+            let status = widgethost_error_answer_status(format, arguments)
+            guard status != 0, let cls, let current = pthread_getspecific(HTTPServer.parsingHead) else { return }
+            pthread_setspecific(HTTPServer.parsingHead, nil)
+            let connection = OpaquePointer(current)
+            // Only while libmicrohttpd has the connection's whole head and no answer queued:
+            // that is, while this thread parses it now.
+            guard widgethost_head_unanswered(connection) != 0 else { return }
+            Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().refuseLaterHead(connection, status: Int(status))
+        }
         let cls = Unmanaged.passUnretained(self).toOpaque()
         // The gate enforces the limits; libmicrohttpd's own are only a backstop with room for
         // connections dropped but not yet closed.
@@ -219,6 +237,8 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: limits.connectionMemory, ptr_value: nil),
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: cls),
             MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(notified, to: Int.self), ptr_value: cls),
+            MHD_OptionItem(option: .URI_LOG_CALLBACK, value: unsafeBitCast(requestLine, to: Int.self), ptr_value: cls),
+            MHD_OptionItem(option: .EXTERNAL_LOGGER, value: unsafeBitCast(logged, to: Int.self), ptr_value: cls),
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
         let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, contextPointer in
@@ -227,7 +247,8 @@ public final class HTTPServer: @unchecked Sendable {
             return server.access(connection, url: url, method: method, upload: upload, uploadSize: uploadSize,
                                  contextPointer: contextPointer)
         }
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        // Error logging on: the logger is how a malformed later head is seen (it goes nowhere else).
+        let flags = MHD_USE_ERROR_LOG.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             | MHD_USE_NO_LISTEN_SOCKET.rawValue
         daemon = options.withUnsafeMutableBufferPointer { buffer in
             withVaList([MHD_OPTION.ARRAY.rawValue, buffer.baseAddress!, MHD_OPTION.END.rawValue]) { arguments in
@@ -280,7 +301,9 @@ public final class HTTPServer: @unchecked Sendable {
                         upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
                         contextPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = contextPointer.pointee else {
-            // First call: the headers are in; the connection is no longer idle.
+            // First call: the headers are in and well-formed enough for libmicrohttpd; the
+            // connection is no longer idle.
+            pthread_setspecific(Self.parsingHead, nil)
             table.requestStarted(widgethost_connection_fd(connection))
             let context = RequestContext(
                 method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
@@ -333,6 +356,47 @@ public final class HTTPServer: @unchecked Sendable {
             work(HTTPResponder(connection: connection, context: context, server: self))
             return .YES
         }
+    }
+
+    // MARK: Later heads
+
+    /// The connection whose request head this libmicrohttpd thread is parsing (from its
+    /// request line to the access handler's first call), per thread.
+    static let parsingHead: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// libmicrohttpd is about to refuse, on its own, the head of a request after the first on
+    /// a kept-alive connection (the gate checked only the first): a `Content-Length` that is
+    /// not a plain number (`-1`, huge), a head larger than its memory. Version 0.9.75 then
+    /// sends its status line and headers twice, so the receiver answers first, with the same
+    /// JSON refusal as the gate's, and shuts the socket for writing: libmicrohttpd's own
+    /// answer then fails to send and it closes the connection.
+    fileprivate func refuseLaterHead(_ connection: OpaquePointer, status: Int) {
+        let fd = widgethost_connection_fd(connection)
+        guard fd >= 0 else { return }
+        let length = header(connection, "Content-Length")
+        let failure: HTTPFailure
+        switch status {
+        case 413: failure = .declaredBodyTooLarge(length ?? "?")
+        case 414, 431: failure = .headersTooLarge(limit: limits.headLimit)
+        default:
+            if let length, !length.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) || length.isEmpty {
+                failure = .malformedRequest("Content-Length must be a number of bytes (digits only); got \(RequestHead.shown(Array(length.utf8)))")
+            } else {
+                failure = .malformedRequest("the request head is not well-formed HTTP/1.1")
+            }
+        }
+        let bytes = ConnectionGate.serialize(service.failure(failure, method: "-", path: "-", startedAt: MonotonicClock.milliseconds()))
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if count <= 0 { break }
+            sent += count
+        }
+        shutdown(fd, Int32(SHUT_WR))
     }
 
     private func header(_ connection: OpaquePointer, _ name: String) -> String? {

@@ -65,6 +65,41 @@ final class MalformedHeadTests: XCTestCase {
         XCTAssertTrue(receiver.log.all.contains { $0.contains("400 refused malformed-request") }, "\(receiver.log.all)")
     }
 
+    /// A malformed head after a good request on a kept-alive connection (which reaches the
+    /// HTTP library directly, past the first head's check) gets one well-formed refusal too,
+    /// and the connection is closed after it.
+    func testAMalformedSecondHeadOnAKeptAliveConnectionGetsOneRefusal() throws {
+        let receiver = try TestReceiver { $0.http.idleTimeoutSeconds = 30 }
+        let cases: [(String, [String], Int, String)] = [
+            ("negative length", [Self.push, "Host: x", "Content-Type: application/json", "Content-Length: -1"], 400, "malformed-request"),
+            ("signed length", [Self.push, "Host: x", "Content-Type: application/json", "Content-Length: +15"], 400, "malformed-request"),
+            ("length that is not a number", [Self.push, "Host: x", "Content-Type: application/json", "Content-Length: 1e3"], 400, "malformed-request"),
+            ("huge length", [Self.push, "Host: x", "Content-Type: application/json", "Content-Length: 99999999999999999999999"], 413, "body-too-large"),
+        ]
+        for (name, lines, status, reason) in cases {
+            let connection = try RawConnection(port: receiver.port)
+            connection.send(httpRequest("GET", "/healthz", contentType: nil, keepAlive: true))
+            let first = connection.readResponse(timeoutSeconds: 5)
+            XCTAssertEqual(first?.status, 200, "\(name): the good request first")
+            XCTAssertNotEqual(first?.headers["connection"], "close", "\(name): the connection is kept alive")
+            connection.send(Self.head(lines))
+            let (received, closed) = connection.readUntilClosed(timeoutSeconds: 5)
+            XCTAssertTrue(closed, "\(name): the receiver closes the connection after its answer, at once")
+            let text = String(decoding: received, as: UTF8.self)
+            let statusLines = text.split(separator: "\r\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("HTTP/1.") }.count
+            XCTAssertEqual(statusLines, 1, "\(name): exactly one status line in \(text.debugDescription)")
+            XCTAssertEqual(text.split(separator: "\r\n").filter { $0.hasPrefix("Date: ") }.count, 1, "\(name): one head in \(text.debugDescription)")
+            let response = RawConnection.parse(received, complete: true)
+            XCTAssertEqual(response?.status, status, "\(name): \(text)")
+            XCTAssertEqual(response?.headers["connection"], "close", name)
+            XCTAssertEqual(response?.headers["content-type"], "application/json", name)
+            XCTAssertEqual(response?.headers["content-length"].flatMap(Int.init), response?.body.count, name)
+            XCTAssertEqual(response?.reason, reason, "\(name): \(text)")
+            XCTAssertEqual(response?.json?["status"], "refused", name)
+        }
+        XCTAssertEqual(try post(receiver.port, pushBody(nonce: "after")).status, 200, "the receiver serves on")
+    }
+
     /// What is odd but well-formed still reaches the service as before.
     func testWellFormedHeadsPassTheCheck() throws {
         let receiver = try TestReceiver()
