@@ -113,9 +113,9 @@ public final class ScriptHost {
         // Preparing and compiling the script count against its time limit (S6).
         engine.runtime.startRunClock()
         let script = preparedScripts.prepared(source)
-        let session = RunSession(configuration: configuration, prepared: script, startedAt: start)
-        session.host = self
-        defer { session.teardown() }
+        let state = RunState(configuration: configuration, prepared: script, startedAt: start)
+        state.host = self
+        defer { state.teardown() }
         let engine = self.engine
         let context = prepared ?? engine.runtime.makeContext(name: source.name)
         if let preparer {
@@ -123,7 +123,7 @@ public final class ScriptHost {
             preparer.prepare(in: engines[1 - nextEngine])
         }
         defer { if preparer != nil { nextEngine = 1 - nextEngine } }
-        var execution = RunExecution(host: self, engine: engine, context: context, session: session, source: source)
+        var execution = RunDriver(host: self, engine: engine, context: context, state: state, source: source)
         return execution.run()
     }
 }

@@ -1,7 +1,7 @@
 import JSONKit
 import ScriptCore
 
-extension RunSession {
+extension RunState {
     /// Builds one global of the wider API (``APIRegistry``), or nil for a name it does not know.
     func makeAPIBinding(_ name: String, in context: ScriptContext) throws -> JSValue? {
         switch name {

@@ -62,7 +62,7 @@ public struct APIGlobal: Sendable, Hashable {
         case native
         /// A small JavaScript class or object over Swift natives (see ``APIScript``).
         case script
-        /// The host's own globals (console, timers, ``RunSession/installHostGlobals(in:)``).
+        /// The host's own globals (console, timers, ``RunState/installHostGlobals(in:)``).
         case host
     }
 
@@ -111,7 +111,7 @@ public enum APIRegistry {
     /// Every documented entry point.
     public static var members: [APIMember] { globals.flatMap(\.members) }
 
-    /// The globals made by the API's bindings (``RunSession/makeBinding(_:in:)``), the control bindings included.
+    /// The globals made by the API's bindings (``RunState/makeBinding(_:in:)``), the control bindings included.
     static var boundNames: [String] { globals.filter { $0.implementation != .host }.map(\.name) }
 
     private static func f(_ path: String, _ signature: String, _ mode: APIMember.Mode, _ returns: String, _ summary: String) -> APIMember {

@@ -6,22 +6,22 @@ import ZonedTime
 /// the resolved profile, the widget's identity, storage read on first use and
 /// written back once the run ends, fixture use counts, parsed HTML documents.
 final class APIRun {
-    unowned let session: RunSession
+    unowned let state: RunState
     let store: StateStore
 
-    init(session: RunSession) {
-        self.session = session
-        store = session.configuration.storage ?? StateStore()
+    init(state: RunState) {
+        self.state = state
+        store = state.configuration.storage ?? StateStore()
     }
 
-    var configuration: RunConfiguration { session.configuration }
+    var configuration: RunConfiguration { state.configuration }
 
     /// The profile as this run sees it (A1), resolved for the run's start and zone.
     private(set) lazy var profile: JSONValue = configuration.profile.resolved(
-        now: Int64(session.startedAt), zone: configuration.zone)
+        now: Int64(state.startedAt), zone: configuration.zone)
 
     /// `Widget.id` and `Widget.name`: the configuration's, else the profile's, else derived from the script's name.
-    private(set) lazy var identity: WidgetIdentity = configuration.widgetIdentity(scriptName: session.wrapped.sourceURL)
+    private(set) lazy var identity: WidgetIdentity = configuration.widgetIdentity(scriptName: state.wrapped.sourceURL)
 
     func permitted(_ name: String) -> Bool { profile["permissions"]?[name]?.boolValue ?? true }
 
@@ -42,7 +42,7 @@ final class APIRun {
         if widgetState == nil, let problem = WidgetIdentity.problem(withID: identity.id) {
             widgetUnreadable = true
             widgetState = WidgetState()
-            session.diagnose(
+            state.diagnose(
                 .invalidWidgetID, .error,
                 "Widget.id \(JSONValue.quote(identity.id)) cannot name a storage folder: it \(problem) (a widget id is \(WidgetIdentity.idRule)); the run's storage started empty and is not saved")
         }
@@ -53,10 +53,10 @@ final class APIRun {
                 widgetState = WidgetState()
                 if error.onTheWay {
                     // No stored file to protect: the save at the end tries, and says if it fails.
-                    session.diagnose(.stateUnreadable, .warning, "the widget's storage \(error.description); the run started with empty storage")
+                    state.diagnose(.stateUnreadable, .warning, "the widget's storage \(error.description); the run started with empty storage")
                 } else {
                     widgetUnreadable = true
-                    session.diagnose(
+                    state.diagnose(
                         .stateUnreadable, .warning,
                         "the widget's storage \(error.description); the run started with empty storage and will not save over that file (fix or delete it)")
                 }
@@ -74,10 +74,10 @@ final class APIRun {
             } catch {
                 slotValues = [:]
                 if error.onTheWay {
-                    session.diagnose(.stateUnreadable, .warning, "the shared values \(error.description); the run started without them")
+                    state.diagnose(.stateUnreadable, .warning, "the shared values \(error.description); the run started without them")
                 } else {
                     valuesUnreadable = true
-                    session.diagnose(
+                    state.diagnose(
                         .stateUnreadable, .warning,
                         "the shared values \(error.description); the run started without them and will not save over that file (fix or delete it)")
                 }
@@ -110,19 +110,19 @@ final class APIRun {
     func finish() {
         if widgetDirty, !widgetUnreadable, let widgetState {
             do { try store.setWidget(identity.id, widgetState) } catch {
-                session.diagnose(.stateNotSaved, .error, "the widget's storage could not be saved: \(error.description)")
+                state.diagnose(.stateNotSaved, .error, "the widget's storage could not be saved: \(error.description)")
             }
         }
         if valuesDirty, !valuesUnreadable, let slotValues {
             do { try store.setValues(slotKey, slotValues) } catch {
-                session.diagnose(.stateNotSaved, .error, "the shared values could not be saved: \(error.description)")
+                state.diagnose(.stateNotSaved, .error, "the shared values could not be saved: \(error.description)")
             }
         }
         widgetDirty = false
         valuesDirty = false
         if recordedCount > 0, let recorder = configuration.network.recorder {
             do { try recorder.write() } catch {
-                session.diagnose(.stateNotSaved, .error, "the recorded fixtures could not be written: \(error.description)")
+                state.diagnose(.stateNotSaved, .error, "the recorded fixtures could not be written: \(error.description)")
             }
             recordedCount = 0
         }
@@ -131,11 +131,11 @@ final class APIRun {
     }
 }
 
-extension RunSession {
+extension RunState {
     /// The wider API's state for this run, made on first use.
     var api: APIRun {
         if let apiRun { return apiRun }
-        let made = APIRun(session: self)
+        let made = APIRun(state: self)
         apiRun = made
         return made
     }

@@ -3,7 +3,7 @@ import ScriptCore
 import ZonedTime
 
 /// `Device`, `Location`, `Weather` and `Health`, answered from the device profile (A1).
-extension RunSession {
+extension RunState {
     func makeDevice(in context: ScriptContext) -> JSValue {
         func field(_ name: String, _ key: String) -> (String, Int, NativeFunctionBody) {
             (name, 0, { [unowned self] (call: NativeCall) throws -> JSValue in
@@ -28,7 +28,7 @@ extension RunSession {
     }
 
     /// An async call answered from the profile on the next turn of the host loop.
-    private func answer(_ call: NativeCall, _ function: String, permission: String, _ produce: @escaping (RunSession, ScriptContext) -> Outcome) -> JSValue {
+    private func answer(_ call: NativeCall, _ function: String, permission: String, _ produce: @escaping (RunState, ScriptContext) -> Outcome) -> JSValue {
         deferred(call.context, function) { [unowned self] context in
             if let refusal = self.denied(permission, function) { return refusal }
             return produce(self, context)
@@ -45,11 +45,11 @@ extension RunSession {
                         try self.misuse(call, "Location.getLocation", "Location.getLocation(cacheMinutes) expects a number of minutes, 0 or more; got \(ValueDescription.phrase(cache)); 60 was used")
                     }
                 }
-                return self.answer(call, "Location.getLocation", permission: "location") { session, context in
-                    let location = session.api.profile["location"]
+                return self.answer(call, "Location.getLocation", permission: "location") { state, context in
+                    let location = state.api.profile["location"]
                     var fix: JSONObject = [:]
                     for key in ["latitude", "longitude", "altitude"] { fix[key] = location?[key] ?? .number(0) }
-                    return .value(session.javaScript(.object(fix), in: context))
+                    return .value(state.javaScript(.object(fix), in: context))
                 }
             }),
             ("getPlacemark", 0, { [unowned self] (call: NativeCall) throws -> JSValue in
@@ -66,8 +66,8 @@ extension RunSession {
                     }
                     target = (lat, lon)
                 }
-                return self.answer(call, "Location.getPlacemark", permission: "location") { session, context in
-                    .value(session.javaScript(session.placemark(near: target), in: context))
+                return self.answer(call, "Location.getPlacemark", permission: "location") { state, context in
+                    .value(state.javaScript(state.placemark(near: target), in: context))
                 }
             }),
         ])
@@ -93,8 +93,8 @@ extension RunSession {
     func makeWeather(in context: ScriptContext) -> JSValue {
         func report(_ name: String, _ key: String) -> (String, Int, NativeFunctionBody) {
             (name, 0, { [unowned self] (call: NativeCall) throws -> JSValue in
-                self.answer(call, "Weather.\(name)", permission: "location") { session, context in
-                    .value(context.string((session.api.profile["weather"]?[key] ?? .object([:])).serialized()))
+                self.answer(call, "Weather.\(name)", permission: "location") { state, context in
+                    .value(context.string((state.api.profile["weather"]?[key] ?? .object([:])).serialized()))
                 }
             })
         }
@@ -104,15 +104,15 @@ extension RunSession {
     func makeHealth(in context: ScriptContext) -> JSValue {
         func number(_ name: String, _ key: String) -> (String, Int, NativeFunctionBody) {
             (name, 0, { [unowned self] (call: NativeCall) throws -> JSValue in
-                self.answer(call, "Health.\(name)", permission: "health") { session, context in
-                    .value(context.number(session.api.profile["health"]?[key]?.doubleValue ?? 0))
+                self.answer(call, "Health.\(name)", permission: "health") { state, context in
+                    .value(context.number(state.api.profile["health"]?[key]?.doubleValue ?? 0))
                 }
             })
         }
-        func json(_ name: String, _ key: String, _ shape: @escaping (RunSession, JSONValue) -> JSONValue = { $0.withTimes($1) }) -> (String, Int, NativeFunctionBody) {
+        func json(_ name: String, _ key: String, _ shape: @escaping (RunState, JSONValue) -> JSONValue = { $0.withTimes($1) }) -> (String, Int, NativeFunctionBody) {
             (name, 0, { [unowned self] (call: NativeCall) throws -> JSValue in
-                self.answer(call, "Health.\(name)", permission: "health") { session, context in
-                    .value(context.string(shape(session, session.api.profile["health"]?[key] ?? .null).serialized()))
+                self.answer(call, "Health.\(name)", permission: "health") { state, context in
+                    .value(context.string(shape(state, state.api.profile["health"]?[key] ?? .null).serialized()))
                 }
             })
         }
@@ -126,9 +126,9 @@ extension RunSession {
                     let message = "Health.getStepsBetween(startMs, endMs) expects two epoch-millisecond times; got \(ValueDescription.phrase(call[0])) and \(ValueDescription.phrase(call[1]))"
                     return self.deferred(call.context, "Health.getStepsBetween") { _ in .failure(NativeError(.typeError, message)) }
                 }
-                return self.answer(call, "Health.getStepsBetween", permission: "health") { session, context in
-                    let perHour = session.api.profile["health"]?["stepsPerHour"]?.doubleValue ?? 0
-                    let span = max(0, min(end, session.now) - start)
+                return self.answer(call, "Health.getStepsBetween", permission: "health") { state, context in
+                    let perHour = state.api.profile["health"]?["stepsPerHour"]?.doubleValue ?? 0
+                    let span = max(0, min(end, state.now) - start)
                     return .value(context.number((perHour * span / 3_600_000).rounded()))
                 }
             }),
@@ -142,14 +142,14 @@ extension RunSession {
                 }
                 if !(days > 0) || !days.isFinite { days = 7 }
                 let span = days
-                return self.answer(call, "Health.getRecentWorkouts", permission: "health") { session, context in
-                    .value(context.string(session.recentWorkouts(days: span).serialized()))
+                return self.answer(call, "Health.getRecentWorkouts", permission: "health") { state, context in
+                    .value(context.string(state.recentWorkouts(days: span).serialized()))
                 }
             }),
             json("getLastSleepDetail", "lastSleepDetail"),
-            json("getSleepData", "sleepData") { session, value in
-                let since = session.now - 48 * 3_600_000
-                let segments = (value.arrayValue ?? []).map { session.withTimes($0) }
+            json("getSleepData", "sleepData") { state, value in
+                let since = state.now - 48 * 3_600_000
+                let segments = (value.arrayValue ?? []).map { state.withTimes($0) }
                     .filter { ($0["endDate"]?.doubleValue ?? 0) >= since }
                 return .array(segments)
             },

@@ -134,7 +134,7 @@ enum XMLErrors {
     }
 }
 
-extension RunSession {
+extension RunState {
     /// `native.htmlParse(html)`: parses a document and returns its handle for `native.xpath`.
     func htmlParse(_ call: NativeCall) throws -> JSValue {
         let html = call[0]

@@ -2,7 +2,7 @@ import JSONKit
 import ScriptCore
 
 /// `Request` (its natives; the class itself is in ``APIScript``) and the deprecated `http` (A2, A3, A9).
-extension RunSession {
+extension RunState {
     /// What a fetch resolves to.
     enum FetchResult: String {
         case bytes, string, json

@@ -2,7 +2,7 @@ import JSONKit
 import ScriptCore
 
 /// `Config`, `setConfig`/`getConfig`, `setValue`/`getValue` and `Setting` (A4, A1, A7).
-extension RunSession {
+extension RunState {
     /// JavaScript's default sort order (UTF-16 code units), for `$params`.
     static func jsOrder(_ a: String, _ b: String) -> Bool { a.utf16.lexicographicallyPrecedes(b.utf16) }
 
@@ -101,7 +101,7 @@ extension RunSession {
     static let settingTypes = ["text", "number", "date", "toggle", "select", "icon", "color", "image", "file"]
 
     func makeSetting(in context: ScriptContext) -> JSValue {
-        func reader(_ name: String, _ read: @escaping (RunSession, JSONValue?, ScriptContext) -> JSValue) -> (String, Int, NativeFunctionBody) {
+        func reader(_ name: String, _ read: @escaping (RunState, JSONValue?, ScriptContext) -> JSValue) -> (String, Int, NativeFunctionBody) {
             (name, 1, { [unowned self] (call: NativeCall) throws -> JSValue in
                 guard let key = try self.stringArgument(call, 0, "Setting.\(name)", "the setting's key") else {
                     return read(self, nil, call.context)
@@ -133,19 +133,19 @@ extension RunSession {
                 default: return context.number(0)
                 }
             },
-            reader("date") { session, value, context in
+            reader("date") { state, value, context in
                 switch value {
                 case .number(let number)?: return context.number(number)
                 case .string(let text)?:
-                    let ms = Double(text).map { Int64($0) } ?? DeviceProfile.parseTime(text, zone: session.configuration.zone)
+                    let ms = Double(text).map { Int64($0) } ?? DeviceProfile.parseTime(text, zone: state.configuration.zone)
                     return context.number(Double(ms ?? 0))
                 default: return context.number(0)
                 }
             },
-            reader("image") { session, value, context in
+            reader("image") { state, value, context in
                 guard case .string(let name)? = value, !name.isEmpty else { return context.string("") }
                 if name.contains(":") { return context.string(name) }
-                return context.string("LL:\(session.api.identity.id)/\(name)")
+                return context.string("LL:\(state.api.identity.id)/\(name)")
             },
             reader("fileString") { _, value, context in
                 guard case .string(let text)? = value else { return context.string("") }

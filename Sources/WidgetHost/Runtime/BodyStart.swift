@@ -6,7 +6,7 @@ import ScriptCore
 /// through `__widgethost$register`, which returns the end marker and removes itself from the
 /// global object, so the script never sees it. The body's frames are the only ones its
 /// stacks show: no host code calls it from JavaScript.
-extension RunSession {
+extension RunState {
     /// The global the body's first statement calls with its reader; deleted by that call.
     static let registerGlobal = "__widgethost$register"
 

@@ -3,7 +3,7 @@ import ScriptCore
 import ZonedTime
 
 /// The control bindings `setUpdateFreq`, `setUpdateTime` and `endLiveActivity` (C1–C8).
-extension RunSession {
+extension RunState {
     /// The names the host installs on the global object, for replacement checks.
     static let controlBindingNames = ["setUpdateFreq", "setUpdateTime", "endLiveActivity"]
 

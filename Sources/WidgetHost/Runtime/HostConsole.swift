@@ -9,7 +9,7 @@ import ScriptCore
 /// What the host reads to tell objects apart comes from the realm as it was made (its
 /// `Error.prototype`) or from a realm no script runs in, so a script that replaces `JSON`,
 /// `Date` or `Error` changes nothing here.
-extension RunSession {
+extension RunState {
     /// The engine's `console` methods the host replaces, and the level each one logs at.
     static let consoleMethods: [(name: String, level: ConsoleEntry.Level)] = [
         ("log", .log), ("info", .info), ("warn", .warn), ("error", .error), ("debug", .debug), ("trace", .debug), ("dir", .log),

@@ -18,7 +18,7 @@ import ScriptCore
 ///
 /// `Date` and `Intl` are never replaced: the engine's own read the run's virtual clock and
 /// locale (``VirtualClock``). Every global is non-enumerable and configurable, as built-ins are.
-extension RunSession {
+extension RunState {
     func installHostGlobals(in context: ScriptContext) throws(ScriptError) {
         let global = context.global
         for name in Self.controlBindingNames {

@@ -7,7 +7,7 @@ import ScriptCore
 /// It works through the engine's own calls (JSON through the engine's serializer,
 /// not the global `JSON`), and built-ins of the scratch realm where it needs one.
 struct OutputCollector {
-    let session: RunSession
+    let state: RunState
     /// Serialized bytes since the memory was last looked at.
     private var unchecked = 0
     /// How many serialized bytes may pass before the memory is looked at again.
@@ -24,9 +24,9 @@ struct OutputCollector {
         return Int(min(quarter, 64 * 1_048_576))
     }
 
-    init(session: RunSession) {
-        self.session = session
-        budgetLeft = Self.budget(memoryLimitMB: session.configuration.memoryLimitMB)
+    init(state: RunState) {
+        self.state = state
+        budgetLeft = Self.budget(memoryLimitMB: state.configuration.memoryLimitMB)
     }
 
     /// One collected value (O3).
@@ -42,7 +42,7 @@ struct OutputCollector {
     }
 
     mutating func collect(context: ScriptContext, reader: JSValue?) throws(ScriptError) -> JSONObject {
-        let prepared = session.prepared
+        let prepared = state.prepared
         // The body's reader writes every top-level binding in one call (``WrappedScript/Collected``):
         // each value, or what reading it threw (a binding still in its temporal dead zone,
         // O4, is no output). It runs no script code; each value is then serialized here,
@@ -61,7 +61,7 @@ struct OutputCollector {
         // and not starting with `_`, read one at a time (a getter may throw).
         var properties: [JSONKey: Entry] = [:]
         let global = context.global
-        let baseline = session.host?.freshGlobalKeys ?? []
+        let baseline = state.host?.freshGlobalKeys ?? []
         for name in global.enumerableNames() where name.utf8.first != UInt8(ascii: "_") && !baseline.contains(name) {
             guard try isOwn(name, of: global, in: context) else { continue }
             switch try context.propertyCatching(global, name) {
@@ -83,7 +83,7 @@ struct OutputCollector {
             guard let entry = properties[key] else { continue }
             if bindings[key] != nil {
                 let position = prepared.positions[name]
-                session.diagnose(
+                state.diagnose(
                     .outputNameClash, .warning,
                     "output '\(name)' is both a top-level binding and a property of this; the binding's value is used (rename one of them)",
                     line: position?.line, column: position?.column)
@@ -147,7 +147,7 @@ struct OutputCollector {
         unchecked += text.utf8.count
         let memory = unchecked >= Self.memoryCheckBytes
         if memory { unchecked = 0 }
-        if let reason = session.host?.engine.runtime.checkLimits(memory: memory) { throw ScriptError.terminatedForHost(reason) }
+        if let reason = state.host?.engine.runtime.checkLimits(memory: memory) { throw ScriptError.terminatedForHost(reason) }
     }
 
     /// `String(e && e.message)`, as the message of a value a script threw.
@@ -164,26 +164,26 @@ struct OutputCollector {
         case .primitive(let value):
             return value
         case .nonfinite(let value):
-            session.diagnose(
+            state.diagnose(
                 .outputNotFinite, .warning,
                 "output '\(label)' is \(value), which JSON cannot hold; it is shown as null",
                 line: line, column: column)
             return .null
         case .dropped(let type):
-            session.diagnose(
+            state.diagnose(
                 .outputDropped, .warning,
                 "output '\(label)' is \(type == "undefined" ? "undefined" : "a \(type)"), which a layout cannot show; it was left out (prefix the name with _ to keep it private)",
                 line: line, column: column)
             return nil
         case .unserializable(let why):
-            session.diagnose(
+            state.diagnose(
                 .outputNotSerializable, .warning,
                 "output '\(label)' cannot be written as JSON (\(why)); it was left out",
                 line: line, column: column)
             return nil
         case .tooLarge:
-            let megabytes = JSONValue.formatNumber((Double(Self.budget(memoryLimitMB: session.configuration.memoryLimitMB)) / 1_048_576 * 100).rounded() / 100)
-            session.diagnose(
+            let megabytes = JSONValue.formatNumber((Double(Self.budget(memoryLimitMB: state.configuration.memoryLimitMB)) / 1_048_576 * 100).rounded() / 100)
+            state.diagnose(
                 .outputNotSerializable, .warning,
                 "output '\(label)' is too large to publish: the outputs of a run may take \(megabytes) MB of JSON together (a quarter of the memory limit, 64 MB at most); it was left out",
                 line: line, column: column)

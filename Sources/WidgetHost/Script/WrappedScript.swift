@@ -3,7 +3,7 @@ import ScriptSyntax
 /// A script rewritten as the body of an `async` function (S1), with its
 /// outputs' getters registered up front, and the map back to the user's file (S2).
 ///
-/// Layout of the wrapped text, which evaluates to the body's function (``RunSession/startBody(_:in:)``):
+/// Layout of the wrapped text, which evaluates to the body's function (``RunState/startBody(_:in:)``):
 /// ```
 /// (async function () {<registration><the user's line 1>
 /// <the user's other lines, line for line>
@@ -49,7 +49,7 @@ struct WrappedScript {
         if body.hasPrefix("#!") {  // a hashbang line is a comment to the engine; keep its length
             body = "//" + body.dropFirst(2)
         }
-        let registration = ";const \(Self.endName)=\(RunSession.registerGlobal)(\(Self.reader(of: scan.outputNames)));"
+        let registration = ";const \(Self.endName)=\(RunState.registerGlobal)(\(Self.reader(of: scan.outputNames)));"
         isPlain = !scan.mentionsAwait && scan.topLevelReturns.isEmpty
         let prefix = isPlain ? Self.plainPrefix : Self.prefix
         let suffix = isPlain ? Self.plainSuffix : Self.suffix

@@ -3,9 +3,11 @@ import ScriptCore
 import ScriptSyntax
 
 /// The state of one run: clock, console, events, diagnostics and timers, which the
-/// host's globals (``installHostGlobals(in:)``) feed. One session per run; ``teardown()`` breaks
-/// the references it holds into the context.
-final class RunSession {
+/// host's globals (``installHostGlobals(in:)``) feed. One per run; ``RunDriver`` takes the run
+/// through its steps over it, and ``teardown()`` breaks the references it holds into the context.
+/// The natives that feed it are extensions in the files named for them (`HostGlobals.swift`,
+/// `ControlBindings.swift`, `HostConsole.swift`, `BodyStart.swift`, the API's bindings in `API/`).
+final class RunState {
     enum Settlement {
         case fulfilled(completed: Bool)
         case rejected(ProtectedValue)
@@ -32,7 +34,7 @@ final class RunSession {
     var replacedGlobals: [String] = []
     /// The wider API's state, made when the script first touches it (see ``api``).
     var apiRun: APIRun?
-    /// The host running this session (for its compiled API script).
+    /// The host running this run (for its compiled API script).
     weak var host: ScriptHost?
     /// The body's reader of its top-level bindings (``WrappedScript/reader(of:)``), once registered.
     var reader: ProtectedValue?

@@ -3,29 +3,30 @@ import JSONKit
 import ScriptCore
 import ScriptSyntax
 
-/// One run from fresh context to report: host globals, body, virtual
-/// timers until the body settles (S4), outputs (O1–O6), then the report.
-struct RunExecution {
+/// One run from fresh context to report, in order: host globals, body, virtual
+/// timers until the body settles (S4), outputs (O1–O6), then the report. What the run
+/// accumulates on the way lives in its ``RunState``; the driver holds only the outcome.
+struct RunDriver {
     let host: ScriptHost
     /// The engine this run uses, and the fresh context made in it.
     let engine: HostEngine
     private var context: ScriptContext?
-    let session: RunSession
+    let state: RunState
     let source: ScriptSource
     private var status = RunStatus.ok
     private var failure: ScriptFailure?
     private var outputs: JSONObject = [:]
 
-    init(host: ScriptHost, engine: HostEngine, context: ScriptContext, session: RunSession, source: ScriptSource) {
+    init(host: ScriptHost, engine: HostEngine, context: ScriptContext, state: RunState, source: ScriptSource) {
         self.host = host
         self.engine = engine
         self.context = context
-        self.session = session
+        self.state = state
         self.source = source
     }
 
-    private var configuration: RunConfiguration { session.configuration }
-    private var wrapped: WrappedScript { session.wrapped }
+    private var configuration: RunConfiguration { state.configuration }
+    private var wrapped: WrappedScript { state.wrapped }
 
     mutating func run() -> RunReport {
         if let problem = wrapped.scan.problems.first {
@@ -36,12 +37,12 @@ struct RunExecution {
         guard let context else { preconditionFailure("a run executes once") }
         self.context = nil
         if case .builtIn(let reason) = EngineZoneRules.prepare() {
-            session.diagnose(
+            state.diagnose(
                 .zoneRulesNotCurrent, .warning,
                 "the script's Date and Intl use the engine's compiled-in time zone rules, not the system's tzdata that the report's times use: \(reason); local times can differ from the report's where a zone's rules changed since the engine was built (fix the cause to use the system's rules)")
         }
         runtime.arm(timeLimit: configuration.timeLimitSeconds, memoryLimitBytes: Int(configuration.memoryLimitMB * 1_048_576))
-        VirtualClock.begin(at: session.now)
+        VirtualClock.begin(at: state.now)
         defer { VirtualClock.end() }
         do {
             try execute(in: context)
@@ -54,21 +55,21 @@ struct RunExecution {
             fail(error)
         }
         // Storage is written back once the run ends, whatever its status (A4).
-        session.apiRun?.finish()
+        state.apiRun?.finish()
         return makeReport()
     }
 
     private mutating func execute(in context: ScriptContext) throws(ScriptError) {
         // The host's own functions first: the body's start, then every host global (the same
         // for every script, whatever its text says).
-        try session.installRegistration(in: context)
-        try session.installHostGlobals(in: context)
-        context.setUnhandledRejectionHandler { [unowned session] promise, reason in session.unhandledRejection(promise, reason) }
+        try state.installRegistration(in: context)
+        try state.installHostGlobals(in: context)
+        context.setUnhandledRejectionHandler { [unowned state] promise, reason in state.unhandledRejection(promise, reason) }
 
         // The body (S1): the wrapped text evaluates to the body's function, which the host calls.
         // A script whose preparing took its whole time is not compiled as well.
         if let reason = engine.runtime.checkLimits(memory: false) { throw ScriptError.terminatedForHost(reason) }
-        let compiled = session.prepared.compiledBody(for: engine.runtime)
+        let compiled = state.prepared.compiledBody(for: engine.runtime)
         let body: JSValue
         do {
             if let compiled {
@@ -81,15 +82,15 @@ struct RunExecution {
             reportSyntaxError(error.message, line: line, column: line.flatMap { syntaxColumn(message: error.message, line: $0) })
             return
         }
-        try session.startBody(body, in: context)
+        try state.startBody(body, in: context)
 
         // Virtual timers until the body settles (T3, S4).
         var firings = 0
-        while session.settlement == nil {
+        while state.settlement == nil {
             if let reason = engine.runtime.checkLimits() { throw ScriptError.terminatedForHost(reason) }
-            guard let timer = session.timers.popNext() else {
+            guard let timer = state.timers.popNext() else {
                 status = .timeout
-                session.diagnose(
+                state.diagnose(
                     .neverSettles, .error,
                     "the script waits for a promise that nothing will ever settle (no timer or request is pending); on a device it would be stopped at its time limit")
                 break
@@ -97,12 +98,12 @@ struct RunExecution {
             firings += 1
             if firings > configuration.timerFiringLimit {
                 status = .timeout
-                session.diagnose(
+                state.diagnose(
                     .timerLimit, .error,
                     "the script fired more than \(configuration.timerFiringLimit) timers without finishing; clear intervals it no longer needs")
                 break
             }
-            session.now = max(session.now, timer.deadline)
+            state.now = max(state.now, timer.deadline)
             switch timer.action {
             case .callback(let callback, let arguments):
                 let extra = try arguments?.value.arrayElements() ?? []
@@ -110,33 +111,33 @@ struct RunExecution {
             case .work(let work): try work.perform(context)
             }
         }
-        if session.settlement != nil, !session.timers.isEmpty {
-            let work = session.timers.hostWorkCount
-            let timers = session.timers.count - work
+        if state.settlement != nil, !state.timers.isEmpty {
+            let work = state.timers.hostWorkCount
+            let timers = state.timers.count - work
             var parts: [String] = []
             if timers > 0 { parts.append("\(timers) timer\(timers == 1 ? "" : "s")") }
             if work > 0 { parts.append("\(work) request\(work == 1 ? "" : "s") or API call\(work == 1 ? "" : "s")") }
-            let count = session.timers.count
-            session.diagnose(
+            let count = state.timers.count
+            state.diagnose(
                 .pendingWorkCancelled, .warning,
                 "\(parts.joined(separator: " and ")) \(count == 1 ? "was" : "were") still pending when the script finished and \(count == 1 ? "was" : "were") cancelled; await the work (e.g. await sleep(ms), await req.fetchJSON()) if the script needs it")
         }
-        try session.noticeReplacedHostGlobals(in: context)
-        session.reportReplacedGlobals()
+        try state.noticeReplacedHostGlobals(in: context)
+        state.reportReplacedGlobals()
 
-        switch session.settlement {
+        switch state.settlement {
         case .rejected(let reason)?:
             fail(context.scriptError(from: reason.value))
         case .fulfilled(let completed)?:
             if !completed {
                 let at = wrapped.scan.topLevelReturns.first
-                session.diagnose(
+                state.diagnose(
                     .topLevelReturn, .warning,
                     "the script returned at top level; outputs were collected from the bindings initialised by then (use if/else if later code should run)",
                     line: at?.line, column: at?.column)
             }
-            var collector = OutputCollector(session: session)
-            outputs = try collector.collect(context: context, reader: session.reader?.value)
+            var collector = OutputCollector(state: state)
+            outputs = try collector.collect(context: context, reader: state.reader?.value)
         case nil:
             break
         }
@@ -146,7 +147,7 @@ struct RunExecution {
 
     private mutating func reportSyntaxError(_ message: String, line: Int?, column: Int?) {
         status = .error
-        session.diagnose(.syntaxError, .error, "SyntaxError: \(message)", line: line, column: column)
+        state.diagnose(.syntaxError, .error, "SyntaxError: \(message)", line: line, column: column)
         failure = ScriptFailure(name: "SyntaxError", message: message, line: line, column: column, stack: [])
     }
 
@@ -167,24 +168,24 @@ struct RunExecution {
             (line, column) = StackFrame.location(first)
         }
         failure = ScriptFailure(name: error.name, message: error.message, line: line, column: column, stack: stack)
-        session.diagnose(.uncaughtError, .error, "uncaught \(error.description)", line: line, column: column)
+        state.diagnose(.uncaughtError, .error, "uncaught \(error.description)", line: line, column: column)
     }
 
     private mutating func stop(_ reason: ScriptError.Termination, engineRefused: Bool = false) {
         switch reason {
         case .memory where engineRefused:
             status = .memory
-            session.diagnose(
+            state.diagnose(
                 .memoryLimit, .error,
                 "the script asked for more memory than the engine would give (RangeError: Out of memory, uncaught) and was stopped; build smaller values")
         case .timeout:
             status = .timeout
-            session.diagnose(
+            state.diagnose(
                 .timeLimit, .error,
                 "the script ran for more than \(JSONValue.formatNumber(configuration.timeLimitSeconds)) s and was stopped; make it finish sooner or raise the limit with --timeout")
         case .memory:
             status = .memory
-            session.diagnose(
+            state.diagnose(
                 .memoryLimit, .error,
                 "the script used more than \(JSONValue.formatNumber(configuration.memoryLimitMB)) MB of memory and was stopped (a device stops widgets at about 30 MB); raise the limit with --memory-limit")
         }
@@ -194,40 +195,40 @@ struct RunExecution {
     /// The column a SyntaxError points at: its quoted token on that line, else the first non-blank.
     private func syntaxColumn(message: String, line: Int) -> Int? {
         let parts = message.split(separator: "'", omittingEmptySubsequences: false)
-        if parts.count >= 3, !parts[1].isEmpty, let column = session.column(of: String(parts[1]), onLine: line) {
+        if parts.count >= 3, !parts[1].isEmpty, let column = state.column(of: String(parts[1]), onLine: line) {
             return column
         }
-        return session.column(of: "", onLine: line).map { _ in 1 }
+        return state.column(of: "", onLine: line).map { _ in 1 }
     }
 
     private func makeReport() -> RunReport {
-        var report = RunReport.notRun(script: source.name, configuration: configuration, start: Int64(session.startedAt))
+        var report = RunReport.notRun(script: source.name, configuration: configuration, start: Int64(state.startedAt))
         report.status = status
-        report.finishedAt = Int64(session.now.rounded(.down))
+        report.finishedAt = Int64(state.now.rounded(.down))
         report.outputs = status == .ok ? outputs : [:]
-        report.events = session.events
-        report.requests = status == .ok ? session.requests : ControlRequests(liveActivityEndedAt: session.requests.liveActivityEndedAt)
-        report.console = session.console
-        report.consoleDropped = session.consoleDropped
-        var diagnostics = session.diagnostics
-        if session.consoleDropped > 0 {
+        report.events = state.events
+        report.requests = status == .ok ? state.requests : ControlRequests(liveActivityEndedAt: state.requests.liveActivityEndedAt)
+        report.console = state.console
+        report.consoleDropped = state.consoleDropped
+        var diagnostics = state.diagnostics
+        if state.consoleDropped > 0 {
             diagnostics.append(Diagnostic(
                 .consoleTruncated, .info,
-                "\(session.consoleDropped) more console entr\(session.consoleDropped == 1 ? "y was" : "ies were") counted but not kept (the limit is \(configuration.consoleLimit) per run)"))
+                "\(state.consoleDropped) more console entr\(state.consoleDropped == 1 ? "y was" : "ies were") counted but not kept (the limit is \(configuration.consoleLimit) per run)"))
         }
-        if session.eventsDropped > 0 {
+        if state.eventsDropped > 0 {
             diagnostics.append(Diagnostic(
                 .eventsTruncated, .warning,
-                "\(session.eventsDropped) more control calls were counted but not kept (the limit is \(configuration.eventLimit) per run)"))
+                "\(state.eventsDropped) more control calls were counted but not kept (the limit is \(configuration.eventLimit) per run)"))
         }
         report.diagnostics = diagnostics
         report.error = failure
         report.nextRefresh = report.requests.liveActivityEndedAt != nil && configuration.kind.isLiveActivity
             ? nil : NextRefresh.after(finishedAt: report.finishedAt, requests: report.requests, configuration: configuration)
         if configuration.kind.isLiveActivity {
-            let ended = session.requests.liveActivityEndedAt
+            let ended = state.requests.liveActivityEndedAt
             report.liveActivity = LiveActivityRunState(
-                state: ended == nil ? .active : .ended, startedAt: Int64(session.startedAt), endedAt: ended)
+                state: ended == nil ? .active : .ended, startedAt: Int64(state.startedAt), endedAt: ended)
         }
         return report
     }
