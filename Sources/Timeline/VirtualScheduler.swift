@@ -1,3 +1,5 @@
+import WidgetHost
+
 /// Identifies one task handed to a ``VirtualScheduler``; pass it to
 /// ``VirtualScheduler/cancel(_:)`` to withdraw the task before it runs.
 public struct ScheduledTaskID: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -34,23 +36,12 @@ public struct CancelledTask: Hashable, Sendable {
 /// **Not thread-safe.** A scheduler belongs to the code that made it; it is neither
 /// `Sendable` nor meant to be shared.
 public final class VirtualScheduler {
-    private struct Entry {
-        let deadline: Int64
-        let id: ScheduledTaskID
-        let task: () -> Void
-
-        func runsBefore(_ other: Entry) -> Bool {
-            deadline != other.deadline ? deadline < other.deadline : id < other.id
-        }
-    }
+    /// The waiting tasks, on the package's one ordering of virtual time (deadline, then insertion).
+    private var queue = Queue()
+    private typealias Queue = DeadlineQueue<Int64, () -> Void>
 
     /// The current virtual time, epoch milliseconds.
     public private(set) var now: Int64
-
-    private var heap: [Entry] = []
-    private var waiting: Set<ScheduledTaskID> = []
-    private var cancelled: Set<ScheduledTaskID> = []
-    private var nextID: UInt64 = 0
 
     /// Creates a scheduler whose clock reads `now`.
     ///
@@ -60,13 +51,10 @@ public final class VirtualScheduler {
     }
 
     /// How many tasks are waiting (cancelled ones excluded).
-    public var pendingCount: Int { waiting.count }
+    public var pendingCount: Int { queue.count }
 
     /// The deadline of the next task that would run, or `nil` when none is waiting.
-    public var nextDeadline: Int64? {
-        dropCancelledTop()
-        return heap.first?.deadline
-    }
+    public var nextDeadline: Int64? { queue.first()?.deadline }
 
     /// Queues `task` to run when the clock reaches `deadline`.
     ///
@@ -79,11 +67,7 @@ public final class VirtualScheduler {
     /// - Returns: An identifier for ``cancel(_:)``.
     @discardableResult
     public func schedule(at deadline: Int64, _ task: @escaping () -> Void) -> ScheduledTaskID {
-        let id = ScheduledTaskID(value: nextID)
-        nextID += 1
-        waiting.insert(id)
-        push(Entry(deadline: max(deadline, now), id: id, task: task))
-        return id
+        ScheduledTaskID(value: queue.insert(task, at: max(deadline, now)).value)
     }
 
     /// Withdraws a waiting task.
@@ -93,9 +77,7 @@ public final class VirtualScheduler {
     ///   already ran, was already cancelled, or is unknown.
     @discardableResult
     public func cancel(_ id: ScheduledTaskID) -> Bool {
-        guard waiting.remove(id) != nil else { return false }
-        cancelled.insert(id)
-        return true
+        queue.remove(Queue.Key(value: id.value))
     }
 
     /// Runs every task due at or before `deadline`, in order, then sets ``now`` to
@@ -108,9 +90,9 @@ public final class VirtualScheduler {
     public func advance(to deadline: Int64) -> Int {
         let target = max(deadline, now)
         var ran = 0
-        while let entry = popDue(notAfter: target) {
+        while let entry = queue.popFirst(notAfter: target) {
             now = entry.deadline
-            entry.task()
+            entry.element()
             ran += 1
         }
         now = target
@@ -136,9 +118,9 @@ public final class VirtualScheduler {
     @discardableResult
     public func runUntilIdle() -> Int {
         var ran = 0
-        while let entry = popDue(notAfter: Int64.max) {
+        while let entry = queue.popFirst() {
             now = entry.deadline
-            entry.task()
+            entry.element()
             ran += 1
         }
         return ran
@@ -151,57 +133,10 @@ public final class VirtualScheduler {
     @discardableResult
     public func cancelAll() -> [CancelledTask] {
         var left: [CancelledTask] = []
-        while let entry = popDue(notAfter: Int64.max) {
-            left.append(CancelledTask(id: entry.id, deadline: entry.deadline))
+        while let entry = queue.popFirst() {
+            left.append(CancelledTask(id: ScheduledTaskID(value: entry.key.value), deadline: entry.deadline))
         }
         return left
-    }
-
-    // MARK: - Binary heap ordered by (deadline, insertion)
-
-    private func dropCancelledTop() {
-        while let top = heap.first, cancelled.contains(top.id) {
-            cancelled.remove(top.id)
-            _ = popTop()
-        }
-    }
-
-    private func popDue(notAfter deadline: Int64) -> Entry? {
-        dropCancelledTop()
-        guard let top = heap.first, top.deadline <= deadline else { return nil }
-        waiting.remove(top.id)
-        return popTop()
-    }
-
-    private func push(_ entry: Entry) {
-        heap.append(entry)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].runsBefore(heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private func popTop() -> Entry {
-        let top = heap[0]
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1
-                let right = left + 1
-                var best = parent
-                if left < heap.count && heap[left].runsBefore(heap[best]) { best = left }
-                if right < heap.count && heap[right].runsBefore(heap[best]) { best = right }
-                if best == parent { break }
-                heap.swapAt(parent, best)
-                parent = best
-            }
-        }
-        return top
     }
 }
 

@@ -14,7 +14,9 @@ final class HostWork {
     }
 }
 
-/// Pending virtual timers and host work of one run (T3), ordered by deadline, then by creation.
+/// Pending virtual timers and host work of one run (T3), ordered by deadline, then by creation
+/// (a repeating timer re-armed counts as created when it re-arms), on the package's one
+/// ``DeadlineQueue``.
 struct TimerQueue {
     enum Action {
         /// A script's timer callback, with the extra arguments `setTimeout` passes it (an array), if any.
@@ -26,29 +28,27 @@ struct TimerQueue {
     struct Timer {
         let id: Int
         var deadline: Double
-        var sequence: Int
         let interval: Double?
         let action: Action
 
         var isHostWork: Bool { if case .work = action { return true } else { return false } }
     }
 
-    private var ordered: [Timer] = []
+    private var queue = DeadlineQueue<Double, Timer>()
+    /// Where each waiting script timer is in the queue, by its id (for `clearTimeout`).
+    private var scriptTimers: [Int: DeadlineQueue<Double, Timer>.Key] = [:]
     private var nextID = 1
-    private var nextSequence = 0
-
-    var isEmpty: Bool { ordered.isEmpty }
-    var count: Int { ordered.count }
     /// Pending host work (requests and async API calls) among the entries.
-    var hostWorkCount: Int { ordered.reduce(0) { $0 + ($1.isHostWork ? 1 : 0) } }
+    private(set) var hostWorkCount = 0
+
+    var isEmpty: Bool { queue.isEmpty }
+    var count: Int { queue.count }
 
     /// Adds a timer due `delay` ms after `now`; `repeating` timers re-arm after each firing.
     mutating func add(callback: ProtectedValue, arguments: ProtectedValue? = nil, now: Double, delay: Double, repeating: Bool) -> Int {
         let id = nextID
         nextID += 1
-        insert(Timer(
-            id: id, deadline: now + delay, sequence: 0, interval: repeating ? delay : nil,
-            action: .callback(callback, arguments: arguments)))
+        insert(Timer(id: id, deadline: now + delay, interval: repeating ? delay : nil, action: .callback(callback, arguments: arguments)))
         return id
     }
 
@@ -56,18 +56,23 @@ struct TimerQueue {
     mutating func add(work: HostWork, now: Double, delay: Double) {
         let id = nextID
         nextID += 1
-        insert(Timer(id: id, deadline: now + max(0, delay), sequence: 0, interval: nil, action: .work(work)))
+        insert(Timer(id: id, deadline: now + max(0, delay), interval: nil, action: .work(work)))
     }
 
     /// Cancels a script's timer; host work cannot be cancelled by a timer id.
     mutating func cancel(id: Int) {
-        ordered.removeAll { $0.id == id && !$0.isHostWork }
+        guard let key = scriptTimers.removeValue(forKey: id) else { return }
+        queue.remove(key)
     }
 
     /// Removes and returns the next due timer; a repeating one is put back for its next deadline.
     mutating func popNext() -> Timer? {
-        guard !ordered.isEmpty else { return nil }
-        let timer = ordered.removeFirst()
+        guard let timer = queue.popFirst()?.element else { return nil }
+        if timer.isHostWork {
+            hostWorkCount -= 1
+        } else {
+            scriptTimers[timer.id] = nil
+        }
         if let interval = timer.interval {
             var again = timer
             again.deadline += max(interval, 1)
@@ -76,18 +81,14 @@ struct TimerQueue {
         return timer
     }
 
-    mutating func removeAll() { ordered.removeAll() }
+    mutating func removeAll() {
+        queue.removeAll()
+        scriptTimers.removeAll()
+        hostWorkCount = 0
+    }
 
     private mutating func insert(_ timer: Timer) {
-        var timer = timer
-        timer.sequence = nextSequence
-        nextSequence += 1
-        var low = 0
-        var high = ordered.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ordered[mid].deadline <= timer.deadline { low = mid + 1 } else { high = mid }
-        }
-        ordered.insert(timer, at: low)
+        let key = queue.insert(timer, at: timer.deadline)
+        if timer.isHostWork { hostWorkCount += 1 } else { scriptTimers[timer.id] = key }
     }
 }
