@@ -10,6 +10,12 @@ let pangoHeaders: [SwiftSetting] = [.unsafeFlags([
     "-Xcc", "-I/usr/include/librsvg-2.0", "-Xcc", "-I/usr/include/gdk-pixbuf-2.0",
 ])]
 
+// libxml2's headers are in a folder of their own (Debian's libxml2-dev); `CLibXML2`'s header
+// includes them, so `HTMLCore`, which imports it, names the folder too, and so does
+// `WidgetHostTests`, whose settings the package manager also gives the test runner it makes
+// (which loads every module the tests link, `CLibXML2` included).
+let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
+
 let package = Package(
     name: "WidgetHost",
     products: [
@@ -49,11 +55,18 @@ let package = Package(
         // libcurl for live HTTP: curl.h's option numbers, typed wrappers of its variadic calls,
         // and the library loaded with dlopen on the first live request (Debian's libcurl4-openssl-dev
         // for the header at build time; libcurl4 at run time).
-        .target(name: "CLibCurl", linkerSettings: [.linkedLibrary("dl")]),
-        // libxml2's HTML parser and XPath, for HTMLDoc.
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "CLibCurl", dependencies: ["CSharedLibrary"]),
+        // The one loading policy of the C libraries only some runs need: dlopen on first use,
+        // once per process, into a table of the entry points' declared types.
+        .target(name: "CSharedLibrary", linkerSettings: [.linkedLibrary("dl")]),
+        // libxml2's HTML parser and XPath, for HTMLDoc: its headers (Debian's libxml2-dev, found
+        // through `libxml2Headers`), typed wrappers, and the library loaded with dlopen on the
+        // first HTML parse (libxml2 at run time).
+        .target(name: "CLibXML2", dependencies: ["CSharedLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+        // The only module that touches libxml2 pointers: HTMLDocument and its XPath answers in plain Swift.
+        .target(name: "HTMLCore", dependencies: ["CLibXML2"], swiftSettings: libxml2Headers),
         // Script model, bindings, virtual clock, run reports.
-        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "ICUZones", "CLibXML2", "CLibCurl", "Threads", "CVirtualTime", "HostSystem"]),
+        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "ICUZones", "HTMLCore", "CLibCurl", "Threads", "CVirtualTime", "HostSystem"]),
         // The tool's exit codes (X2) and the code each kind of work ends with, shared by the
         // CLI and the conformance runner so a fixture's expect.exitCode is the tool's.
         .target(name: "ExitCodes", dependencies: ["WidgetHost"]),
@@ -135,7 +148,8 @@ let package = Package(
         .testTarget(name: "ICUZonesTests", dependencies: ["ICUZones", "ZonedTime"]),
         .testTarget(name: "ScriptSyntaxTests", dependencies: ["ScriptSyntax"]),
         .testTarget(name: "ScriptCoreTests", dependencies: ["ScriptCore"]),
-        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ExitCodes", "Canvas", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones", "HostSystem", "TestSupport"]),
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ExitCodes", "Canvas", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones", "HostSystem", "TestSupport"],
+            swiftSettings: libxml2Headers),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit", "ZonedTime"]),
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "HostSystem", "PushContract", "JSONKit", "Threads", "TestSupport"]),

@@ -136,6 +136,27 @@ final class RunCommandTests: XCTestCase {
         XCTAssertFalse(failing.err.contains("Stack dump"))
     }
 
+    func testRunMapsLibxml2OnlyWhenTheScriptParsesHTML() throws {
+        // libxml2 is loaded on the first HTML parse (as libcurl on the first live request), so
+        // a run that never makes an HTMLDoc never maps it; LD_DEBUG=files lists every object.
+        let environment = ["NO_COLOR=1", "TZ=UTC", "LD_DEBUG=files"]
+        let plain = try binary(["run", example("every-30-minutes.js"), now, "--format", "json"], environment: environment)
+        XCTAssertEqual(plain.code, 0, plain.err)
+        XCTAssertTrue(plain.err.contains("libjavascriptcoregtk"), "LD_DEBUG lists what is loaded")
+        XCTAssertFalse(plain.err.contains("libxml2"), "widgethost run maps libxml2 for a script without HTMLDoc")
+        XCTAssertFalse(plain.err.contains("libcurl"), "widgethost run maps libcurl for a script without live requests")
+
+        let scrape = try binary(
+            ["run", example("html-scrape.js"), "--fixtures", example("html-scrape.fixtures.json"), now, "--format", "json"],
+            environment: environment)
+        XCTAssertEqual(scrape.code, 0, scrape.err)
+        XCTAssertTrue(scrape.err.contains("file=libxml2.so.2"), "the first HTMLDoc loads libxml2")
+        XCTAssertFalse(scrape.err.contains("libcurl"), "a replayed request loads no libcurl")
+        let report = try JSONValue.parse(scrape.out)
+        XCTAssertEqual(report["outputs"]?["title"], "The Shawshank Redemption")
+        XCTAssertEqual(report["outputs"]?["links"], 2)
+    }
+
     func testT2ARunSaysWhenTheEngineCannotHaveTheSystemsZoneRules() throws {
         // A zoneinfo folder without tzdata.zi: the report's zone loads, the engine's rules cannot be made.
         var template = Array("/tmp/widgethost-no-tzdata-XXXXXX".utf8CString)

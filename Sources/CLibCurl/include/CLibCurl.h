@@ -25,7 +25,7 @@ typedef struct {
     __typeof__(curl_slist_free_all) *slist_free_all;
 } widgethost_curl_api;
 
-/// Loads libcurl once per process (`libcurl.so.4`, else `libcurl-gnutls.so.4`, else
+/// Loads libcurl once per process through `CSharedLibrary` (`libcurl.so.4`, else `libcurl-gnutls.so.4`, else
 /// `libcurl.so`), resolves the entry points and calls `curl_global_init(CURL_GLOBAL_DEFAULT)`.
 /// Returns the table, or NULL with a reason in `error` (at most `size` bytes, NUL-terminated).
 /// Safe to call from several threads; every later call returns the first answer.

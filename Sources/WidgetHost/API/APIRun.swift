@@ -1,3 +1,4 @@
+import HTMLCore
 import JSONKit
 import ScriptCore
 import ZonedTime

@@ -1,138 +1,6 @@
-import CLibXML2
+import HTMLCore
 import JSONKit
 import ScriptCore
-
-/// An HTML document parsed by libxml2's HTML parser (A6): no network, no scripts.
-final class HTMLDocument {
-    private let document: xmlDocPtr
-
-    init(html: String) {
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue)
-        let parsed: xmlDocPtr? = XMLErrors.silenced { _ in
-            var bytes = Array(html.utf8)
-            if bytes.isEmpty { bytes = Array("<html></html>".utf8) }
-            return bytes.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    htmlReadMemory($0, Int32(clamping: buffer.count), "document.html", "UTF-8", options)
-                }
-            }
-        }
-        document = parsed ?? xmlNewDoc("1.0")
-    }
-
-    deinit { xmlFreeDoc(document) }
-
-    /// The nodes `expression` selects as `[{text, innerHTML, toHTML, toXML, className, tagName, content}]`,
-    /// or the reason the expression is invalid.
-    func xpath(_ expression: String) -> Result<JSONValue, XPathError> {
-        guard let context = xmlXPathNewContext(document) else { return .failure(XPathError(message: "out of memory")) }
-        defer { xmlXPathFreeContext(context) }
-        var found: [JSONValue] = []
-        let failure: String? = XMLErrors.silenced { errors -> String? in
-            let result = expression.withCString { text in
-                text.withMemoryRebound(to: xmlChar.self, capacity: expression.utf8.count + 1) { xmlXPathEvalExpression($0, context) }
-            }
-            guard let result else { return errors.messages.first ?? "the expression does not parse" }
-            defer { xmlXPathFreeObject(result) }
-            guard result.pointee.type == XPATH_NODESET, let set = result.pointee.nodesetval, let table = set.pointee.nodeTab else {
-                return nil
-            }
-            for index in 0..<Int(set.pointee.nodeNr) {
-                if let node = table[index] { found.append(describe(node)) }
-            }
-            return nil
-        }
-        if let failure { return .failure(XPathError(message: failure)) }
-        return .success(.array(found))
-    }
-
-    private func describe(_ node: xmlNodePtr) -> JSONValue {
-        let text = content(of: node)
-        var inner = ""
-        var child = node.pointee.children
-        while let current = child {
-            inner += serialize(current, html: true)
-            child = current.pointee.next
-        }
-        let name = node.pointee.name.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? ""
-        return .object([
-            "text": .string(text),
-            "content": .string(text),
-            "innerHTML": .string(node.pointee.type == XML_ATTRIBUTE_NODE ? text : inner),
-            "toHTML": .string(serialize(node, html: true)),
-            "toXML": .string(serialize(node, html: false)),
-            "className": .string(attribute("class", of: node) ?? ""),
-            "tagName": .string(name),
-        ])
-    }
-
-    private func content(of node: xmlNodePtr) -> String {
-        guard let buffer = xmlBufferCreate() else { return "" }
-        defer { xmlBufferFree(buffer) }
-        _ = xmlNodeBufGetContent(buffer, node)
-        return string(buffer)
-    }
-
-    private func attribute(_ name: String, of node: xmlNodePtr) -> String? {
-        guard node.pointee.type == XML_ELEMENT_NODE else { return nil }
-        var property = node.pointee.properties
-        while let current = property {
-            if let attributeName = current.pointee.name,
-                String(cString: UnsafeRawPointer(attributeName).assumingMemoryBound(to: CChar.self)) == name
-            {
-                return content(of: UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
-            }
-            property = current.pointee.next
-        }
-        return nil
-    }
-
-    private func serialize(_ node: xmlNodePtr, html: Bool) -> String {
-        guard let buffer = xmlBufferCreate() else { return "" }
-        defer { xmlBufferFree(buffer) }
-        if html {
-            let options = Int32(XML_SAVE_AS_HTML.rawValue | XML_SAVE_NO_DECL.rawValue)
-            guard let saver = xmlSaveToBuffer(buffer, "UTF-8", options) else { return "" }
-            _ = xmlSaveTree(saver, node)
-            _ = xmlSaveClose(saver)
-        } else {
-            _ = xmlNodeDump(buffer, document, node, 0, 0)
-        }
-        return string(buffer)
-    }
-
-    private func string(_ buffer: xmlBufferPtr) -> String {
-        guard let bytes = xmlBufferContent(buffer) else { return "" }
-        let count = Int(xmlBufferLength(buffer))
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-    }
-}
-
-struct XPathError: Error {
-    let message: String
-}
-
-/// libxml2 reports errors through a thread-local handler; the host collects them instead of printing.
-enum XMLErrors {
-    final class Collected {
-        var messages: [String] = []
-    }
-
-    static func silenced<R>(_ body: (Collected) -> R) -> R {
-        let collected = Collected()
-        let box = Unmanaged.passRetained(collected)
-        defer { box.release() }
-        let handler: xmlStructuredErrorFunc = { user, error in
-            guard let user, let error, let message = error.pointee.message else { return }
-            let text = String(cString: message).trimmingCharacters()
-            Unmanaged<Collected>.fromOpaque(user).takeUnretainedValue().messages.append(text)
-        }
-        xmlSetStructuredErrorFunc(box.toOpaque(), handler)
-        defer { xmlSetStructuredErrorFunc(nil, nil) }
-        return body(collected)
-    }
-}
 
 extension RunState {
     /// `native.htmlParse(html)`: parses a document and returns its handle for `native.xpath`.
@@ -143,7 +11,12 @@ extension RunState {
         }
         let handle = api.nextHTMLHandle
         api.nextHTMLHandle += 1
-        api.htmlDocuments[handle] = HTMLDocument(html: try html.toString())
+        let text = try html.toString()
+        do {
+            api.htmlDocuments[handle] = try HTMLDocument(html: text)
+        } catch {
+            throw NativeError(.error, "HTMLDoc(html): \(error.message)")
+        }
         return call.context.number(Double(handle))
     }
 
@@ -158,9 +31,22 @@ extension RunState {
         }
         let text = try expression.toString()
         switch document.xpath(text) {
-        case .success(let nodes): return call.context.string(nodes.serialized())
+        case .success(let nodes): return call.context.string(JSONValue.array(nodes.map(Self.describe)).serialized())
         case .failure(let error):
             throw NativeError(.error, "doc.xpath(\(JSONValue.quote(text))): invalid XPath expression (\(error.message))")
         }
+    }
+
+    /// A selected node as the documented `{text, innerHTML, toHTML, toXML, className, tagName, content}`.
+    private static func describe(_ node: HTMLNode) -> JSONValue {
+        .object([
+            "text": .string(node.text),
+            "content": .string(node.text),
+            "innerHTML": .string(node.innerHTML),
+            "toHTML": .string(node.html),
+            "toXML": .string(node.xml),
+            "className": .string(node.className),
+            "tagName": .string(node.tagName),
+        ])
     }
 }
