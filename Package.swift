@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "ICUZones", dependencies: ["ZonedTime", "HostSystem"]),
         // Pure Swift JavaScript tokenizer: top-level declarations, directives, returns.
         .target(name: "ScriptSyntax"),
+        // What the toolchain's Synchronization and Dispatch do not give: a mutex with a condition
+        // variable (timed waits on the monotonic clock) and a dedicated OS thread.
         .target(name: "Threads"),
         // What the tools need from the system over the C library: the one atomic file writer,
         // child processes with their output drained and timed out, the wall clock, monotonic
@@ -105,7 +107,7 @@ let package = Package(
         // Draws canvases and widgets with cairo and Pango, images with cairo (PNG) and libjpeg,
         // icons with librsvg. Linked only into programs that draw.
         .target(
-            name: "Render", dependencies: ["Canvas", "WidgetGeometry", "JSONKit", "Threads", "CCairo", "CPango", "CFontconfig", "CZlib", "CDeflate", "CJPEG", "CRsvg"],
+            name: "Render", dependencies: ["Canvas", "WidgetGeometry", "JSONKit", "CCairo", "CPango", "CFontconfig", "CZlib", "CDeflate", "CJPEG", "CRsvg"],
             swiftSettings: pangoHeaders),
         // A layout drawn as a widget through the `WidgetDrawing` interface (what draws is handed
         // in), and the request `widgethost` sends to `widgethost-render pictures` for pictures.

@@ -1,4 +1,4 @@
-import Threads
+import Synchronization
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -50,7 +50,7 @@ final class ConnectionTable: @unchecked Sendable {
 
     let limit: Int
     let perAddressLimit: Int
-    private let lock = ConditionLock()
+    private let lock = Mutex<Void>(())
     private var entries: [Int32: Entry] = [:]
     private var perAddress: [String: Int] = [:]
     private var counted = 0
@@ -63,11 +63,11 @@ final class ConnectionTable: @unchecked Sendable {
     }
 
     /// Connections counted against the limit.
-    var count: Int { lock.withLock { counted } }
+    var count: Int { lock.withLock { _ in counted } }
 
     /// A connection the gate accepted.
     func admit(fd: Int32, address: String, now: Double) -> Admission {
-        lock.withLock {
+        lock.withLock { _ in
             if perAddress[address, default: 0] >= perAddressLimit { return .refused }
             var closing: [Int32] = []
             if counted >= limit {
@@ -86,7 +86,7 @@ final class ConnectionTable: @unchecked Sendable {
     /// Drops the connection idle the longest (the process ran out of sockets); the gate's
     /// own to close, or nil.
     func dropOldestIdle() -> (dropped: Bool, gateFD: Int32?) {
-        lock.withLock {
+        lock.withLock { _ in
             guard let victim = oldest else { return (false, nil) }
             return (true, drop(victim))
         }
@@ -94,7 +94,7 @@ final class ConnectionTable: @unchecked Sendable {
 
     /// The gate hands the connection to libmicrohttpd: its idle time starts again.
     func handOver(_ fd: Int32, now: Double) {
-        lock.withLock {
+        lock.withLock { _ in
             guard let entry = entries[fd], !entry.dropped else { return }
             entry.handedOver = true
             entry.idleSince = now
@@ -105,12 +105,12 @@ final class ConnectionTable: @unchecked Sendable {
 
     /// The gate closes (or lingers on) a connection it holds.
     func release(_ fd: Int32) {
-        lock.withLock { remove(fd) }
+        lock.withLock { _ in remove(fd) }
     }
 
     /// libmicrohttpd has a request's head.
     func requestStarted(_ fd: Int32) {
-        lock.withLock {
+        lock.withLock { _ in
             guard let entry = entries[fd] else { return }
             entry.active = true
             unlink(entry)
@@ -119,7 +119,7 @@ final class ConnectionTable: @unchecked Sendable {
 
     /// libmicrohttpd sent a request's answer.
     func requestEnded(_ fd: Int32, now: Double) {
-        lock.withLock {
+        lock.withLock { _ in
             guard let entry = entries[fd], !entry.dropped else { return }
             entry.active = false
             entry.idleSince = now
@@ -130,13 +130,13 @@ final class ConnectionTable: @unchecked Sendable {
 
     /// libmicrohttpd is closing the connection (its socket is still open).
     func closed(_ fd: Int32) {
-        lock.withLock { remove(fd) }
+        lock.withLock { _ in remove(fd) }
     }
 
     /// Drops every connection idle for `timeout` ms by `now`; returns those the gate holds,
     /// for it to answer or close.
     func expire(now: Double, timeout: Double) -> [Int32] {
-        lock.withLock {
+        lock.withLock { _ in
             var gate: [Int32] = []
             while let entry = oldest, entry.idleSince + timeout <= now {
                 if let fd = drop(entry) { gate.append(fd) }
@@ -147,11 +147,11 @@ final class ConnectionTable: @unchecked Sendable {
 
     /// When the next idle connection times out, monotonic ms.
     func nextDeadline(timeout: Double) -> Double? {
-        lock.withLock { oldest.map { $0.idleSince + timeout } }
+        lock.withLock { _ in oldest.map { $0.idleSince + timeout } }
     }
 
     /// Whether a connection is still counted (for tests and the gate).
-    func holds(_ fd: Int32) -> Bool { lock.withLock { entries[fd].map { !$0.dropped } ?? false } }
+    func holds(_ fd: Int32) -> Bool { lock.withLock { _ in entries[fd].map { !$0.dropped } ?? false } }
 
     // MARK: With the lock held
 

@@ -1,6 +1,6 @@
 import CCairo
 import CRsvg
-import Threads
+import Synchronization
 import WidgetGeometry
 
 /// The pictures a widget's images and icons show, read through the readers the command hands
@@ -12,7 +12,7 @@ public final class AssetLibrary: WidgetAssets, @unchecked Sendable {
     private let imageReader: AssetReader?
     private let iconReader: AssetReader?
     private let noIconsMessage: String
-    private let lock = ConditionLock()
+    private let lock = Mutex<Void>(())
     private var cache = Cache()
 
     private struct Cache {
@@ -61,7 +61,7 @@ public final class AssetLibrary: WidgetAssets, @unchecked Sendable {
     func handle(forIcon name: String) -> UnsafeMutablePointer<RsvgHandle>? { iconEntry(name).handle }
 
     private func imageEntry(_ content: String) -> ImageEntry {
-        lock.withLock {
+        lock.withLock { _ in
             if let known = cache.images[content] { return known }
             let entry = loadImage(content)
             cache.images[content] = entry
@@ -70,7 +70,7 @@ public final class AssetLibrary: WidgetAssets, @unchecked Sendable {
     }
 
     private func iconEntry(_ name: String) -> IconEntry {
-        lock.withLock {
+        lock.withLock { _ in
             if let known = cache.icons[name] { return known }
             let entry = loadIcon(name)
             cache.icons[name] = entry

@@ -1,6 +1,6 @@
 import CCairo
 import CPango
-import Threads
+import Synchronization
 import WidgetGeometry
 
 /// Text measured by Pango (HarfBuzz shaping, fontconfig fonts), for ``WidgetGeometry``: the
@@ -10,7 +10,7 @@ import WidgetGeometry
 ///
 /// One measurer may be shared; calls are serialised.
 public final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
-    private let lock = ConditionLock()
+    private let lock = Mutex<Void>(())
     private let fonts = FontBook()
     private let surface: OpaquePointer
     private let cr: OpaquePointer
@@ -35,7 +35,7 @@ public final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
 
     /// The sum of each run's advance, set on one line (`\n` and trailing newlines ignored).
     public func width(of runs: [TextRun]) -> Double {
-        lock.withLock {
+        lock.withLock { _ in
             var total = 0.0
             for run in runs where !run.text.isEmpty {
                 let text = run.text.filter { $0 != "\n" }
@@ -55,7 +55,7 @@ public final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
 
     /// The font's ascent plus descent.
     public func lineHeight(of font: FontSpec) -> Double {
-        lock.withLock {
+        lock.withLock { _ in
             if let known = heights[font] { return known }
             // A line's box is the font's (not the ink's); measured on text, as an empty layout's
             // box does not follow the context's scale.

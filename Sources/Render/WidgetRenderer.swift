@@ -1,6 +1,6 @@
 import Canvas
 import CCairo
-import Threads
+import Synchronization
 import WidgetGeometry
 
 /// A widget drawn: PNG or SVG bytes, its size in pixels, and what its canvases reported.
@@ -23,7 +23,7 @@ public struct WidgetCanvasDiagnostic: Sendable {
 /// a device scale and in a colour scheme. Lay them out with ``measurer`` so that the frames are
 /// Pango's. Drawings from several threads take turns.
 public final class WidgetRenderer: @unchecked Sendable {
-    private let lock = ConditionLock()
+    private let lock = Mutex<Void>(())
     private let fonts = FontBook()
     private let fontOptions: OpaquePointer
     private let canvases = CanvasRenderer()
@@ -50,7 +50,7 @@ public final class WidgetRenderer: @unchecked Sendable {
     /// it, as placeholders.
     public func render(_ result: GeometryResult, scale: Int = 2, scheme: ColorScheme = .light, format: PictureFormat = .png,
                        assets: AssetLibrary? = nil) -> WidgetPicture {
-        lock.withLock { picture(result, scale: scale, scheme: scheme, format: format, assets: assets) }
+        lock.withLock { _ in picture(result, scale: scale, scheme: scheme, format: format, assets: assets) }
     }
 
     private func picture(_ result: GeometryResult, scale: Int, scheme: ColorScheme, format: PictureFormat, assets: AssetLibrary?) -> WidgetPicture {
@@ -76,7 +76,7 @@ public final class WidgetRenderer: @unchecked Sendable {
 
     /// The widget's pixels, for checks that look at colours.
     public func raster(_ result: GeometryResult, scale: Int = 1, scheme: ColorScheme = .light, assets: AssetLibrary? = nil) -> Raster {
-        lock.withLock {
+        lock.withLock { _ in
             let (surface, _) = drawImage(result, scale: scale, scheme: scheme, assets: assets)
             defer { cairo_surface_destroy(surface) }
             return PNGCodec.raster(surface)

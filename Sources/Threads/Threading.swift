@@ -1,3 +1,18 @@
+// What the toolchain does not give the host, and only that. A plain lock is Synchronization's
+// `Mutex` (the renderers, the receiver's connection table, the tests' collectors use it), and an
+// atomic flag or counter is its `Atomic`. Two things are left here:
+//
+// - `ConditionLock`: a mutex with a condition variable, for a worker that sleeps until there is
+//   work or it is told to stop, or until a deadline passes (the receiver's writer and
+//   checkpointer, the host's context preparer). `Mutex` has no condition variable, and Dispatch's
+//   semaphores and groups count signals rather than wait for a predicate guarded by a lock.
+// - `OSThread`: a thread of the process's own for one long-lived worker (the context preparer,
+//   which makes JavaScriptCore contexts on its own thread while a run executes; the receiver's
+//   gate, writer and checkpointer). Dispatch's worker threads are a shared pool for short work
+//   items; a worker that blocks for its whole life would hold one of them, and the pool chooses
+//   the thread each item runs on. Foundation's `Thread` would link
+//   Foundation into every program. Using Dispatch in `WidgetHost` at all would add libdispatch and
+//   its blocks runtime to every `widgethost` start (docs/performance.md measures what they cost).
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

@@ -130,7 +130,7 @@ final class Flood: @unchecked Sendable {
     let port: Int
     let sources: [String]
     let perSource: Int
-    private let lock = ConditionLock()
+    private let lock = Mutex<Void>(())
     private var sockets: [Int32]
     let stopping = Atomic<Bool>(false)
     let reopened = Atomic<Int>(0)
@@ -142,7 +142,7 @@ final class Flood: @unchecked Sendable {
         sockets = Array(repeating: -1, count: sources.count * perSource)
     }
 
-    var openCount: Int { lock.withLock { sockets.filter { $0 >= 0 }.count } }
+    var openCount: Int { lock.withLock { _ in sockets.filter { $0 >= 0 }.count } }
 
     func open() {
         for slot in 0..<(sources.count * perSource) { reopen(slot) }
@@ -152,7 +152,7 @@ final class Flood: @unchecked Sendable {
     func keepOpen(rounds: Int) {
         for _ in 0..<rounds where !stopping.load(ordering: .relaxed) {
             for slot in 0..<(sources.count * perSource) where !stopping.load(ordering: .relaxed) {
-                let fd = lock.withLock { sockets[slot] }
+                let fd = lock.withLock { _ in sockets[slot] }
                 if fd >= 0 && !Self.isClosed(fd) { continue }
                 reopen(slot)
                 reopened.add(1, ordering: .relaxed)
@@ -163,21 +163,21 @@ final class Flood: @unchecked Sendable {
     func stop() { stopping.store(true, ordering: .relaxed) }
 
     func closeAll() {
-        lock.withLock {
+        lock.withLock { _ in
             for fd in sockets where fd >= 0 { close(fd) }
             sockets = sockets.map { _ in -1 }
         }
     }
 
     private func reopen(_ slot: Int) {
-        let old = lock.withLock { sockets[slot] }
+        let old = lock.withLock { _ in sockets[slot] }
         if old >= 0 { close(old) }
         let fd = Self.connect(port: port, source: sources[slot % sources.count])
         if fd >= 0 && slot % 2 == 1 {
             let partial = Array("POST /api/pu".utf8)
             _ = partial.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
-        lock.withLock { sockets[slot] = fd }
+        lock.withLock { _ in sockets[slot] = fd }
     }
 
     /// A connection from `source` with a 1-second connect timeout; -1 when it fails.

@@ -3,6 +3,7 @@ import PushContract
 @testable import PushReceiver
 import TestSupport
 import XCTest
+import Synchronization
 import Threads
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -61,11 +62,10 @@ final class TestReceiver {
 }
 
 /// Log lines collected from the receiver's threads.
-final class LogLines: @unchecked Sendable {
-    private let lock = ConditionLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var all: [String] { lock.withLock { lines } }
+final class LogLines: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
 }
 
 /// A response read off a raw socket.
@@ -252,11 +252,10 @@ func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
 }
 
 /// Results collected from several threads.
-final class Collected<T>: @unchecked Sendable {
-    private let lock = ConditionLock()
-    private var items: [T] = []
-    func append(_ item: T) { lock.withLock { items.append(item) } }
-    var all: [T] { lock.withLock { items } }
+final class Collected<T: Sendable>: Sendable {
+    private let items = Mutex<[T]>([])
+    func append(_ item: T) { items.withLock { $0.append(item) } }
+    var all: [T] { items.withLock { $0 } }
 }
 
 func readText(_ path: String) -> String {
