@@ -10,12 +10,6 @@ let pangoHeaders: [SwiftSetting] = [.unsafeFlags([
     "-Xcc", "-I/usr/include/librsvg-2.0", "-Xcc", "-I/usr/include/gdk-pixbuf-2.0",
 ])]
 
-// libxml2's headers are in a folder of their own (Debian's libxml2-dev); `CLibXML2`'s header
-// includes them, so `HTMLCore`, which imports it, names the folder too, and so does
-// `WidgetHostTests`, whose settings the package manager also gives the test runner it makes
-// (which loads every module the tests link, `CLibXML2` included).
-let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
-
 let package = Package(
     name: "WidgetHost",
     products: [
@@ -61,12 +55,13 @@ let package = Package(
         // The one loading policy of the C libraries only some runs need: dlopen on first use,
         // once per process, into a table of the entry points' declared types.
         .target(name: "CSharedLibrary", linkerSettings: [.linkedLibrary("dl")]),
-        // libxml2's HTML parser and XPath, for HTMLDoc: its headers (Debian's libxml2-dev, found
-        // through `libxml2Headers`), typed wrappers, and the library loaded with dlopen on the
+        // libxml2's HTML parser and XPath, for HTMLDoc: its headers (Debian's libxml2-dev, reached
+        // through include/libxml, a link to their folder, so every module and tool that loads this
+        // one finds them without flags), typed wrappers, and the library loaded with dlopen on the
         // first HTML parse (libxml2 at run time).
-        .target(name: "CLibXML2", dependencies: ["CSharedLibrary"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+        .target(name: "CLibXML2", dependencies: ["CSharedLibrary"]),
         // The only module that touches libxml2 pointers: HTMLDocument and its XPath answers in plain Swift.
-        .target(name: "HTMLCore", dependencies: ["CLibXML2"], swiftSettings: libxml2Headers),
+        .target(name: "HTMLCore", dependencies: ["CLibXML2"]),
         // Script model, bindings, virtual clock, run reports.
         .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "ICUZones", "HTMLCore", "CLibCurl", "Threads", "CVirtualTime", "HostSystem"]),
         // The tool's exit codes (X2) and the code each kind of work ends with, shared by the
@@ -150,8 +145,7 @@ let package = Package(
         .testTarget(name: "ICUZonesTests", dependencies: ["ICUZones", "ZonedTime"]),
         .testTarget(name: "ScriptSyntaxTests", dependencies: ["ScriptSyntax"]),
         .testTarget(name: "ScriptCoreTests", dependencies: ["ScriptCore"]),
-        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ExitCodes", "Canvas", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones", "HostSystem", "TestSupport"],
-            swiftSettings: libxml2Headers),
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ExitCodes", "Canvas", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones", "HostSystem", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit", "ZonedTime"]),
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "HostSystem", "PushContract", "JSONKit", "Threads", "TestSupport"]),
