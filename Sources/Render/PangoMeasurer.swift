@@ -27,6 +27,10 @@ public final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
         cairo_font_options_set_hint_metrics(fontOptions, CAIRO_HINT_METRICS_OFF)
     }
 
+    public func fallback(forFamily family: String) -> String? {
+        lock.withLock { _ in fonts.isInstalled(family) ? nil : fonts.substitute(for: family) }
+    }
+
     deinit {
         cairo_font_options_destroy(fontOptions)
         cairo_destroy(cr)

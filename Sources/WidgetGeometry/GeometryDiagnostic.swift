@@ -31,12 +31,14 @@ public enum GeometryCode: String, Sendable, Hashable, CaseIterable {
     /// An icon's SVG in `--icons` cannot be used (not SVG, too large, a link); the placeholder
     /// glyph is drawn.
     case iconUnreadable = "render-icon-unreadable"
+    /// A text's `font` names a family that is not installed; the default families draw it.
+    case fontFallback = "render-font-fallback"
 
     /// The one severity of the code.
     public var severity: GeometrySeverity {
         switch self {
         case .textTruncated, .overflow, .loopOverflow, .invalidValue, .unknownComponent, .limit,
-             .imageMissing, .imageUndecodable, .imageTooLarge, .imageRefused, .iconUnreadable: return .warning
+             .imageMissing, .imageUndecodable, .imageTooLarge, .imageRefused, .iconUnreadable, .fontFallback: return .warning
         case .ignored, .iconPlaceholder: return .info
         }
     }

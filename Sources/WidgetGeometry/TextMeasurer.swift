@@ -103,9 +103,14 @@ public protocol TextMeasurer: Sendable {
     func lineHeight(of font: FontSpec) -> Double
     /// The runs broken into lines no wider than `maxWidth` (`nil`: break only at `\n`).
     func lines(of runs: [TextRun], maxWidth: Double?) -> [TextLine]
+    /// The family drawn in place of `family` when it is not installed; nil when it is.
+    func fallback(forFamily family: String) -> String?
 }
 
 extension TextMeasurer {
+    /// Every family is there for a measurer without fonts (fixed metrics).
+    public func fallback(forFamily family: String) -> String? { nil }
+
     /// Greedy line breaking over ``width(of:)``.
     public func lines(of runs: [TextRun], maxWidth: Double?) -> [TextLine] {
         LineBreaker(measurer: self).lines(of: runs, maxWidth: maxWidth)

@@ -123,6 +123,7 @@ public enum WidgetGeometry {
             return GeometryResult(family: family, device: device, metrics: metrics, root: nil, diagnostics: diagnostics)
         }
         if family == .inline { top = inlineRoot(top, &diagnostics) }
+        diagnostics += fontFindings(top, measurer: measurer, family: family)
 
         let engine = Engine(measurer: measurer, family: family, options: options)
         engine.visible = metrics.bounds
@@ -169,3 +170,25 @@ public enum WidgetGeometry {
         return line
     }
 }
+
+extension WidgetGeometry {
+    /// `render-font-fallback` for each text whose `font` names a family that is not installed,
+    /// each family once per layout.
+    static func fontFindings(_ root: Node, measurer: any TextMeasurer, family: WidgetFamily) -> [GeometryDiagnostic] {
+        var found: [GeometryDiagnostic] = []
+        var seen: Set<String> = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            stack.append(contentsOf: node.children.reversed())
+            for name in [node.font.family] + node.runs.map(\.font.family) {
+                guard let name, seen.insert(name.lowercased()).inserted, let used = measurer.fallback(forFamily: name) else { continue }
+                found.append(GeometryDiagnostic(
+                    code: .fontFallback,
+                    message: "the font \"\(name)\" is not installed; the text is drawn with \(used) (install the font, or name one that is) (\(family.label))",
+                    path: node.path, field: node.field("font"), family: family))
+            }
+        }
+        return found
+    }
+}
+

@@ -33,7 +33,7 @@ package enum TestCommand {
             .value("format", "format", "text (the spec report) or json (widgethost.test/1, the same as --reporter json)."),
             .value("output", "file", "Write the report to a file; the closing line still goes to stdout."),
             .value("timeout", "seconds", "Wall-clock seconds a fixture may take before its worker is stopped. Default: 60."),
-            .flag("update", "Write NAME.expected.json golden files instead of comparing (refused when CI is set)."),
+            .flag("update", "Write the golden pictures and rewrite the NAME.expected.json files there are, instead of comparing (refused when CI is set)."),
             .hiddenFlag("worker", "Internal: run fixtures named on stdin, one JSON result per line."),
         ],
         examples: [

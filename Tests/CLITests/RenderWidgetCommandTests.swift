@@ -36,6 +36,22 @@ final class RenderWidgetCommandTests: RenderToolTestCase {
         XCTAssertTrue((0..<158).contains { x in picture.pixel(x, 79)[0] > 200 && picture.pixel(x, 79)[1] < 80 }, "red text across the middle")
     }
 
+    /// A `font` that is not installed is named once, with the family drawn instead; an installed one is not.
+    func testAFontThatIsNotInstalledIsNamed() throws {
+        let layout = script(##"{"type": "vstack", "children": [{"type": "text", "content": "One", "font": "Nonexistent Grotesk"}, {"type": "text", "content": "Two", "font": "Inter"}, {"type": "tstack", "children": [{"type": "text", "content": "Three", "font": "nonexistent grotesk"}]}]}"##, name: "fonts.json")
+        let path = script("const a = 1")
+        let result = render([path, "--layout", layout, "--family", "medium", "--scale", "1", "--out", folder + "/fonts.png", "--format", "json"])
+        XCTAssertEqual(result.code, 0, result.err)
+        let diagnostics = try JSONValue.parse(result.out)["widgets"]?[0]?["diagnostics"]?.arrayValue ?? []
+        XCTAssertEqual(diagnostics.compactMap { $0["code"]?.stringValue }, ["render-font-fallback"], "\(diagnostics)")
+        XCTAssertEqual(diagnostics.first?["field"], "/children/0/font")
+        XCTAssertEqual(diagnostics.first?["severity"], "warning")
+        let message = diagnostics.first?["message"]?.stringValue ?? ""
+        XCTAssertTrue(message.hasPrefix("the font \"Nonexistent Grotesk\" is not installed; the text is drawn with "), message)
+        XCTAssertTrue(message.hasSuffix("(install the font, or name one that is) (medium widget)"), message)
+        XCTAssertTrue(result.err.contains("[render-font-fallback]"), result.err)
+    }
+
     func testEveryFamilyIntoAFolderAndTheFlagErrors() throws {
         let layout = script(##"{"type": "text", "content": "${title}"}"##, name: "widget.json")
         let path = script(##"const title = "Hi""##)

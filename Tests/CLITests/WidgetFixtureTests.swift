@@ -28,6 +28,14 @@ final class WidgetFixtureTests: RenderToolTestCase {
         XCTAssertEqual(bytes(folder + "/changed-widget.png")[16..<24].map { $0 }, [0, 0, 0, 158, 0, 0, 0, 158])
         XCTAssertEqual(try binary(["test", path], environment: ["NO_COLOR=1"]).code, 0)
         XCTAssertEqual(try binary(["test", path, "--update"], environment: ["NO_COLOR=1", "CI=1"]).code, 64)
+        // --update made the picture only: a report golden is the author's to create.
+        XCTAssertEqual(Files.list(folder).filter { $0.hasPrefix("changed-widget.") }.sorted(), ["changed-widget.js", "changed-widget.png"])
+        writeFile(folder + "/changed-widget.expected.json", [])
+        XCTAssertEqual(try binary(["test", path], environment: ["NO_COLOR=1"]).code, 1, "an empty report golden differs")
+        XCTAssertEqual(try binary(["test", path, "--update"], environment: ["NO_COLOR=1"]).code, 0)
+        XCTAssertTrue(String(decoding: bytes(folder + "/changed-widget.expected.json"), as: UTF8.self).contains("\"schema\": \"widgethost.run/1\""))
+        XCTAssertEqual(try binary(["test", path], environment: ["NO_COLOR=1"]).code, 0)
+        unlink(folder + "/changed-widget.expected.json")
 
         _ = fixture(color: "#FF3B30")
         let result = try binary(["test", path, "--reporter", "json", "--output", folder + "/report.json"], environment: ["NO_COLOR=1"])
