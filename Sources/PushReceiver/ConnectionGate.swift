@@ -215,14 +215,7 @@ final class ConnectionGate: @unchecked Sendable {
         if !released { table.release(fd) }
         pending[fd] = nil
         _ = recv(fd, buffer.baseAddress, consumed, Int32(MSG_DONTWAIT))
-        let bytes = Self.serialize(response)
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-            if count <= 0 { break }
-            sent += count
-        }
-        shutdown(fd, Int32(SHUT_WR))
+        Self.sendAndShut(fd, Self.serialize(response))
         lingering[fd] = MonotonicClock.milliseconds() + Self.lingerMs
         drain(fd)
     }
@@ -282,6 +275,18 @@ final class ConnectionGate: @unchecked Sendable {
 
     private static func string(_ characters: [CChar]) -> String {
         String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Sends `bytes` as far as the socket takes them without blocking, then shuts the
+    /// connection for writing: a refusal is one answer, and nothing follows it.
+    static func sendAndShut(_ fd: Int32, _ bytes: [UInt8]) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if count <= 0 { break }
+            sent += count
+        }
+        shutdown(fd, Int32(SHUT_WR))
     }
 
     /// An answer as HTTP/1.1 bytes, closing the connection.

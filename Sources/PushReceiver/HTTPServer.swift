@@ -389,14 +389,7 @@ public final class HTTPServer: @unchecked Sendable {
                 failure = .malformedRequest("the request head is not well-formed HTTP/1.1")
             }
         }
-        let bytes = ConnectionGate.serialize(service.failure(failure, method: "-", path: "-", startedAt: MonotonicClock.milliseconds()))
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-            if count <= 0 { break }
-            sent += count
-        }
-        shutdown(fd, Int32(SHUT_WR))
+        ConnectionGate.sendAndShut(fd, ConnectionGate.serialize(service.failure(failure, method: "-", path: "-", startedAt: MonotonicClock.milliseconds())))
     }
 
     private func header(_ connection: OpaquePointer, _ name: String) -> String? {
