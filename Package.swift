@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "Layout", dependencies: ["JSONKit"]),
         // The layout engine: a component tree laid out as SwiftUI does, at each widget family's
         // real size (pure Swift; text measured through a protocol).
-        .target(name: "WidgetGeometry", dependencies: ["Layout", "JSONKit"]),
+        .target(name: "WidgetGeometry", dependencies: ["Layout", "JSONKit", "ZonedTime"]),
         // The Canvas component's commands in plain Swift: the command model, the checks and limits
         // with their diagnostics, the coordinate space, and the interface of what draws them.
         .target(name: "Canvas", dependencies: ["JSONKit"]),

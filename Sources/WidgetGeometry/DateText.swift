@@ -1,3 +1,5 @@
+import ZonedTime
+
 /// The text a `date` component shows at a given now, in English as the app's documentation
 /// shows it (the date page's examples: `2:30 PM`, `August 20, 2024`, `5 minutes ago`, `+05:00`,
 /// `00:05:00`). The engine needs only its length; the drawing shows the same string.
@@ -49,9 +51,9 @@ enum DateText {
         guard parts.count == 2 else { return nil }
         let d = parts[0].split(separator: "-").compactMap { Int($0) }
         let t = parts[1].split(separator: ":").compactMap { Int($0) }
-        guard d.count == 3, t.count == 3, (1...12).contains(d[1]), (1...31).contains(d[2]),
+        guard d.count == 3, t.count == 3, (-99_999...99_999).contains(d[0]), (1...12).contains(d[1]), (1...31).contains(d[2]),
               (0...23).contains(t[0]), (0...59).contains(t[1]), (0...60).contains(t[2]) else { return nil }
-        let days = daysFromCivil(d[0], d[1], d[2])
+        let days = Int(CivilCalendar.daysFromCivil(year: d[0], month: d[1], day: d[2]))
         return (Double(days) * 86_400 + Double(t[0] * 3600 + t[1] * 60 + t[2])) * 1000 - (zone ?? off)
     }
 
@@ -63,28 +65,6 @@ enum DateText {
               text.dropFirst().count == 4 || (text.count == 6 && Array(text)[3] == ":"),
               let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)), hours <= 14, minutes < 60 else { return nil }
         return (first == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    static func civil(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
     static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
@@ -105,7 +85,7 @@ enum DateText {
     }
 
     static func dateText(_ ms: Double, _ off: Int) -> String {
-        let (y, m, d) = civil(local(ms, off).days)
+        let (y, m, d) = CivilCalendar.civilFromDays(Int64(local(ms, off).days))
         return "\(months[m - 1]) \(d), \(y)"
     }
 
