@@ -18,9 +18,13 @@ public final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
     private var widths: [TextRunKey: Double] = [:]
     private var heights: [FontSpec: Double] = [:]
 
-    public init() {
+    /// A measurer for text drawn at `scale` device pixels per point. Its context has that scale,
+    /// so Pango picks the same fonts at the same pixel sizes as the drawing (one font look-up
+    /// for both, and the widths the drawing gets); the widths are in points whatever the scale.
+    public init(scale: Int = 1) {
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
         cr = cairo_create(surface)!
+        cairo_scale(cr, Double(max(1, scale)), Double(max(1, scale)))
         fontOptions = cairo_font_options_create()
         cairo_font_options_set_antialias(fontOptions, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(fontOptions, CAIRO_HINT_STYLE_NONE)

@@ -27,8 +27,13 @@ public final class WidgetRenderer: @unchecked Sendable {
     private let fonts = FontBook()
     private let fontOptions: OpaquePointer
     private let canvases = CanvasRenderer()
-    /// Pango's measurements, for laying out what this renderer draws.
-    public let measurer = PangoMeasurer()
+    /// Pango's measurements at 1, 2 and 3 pixels per point, for laying out what this renderer
+    /// draws at that scale (``measurer(scale:)``).
+    private let measurers = [PangoMeasurer(scale: 1), PangoMeasurer(scale: 2), PangoMeasurer(scale: 3)]
+    /// Pango's measurements at 1 pixel per point.
+    public var measurer: PangoMeasurer { measurers[0] }
+    /// Pango's measurements for a widget drawn at `scale`: the fonts the drawing uses.
+    public func measurer(scale: Int) -> PangoMeasurer { measurers[Self.clamped(scale) - 1] }
 
     public init() {
         fontOptions = cairo_font_options_create()

@@ -43,7 +43,7 @@ private func readAll() -> [UInt8] {
 final class RenderWidgetDrawer: WidgetDrawing, Sendable {
     private let renderer = WidgetRenderer()
 
-    var measurer: any TextMeasurer { renderer.measurer }
+    func measurer(scale: Int) -> any TextMeasurer { renderer.measurer(scale: scale) }
 
     func assets(images: @escaping AssetReader, icons: AssetReader?) -> AssetLibrary {
         AssetLibrary(images: images, icons: icons)

@@ -72,7 +72,7 @@ enum RenderWidgets {
         var lines: [String] = []
         for family in request.families {
             let result = WidgetGeometry.layout(layout, outputs: report.outputs, family: family, device: request.device,
-                                               measurer: drawer.measurer, options: options)
+                                               measurer: drawer.measurer(scale: scale), options: options)
             let picture = drawer.draw(result, assets: assets, scale: scale, scheme: scheme, format: pictureFormat)
             var diagnostics: [JSONValue] = []
             for d in result.diagnostics {

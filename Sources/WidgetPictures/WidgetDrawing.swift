@@ -8,8 +8,9 @@ import WidgetGeometry
 public protocol WidgetDrawing: Sendable {
     /// What decodes the images' and icons' files the readers find.
     associatedtype Assets: WidgetAssets
-    /// The text measurer the layout is made with, so that frames match the drawn text.
-    var measurer: any TextMeasurer { get }
+    /// The text measurer the layout of a picture at `scale` is made with, so that frames match
+    /// the drawn text.
+    func measurer(scale: Int) -> any TextMeasurer
     /// The pictures of the files `images` (an image's `content`) and `icons` (a symbol name)
     /// read, decoded once for every family; the layout is made with them.
     func assets(images: @escaping AssetReader, icons: AssetReader?) -> Assets
@@ -62,7 +63,7 @@ public enum WidgetPictures {
         var options = options
         options.assets = assets
         let result = WidgetGeometry.layout(document, outputs: outputs, family: family, device: device,
-                                           measurer: drawer.measurer, options: options)
+                                           measurer: drawer.measurer(scale: scale), options: options)
         let findings = result.diagnostics.map(json)
         return schemes.map { scheme in
             let picture = drawer.draw(result, assets: assets, scale: scale, scheme: scheme, format: format)
