@@ -50,6 +50,11 @@ public final class ScriptRuntime {
         JSValueProtect(scratch, rejectionForwarder)
         ownPropertyTest = Self.scratchFunction("Object.prototype.hasOwnProperty", in: scratch)
         propertyDefinition = Self.scratchFunction("Object.defineProperty", in: scratch)
+        // Made now, outside any run: made on first use, it was made inside a run whose
+        // termination was already requested (an engine replaced after a large run, whose next
+        // run allocates past its limit), failed, and the outputs went to the engine's unbounded
+        // JSON.stringify, which does not stop for the time limit.
+        serializer = BoundedSerializer(in: scratch)
     }
 
     deinit {
@@ -83,7 +88,7 @@ public final class ScriptRuntime {
         return function
     }
 
-    /// The bounded serializer, made in the scratch realm the first time it is needed.
+    /// The bounded serializer, made in the scratch realm when the runtime is (again if that failed).
     var boundedSerializer: BoundedSerializer? {
         if serializer == nil { serializer = BoundedSerializer(in: scratch) }
         return serializer
