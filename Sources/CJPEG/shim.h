@@ -23,16 +23,22 @@ static inline void widgethost_jpeg_exit(j_common_ptr info) {
 
 static inline void widgethost_jpeg_quiet(j_common_ptr info, int level) { (void)info; (void)level; }
 
+/// A decompressor whose errors jump back to the caller's `setjmp` (each entry point sets its own,
+/// in its own frame, as setjmp requires) and whose warnings are not printed.
+static inline void widgethost_jpeg_prepare(struct jpeg_decompress_struct *info, struct widgethost_jpeg_error *error) {
+    memset(info, 0, sizeof *info);
+    info->err = jpeg_std_error(&error->manager);
+    error->manager.error_exit = widgethost_jpeg_exit;
+    error->manager.emit_message = widgethost_jpeg_quiet;
+    error->message[0] = 0;
+}
+
 /// The picture's size from its header, without decoding it: 0, or -1 with `message` (at least
 /// JMSG_LENGTH_MAX bytes) saying why.
 static inline int widgethost_jpeg_size(const unsigned char *data, unsigned long size, unsigned *width, unsigned *height, char *message) {
     struct jpeg_decompress_struct info;
     struct widgethost_jpeg_error error;
-    memset(&info, 0, sizeof info);
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = widgethost_jpeg_exit;
-    error.manager.emit_message = widgethost_jpeg_quiet;
-    error.message[0] = 0;
+    widgethost_jpeg_prepare(&info, &error);
     if (setjmp(error.jump)) {
         strncpy(message, error.message, JMSG_LENGTH_MAX - 1);
         message[JMSG_LENGTH_MAX - 1] = 0;
@@ -54,11 +60,7 @@ static inline int widgethost_jpeg_decode(const unsigned char *data, unsigned lon
                                          unsigned width, unsigned height, char *message) {
     struct jpeg_decompress_struct info;
     struct widgethost_jpeg_error error;
-    memset(&info, 0, sizeof info);
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = widgethost_jpeg_exit;
-    error.manager.emit_message = widgethost_jpeg_quiet;
-    error.message[0] = 0;
+    widgethost_jpeg_prepare(&info, &error);
     if (setjmp(error.jump)) {
         strncpy(message, error.message, JMSG_LENGTH_MAX - 1);
         message[JMSG_LENGTH_MAX - 1] = 0;
