@@ -69,14 +69,9 @@ extension JSValue {
     ///
     /// Throws only a termination by the execution guard (the replacer runs under the limits).
     public func boundedJSON(budget: Int) throws(ScriptError) -> BoundedJSON {
-        guard let serializer = context.runtime.boundedSerializer else {
-            // No serializer (it failed to build): the engine's own, unbounded.
-            switch try jsonStringCatching() {
-            case .returned(let text?): return .json(text)
-            case .returned(nil): return .nothing
-            case .thrown(let thrown): return .thrown(thrown)
-            }
-        }
+        // No serializer (it could not be made in this engine): nothing is converted rather than
+        // the engine's own JSON.stringify, which no limit stops.
+        guard let serializer = context.runtime.boundedSerializer else { return .tooLarge }
         var exception: JSValueRef?
         let arguments: [JSValueRef?] = [raw, JSValueMakeNumber(context.ref, Double(max(0, budget)))]
         let result = arguments.withUnsafeBufferPointer { buffer in
