@@ -111,6 +111,10 @@ struct RunDriver {
             case .work(let work): try work.perform(context)
             }
         }
+        // The limits once more when the body has settled, before its outputs are read: the last
+        // allocation may have come after the engine's last tick, and what the script holds then
+        // decides its status, not whether the tick's thread was scheduled in time (S6, S7).
+        if state.settlement != nil, let reason = engine.runtime.checkLimits() { throw ScriptError.terminatedForHost(reason) }
         if state.settlement != nil, !state.timers.isEmpty {
             let work = state.timers.hostWorkCount
             let timers = state.timers.count - work
