@@ -74,8 +74,11 @@ let package = Package(
         // C libraries for the push receiver: GNU libmicrohttpd and SQLite.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The C library's recv, defined in the program: libmicrohttpd's reads of the receiver's
+        // connections go to the receiver first, so that it checks every request head.
+        .target(name: "CReceiverSockets"),
         // The local push receiver: HTTP server and durable store.
-        .target(name: "PushReceiver", dependencies: ["PushContract", "HostSystem", "CMicroHTTPD", "CSQLite", "JSONKit", "ZonedTime", "Threads"]),
+        .target(name: "PushReceiver", dependencies: ["PushContract", "HostSystem", "CMicroHTTPD", "CSQLite", "CReceiverSockets", "JSONKit", "ZonedTime", "Threads"]),
         // Layout placeholders (A10): `${path}` resolution against a script's outputs, layout checks.
         .target(name: "Layout", dependencies: ["JSONKit"]),
         // The layout engine: a component tree laid out as SwiftUI does, at each widget family's
@@ -148,7 +151,7 @@ let package = Package(
         .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ExitCodes", "Canvas", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones", "HostSystem", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit", "ZonedTime"]),
-        .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "HostSystem", "PushContract", "JSONKit", "Threads", "TestSupport"]),
+        .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "CReceiverSockets", "HostSystem", "PushContract", "JSONKit", "Threads", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
         .testTarget(name: "WidgetGeometryTests", dependencies: ["WidgetGeometry", "Layout", "JSONKit"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Render", "Canvas", "WidgetPictures", "JSONKit"], swiftSettings: pangoHeaders),

@@ -10,13 +10,16 @@ import Threads
 /// connection limits (``ConnectionTable``), and holds each new connection until its first
 /// request head has arrived, peeking at it (`MSG_PEEK`, so nothing is consumed) with its
 /// own epoll. A well-formed head (``RequestHead``) hands the connection to libmicrohttpd
-/// (`MHD_add_connection`), which reads it from the start; a malformed one gets one JSON
-/// answer at once, and a head that does not arrive within the idle timeout gets 408.
+/// (`MHD_add_connection`), which reads it from the start, through the connection's
+/// ``RequestStream`` (which checks that head again and every later one); a malformed one gets
+/// one JSON answer at once, and a head that does not arrive within the idle timeout gets 408.
 /// Idle connections held here cost no libmicrohttpd worker and no slot it would refuse.
+/// A later head the stream refuses is answered here too (``refuse(_:_:)``), and the gate
+/// lingers on the connection as it does on its own.
 /// `@unchecked Sendable`: after `init`, `epoll`, `pending` and the lingering sockets belong to the
-/// gate's own thread alone; `stop` only writes to the wake pipe and joins that thread; the other
-/// fields are constants.
-final class ConnectionGate: @unchecked Sendable {
+/// gate's own thread alone; `stop` only writes to the wake pipe and joins that thread; sockets
+/// handed to it to linger on cross under `handed`'s lock; the other fields are constants.
+final class ConnectionGate: StreamOwner, @unchecked Sendable {
     struct Pending {
         var address: sockaddr_storage
         var length: socklen_t
@@ -26,6 +29,8 @@ final class ConnectionGate: @unchecked Sendable {
     private let listenFD: Int32
     private let table: ConnectionTable
     private let limits: HTTPLimits
+    /// Largest request head, bytes (the gate's buffer holds one).
+    let headLimit: Int
     private let handOver: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Bool
     private let answer: @Sendable (HTTPFailure, String, String) -> HTTPResponse
     private var epoll: Int32 = -1
@@ -33,6 +38,8 @@ final class ConnectionGate: @unchecked Sendable {
     private var pending: [Int32: Pending] = [:]
     /// Connections answered and half-closed, read and dropped until the client closes (or a deadline).
     private var lingering: [Int32: Double] = [:]
+    /// Sockets refused on libmicrohttpd's threads, for the gate's thread to linger on; nil once stopped.
+    private let handed = Mutex<[Int32]?>([])
     private var acceptPausedUntil: Double?
     private var buffer: UnsafeMutableRawBufferPointer
     private let stopping = Atomic<Bool>(false)
@@ -50,7 +57,8 @@ final class ConnectionGate: @unchecked Sendable {
         self.limits = limits
         self.handOver = handOver
         self.answer = answer
-        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1024, limits.headLimit), alignment: 16)
+        headLimit = max(1024, limits.headLimit)
+        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: headLimit, alignment: 16)
     }
 
     deinit { buffer.deallocate() }
@@ -74,6 +82,11 @@ final class ConnectionGate: @unchecked Sendable {
         _ = write(wake[1], &byte, 1)
         thread.join()
         self.thread = nil
+        // Written to the wake pipe only under this lock: after it, nothing is.
+        for fd in handed.withLock({ list -> [Int32] in
+            defer { list = nil }
+            return list ?? []
+        }) { close(fd) }
         close(epoll)
         close(wake[0])
         close(wake[1])
@@ -96,7 +109,7 @@ final class ConnectionGate: @unchecked Sendable {
                 let tag = events[index].data.u64
                 switch tag {
                 case Self.listenTag: acceptAll()
-                case Self.wakeTag: break
+                case Self.wakeTag: adoptHanded()
                 default:
                     let fd = Int32(truncatingIfNeeded: tag)
                     if lingering[fd] != nil { drain(fd) } else if pending[fd] != nil { inspect(fd) }
@@ -174,21 +187,68 @@ final class ConnectionGate: @unchecked Sendable {
         case .incomplete:
             return
         case .complete:
+            guard RequestStreams.watch(fd, owner: self) else {
+                // A socket number past what can be watched: it would reach libmicrohttpd unchecked.
+                table.release(fd)
+                forget(fd)
+                close(fd)
+                return
+            }
             forget(fd)
             table.handOver(fd, now: MonotonicClock.milliseconds())
             let accepted = withUnsafePointer(to: &held.address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { handOver(fd, $0, held.length) }
             }
             // libmicrohttpd closed the socket when it could not take it.
-            if !accepted { table.release(fd) }
-        case .refused(let refusal):
-            let failure: HTTPFailure
-            switch refusal.kind {
-            case .malformed: failure = .malformedRequest(refusal.why)
-            case .declaredTooLarge(let digits): failure = .declaredBodyTooLarge(digits)
-            case .headTooLarge: failure = .headersTooLarge(limit: buffer.count)
+            if !accepted {
+                RequestStreams.unwatch(fd)
+                table.release(fd)
             }
-            respond(fd, answer(failure, refusal.method, refusal.path), consumed: count)
+        case .refused(let refusal):
+            respond(fd, answer(failure(for: refusal), refusal.method, refusal.path), consumed: count)
+        }
+    }
+
+    private func failure(for refusal: RequestHead.Refusal) -> HTTPFailure {
+        switch refusal.kind {
+        case .malformed: return .malformedRequest(refusal.why)
+        case .declaredTooLarge(let digits): return .declaredBodyTooLarge(digits)
+        case .headTooLarge: return .headersTooLarge(limit: headLimit)
+        }
+    }
+
+    // MARK: Later heads
+
+    /// A head of a connection libmicrohttpd holds that its stream refused (on libmicrohttpd's
+    /// thread, with nothing of it passed on and every request before it answered): the same
+    /// answer as for a first head, the socket shut for writing, and a copy of it handed to the
+    /// gate's thread to linger on, so that libmicrohttpd may close its own at once.
+    func refuse(_ fd: Int32, _ refusal: RequestHead.Refusal) {
+        Self.sendAndShut(fd, Self.serialize(answer(failure(for: refusal), refusal.method, refusal.path)))
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { return }
+        let kept = handed.withLock { list -> Bool in
+            guard list != nil else { return false }
+            list!.append(copy)
+            var byte: UInt8 = 1
+            _ = write(wake[1], &byte, 1)
+            return true
+        }
+        if !kept { close(copy) }
+    }
+
+    /// Lingers on the sockets refused on libmicrohttpd's threads.
+    private func adoptHanded() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(wake[0], &bytes, bytes.count) > 0 {}
+        let fds = handed.withLock { list -> [Int32] in
+            defer { if list != nil { list = [] } }
+            return list ?? []
+        }
+        for fd in fds {
+            lingering[fd] = MonotonicClock.milliseconds() + Self.lingerMs
+            watch(fd, tag: UInt64(UInt32(bitPattern: fd)), edge: true)
+            drain(fd)
         }
     }
 

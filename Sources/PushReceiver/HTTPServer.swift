@@ -162,7 +162,8 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
 /// requests that need the store are suspended and resumed when their answer is ready.
 /// Connections come in through a ``ConnectionGate`` (limits, idle timeout, the first head
 /// checked), which hands each to libmicrohttpd once its head is in; ``ConnectionTable``
-/// keeps the count across both. The only file of the receiver that touches libmicrohttpd's
+/// keeps the count across both, and each connection's ``RequestStream`` checks every head
+/// before libmicrohttpd reads it. The only file of the receiver that touches libmicrohttpd's
 /// C pointers.
 /// `@unchecked Sendable`: `daemon`, `listenSocket` and `gate` are set in `start` and cleared in
 /// `stop`, both called by the owner's thread while no request is served; the callbacks read only
@@ -179,6 +180,8 @@ public final class HTTPServer: @unchecked Sendable {
     let suspended = Atomic<Int>(0)
     /// `MHD_CONNECTION_NOTIFY_CLOSED` (Swift does not import the name).
     static let closedNotification = MHD_ConnectionNotificationCode(rawValue: 1)
+    /// `MHD_REQUEST_TERMINATED_COMPLETED_OK`.
+    static let completedOK = MHD_RequestTerminationCode(rawValue: 0)
 
     /// A server that answers with `service` within `limits`; it listens once started.
     public init(service: HTTPService, limits: HTTPLimits) {
@@ -195,10 +198,13 @@ public final class HTTPServer: @unchecked Sendable {
         let socket = try Self.bind(host: host, port: port)
         listenSocket = socket.fd
         self.port = socket.port
-        let completed: MHD_RequestCompletedCallback = { cls, connection, pointer, _ in
+        let completed: MHD_RequestCompletedCallback = { cls, connection, pointer, termination in
             if let cls, let connection {
                 let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-                server.table.requestEnded(widgethost_connection_fd(connection), now: MonotonicClock.milliseconds())
+                let fd = widgethost_connection_fd(connection)
+                server.table.requestEnded(fd, now: MonotonicClock.milliseconds())
+                // Its answer is sent and the connection is kept alive: a head waiting behind it may be refused now.
+                if termination == HTTPServer.completedOK { RequestStreams.answered(fd) }
             }
             guard let pointer, let context = pointer.pointee else { return }
             Unmanaged<RequestContext>.fromOpaque(context).release()
@@ -206,26 +212,10 @@ public final class HTTPServer: @unchecked Sendable {
         }
         let notified: MHD_NotifyConnectionCallback = { cls, connection, _, code in
             guard let cls, let connection, code == HTTPServer.closedNotification else { return }
-            // Called before libmicrohttpd closes the socket: the table lets go of it first.
-            Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().table.closed(widgethost_connection_fd(connection))
-        }
-        // A head after the first on a kept-alive connection reaches libmicrohttpd unchecked; see
-        // ``refuseLaterHead(_:status:)``. The request line's callback notes the connection whose
-        // head this thread parses; the access handler and the end of the request clear it.
-        let requestLine: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { _, _, connection in
-            pthread_setspecific(HTTPServer.parsingHead, connection.map { UnsafeRawPointer($0) })
-            return nil
-        }
-        let logged: MHD_LogCallback = { cls, format, arguments in
-            guard let arguments else { return }
-            let status = widgethost_error_answer_status(format, arguments)
-            guard status != 0, let cls, let current = pthread_getspecific(HTTPServer.parsingHead) else { return }
-            pthread_setspecific(HTTPServer.parsingHead, nil)
-            let connection = OpaquePointer(current)
-            // Only while libmicrohttpd has the connection's whole head and no answer queued:
-            // that is, while this thread parses it now.
-            guard widgethost_head_unanswered(connection) != 0 else { return }
-            Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().refuseLaterHead(connection, status: Int(status))
+            // Called before libmicrohttpd closes the socket: the table and the streams let go of it first.
+            let fd = widgethost_connection_fd(connection)
+            RequestStreams.unwatch(fd)
+            Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().table.closed(fd)
         }
         let cls = Unmanaged.passUnretained(self).toOpaque()
         // The gate enforces the limits; libmicrohttpd's own are only a backstop with room for
@@ -237,8 +227,6 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: limits.connectionMemory, ptr_value: nil),
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: cls),
             MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(notified, to: Int.self), ptr_value: cls),
-            MHD_OptionItem(option: .URI_LOG_CALLBACK, value: unsafeBitCast(requestLine, to: Int.self), ptr_value: cls),
-            MHD_OptionItem(option: .EXTERNAL_LOGGER, value: unsafeBitCast(logged, to: Int.self), ptr_value: cls),
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
         let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, contextPointer in
@@ -247,8 +235,7 @@ public final class HTTPServer: @unchecked Sendable {
             return server.access(connection, url: url, method: method, upload: upload, uploadSize: uploadSize,
                                  contextPointer: contextPointer)
         }
-        // Error logging on: the logger is how a malformed later head is seen (it goes nowhere else).
-        let flags = MHD_USE_ERROR_LOG.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             | MHD_USE_NO_LISTEN_SOCKET.rawValue
         daemon = options.withUnsafeMutableBufferPointer { buffer in
             withVaList([MHD_OPTION.ARRAY.rawValue, buffer.baseAddress!, MHD_OPTION.END.rawValue]) { arguments in
@@ -301,9 +288,8 @@ public final class HTTPServer: @unchecked Sendable {
                         upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
                         contextPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = contextPointer.pointee else {
-            // First call: the headers are in and well-formed enough for libmicrohttpd; the
+            // First call: the headers are in (checked by the connection's stream); the
             // connection is no longer idle.
-            pthread_setspecific(Self.parsingHead, nil)
             table.requestStarted(widgethost_connection_fd(connection))
             let context = RequestContext(
                 method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
@@ -358,40 +344,6 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    // MARK: Later heads
-
-    /// The connection whose request head this libmicrohttpd thread is parsing (from its
-    /// request line to the access handler's first call), per thread.
-    static let parsingHead: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
-    /// libmicrohttpd is about to refuse, on its own, the head of a request after the first on
-    /// a kept-alive connection (the gate checked only the first): a `Content-Length` that is
-    /// not a plain number (`-1`, huge), a head larger than its memory. Version 0.9.75 then
-    /// sends its status line and headers twice, so the receiver answers first, with the same
-    /// JSON refusal as the gate's, and shuts the socket for writing: libmicrohttpd's own
-    /// answer then fails to send and it closes the connection.
-    fileprivate func refuseLaterHead(_ connection: OpaquePointer, status: Int) {
-        let fd = widgethost_connection_fd(connection)
-        guard fd >= 0 else { return }
-        let length = header(connection, "Content-Length")
-        let failure: HTTPFailure
-        switch status {
-        case 413: failure = .declaredBodyTooLarge(length ?? "?")
-        case 414, 431: failure = .headersTooLarge(limit: limits.headLimit)
-        default:
-            if let length, !length.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) || length.isEmpty {
-                failure = .malformedRequest("Content-Length must be a number of bytes (digits only); got \(RequestHead.shown(Array(length.utf8)))")
-            } else {
-                failure = .malformedRequest("the request head is not well-formed HTTP/1.1")
-            }
-        }
-        ConnectionGate.sendAndShut(fd, ConnectionGate.serialize(service.failure(failure, method: "-", path: "-", startedAt: MonotonicClock.milliseconds())))
-    }
-
     private func header(_ connection: OpaquePointer, _ name: String) -> String? {
         MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
     }
@@ -405,6 +357,9 @@ public final class HTTPServer: @unchecked Sendable {
         defer { MHD_destroy_response(handle) }
         _ = MHD_add_response_header(handle, "Content-Type", response.contentType)
         for (name, value) in response.headers { _ = MHD_add_response_header(handle, name, value) }
+        if RequestStreams.closesAfterAnswer(widgethost_connection_fd(connection)) {
+            _ = MHD_add_response_header(handle, "Connection", "close")
+        }
         return MHD_queue_response(connection, UInt32(response.status), handle)
     }
 

@@ -1,17 +1,21 @@
-/// The first request head of a connection, checked before libmicrohttpd parses it.
+/// A request head, checked before libmicrohttpd parses it: the first of a connection by the
+/// gate, every one (the first again, and each later one of a kept-alive connection) by the
+/// connection's ``RequestStream`` as libmicrohttpd reads.
 ///
 /// libmicrohttpd 0.9.75 answers some malformed heads badly: a `Content-Length` that is not
 /// a plain number (`-1`, `+7`, `7 `, above 2^64) gets its status line and headers twice,
-/// a request line of binary bytes gets no answer until the timeout, and `Transfer-Encoding:
-/// gzip` hangs. So the receiver reads (peeks at) the head itself and refuses what is not
-/// well-formed HTTP/1.1 with one JSON answer at once; what passes is handed over unchanged.
+/// a request line of binary bytes gets no answer until the timeout, a bare word closes the
+/// connection without an answer, of two different `Content-Length`s one is used, and
+/// `Transfer-Encoding: gzip` hangs. So the receiver reads (peeks at) the head itself and
+/// refuses what is not well-formed HTTP/1.1 with one JSON answer at once; what passes is
+/// handed over unchanged, with where the request ends (``Framing``).
 /// Pure functions over bytes, so each rule has a test.
 enum RequestHead {
     enum Verdict: Equatable {
         /// More bytes are needed.
         case incomplete
-        /// A well-formed head: hand the connection over.
-        case complete
+        /// A well-formed head: hand it over.
+        case complete(Framing)
         /// Refuse it at once.
         case refused(Refusal)
     }
@@ -31,6 +35,21 @@ enum RequestHead {
         /// The method and path when the request line got that far, else "-".
         var method = "-"
         var path = "-"
+    }
+
+    /// Where a well-formed request ends.
+    struct Framing: Equatable {
+        enum Body: Equatable {
+            /// `Content-Length` bytes (0 without the header).
+            case length(Int)
+            /// Chunks, to their last one and its trailer.
+            case chunked
+        }
+
+        /// Bytes of the head, from the first byte checked (empty lines before the request
+        /// line included) through the empty line that ends it.
+        var headLength: Int
+        var body: Body
     }
 
     static let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A, space: UInt8 = 0x20, tab: UInt8 = 0x09, colon: UInt8 = 0x3A
@@ -102,45 +121,55 @@ enum RequestHead {
             default: break
             }
         }
-        if let problem = framingProblem(lengths: lengths, codings: codings, refusal: refusal) { return .refused(problem) }
-        return .complete
+        switch framing(lengths: lengths, codings: codings, refusal: refusal) {
+        case .failure(let problem): return .refused(problem)
+        case .success(let body): return .complete(Framing(headLength: index, body: body))
+        }
+    }
+
+    private enum Either {
+        case success(Framing.Body)
+        case failure(Refusal)
     }
 
     /// Content-Length and Transfer-Encoding: one way to find the body's end, and one the receiver can read.
-    private static func framingProblem(lengths: [[UInt8]], codings: [UInt8]?, refusal: Refusal) -> Refusal? {
+    private static func framing(lengths: [[UInt8]], codings: [UInt8]?, refusal: Refusal) -> Either {
         var refusal = refusal
         var declared: [UInt8]?
         for value in lengths {
             guard !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
                 refusal.why = "Content-Length must be a number of bytes (digits only); got \(shown(value))"
-                return refusal
+                return .failure(refusal)
             }
             let digits = Array(value.drop { $0 == 0x30 })
             if let declared, declared != digits {
                 refusal.why = "two different Content-Length headers"
-                return refusal
+                return .failure(refusal)
             }
             declared = digits
         }
         if let declared, declared.count > 18 {
             refusal.kind = .declaredTooLarge(String(decoding: declared, as: UTF8.self))
             refusal.why = "the declared body is too large"
-            return refusal
+            return .failure(refusal)
         }
         if let codings {
             if declared != nil {
                 refusal.why = "both Content-Length and Transfer-Encoding (send one)"
-                return refusal
+                return .failure(refusal)
             }
             let last = codings.split(separator: 0x2C, omittingEmptySubsequences: false).last.map { part in
                 String(decoding: part.drop { $0 == space || $0 == tab }.reversed().drop { $0 == space || $0 == tab }.reversed(), as: UTF8.self).lowercased()
             }
             if last != "chunked" {
                 refusal.why = "Transfer-Encoding must end with chunked; got \(shown(codings))"
-                return refusal
+                return .failure(refusal)
             }
+            return .success(.chunked)
         }
-        return nil
+        guard let declared else { return .success(.length(0)) }
+        // At most 18 digits: an Int.
+        return .success(.length(declared.reduce(0) { $0 * 10 + Int($1 - 0x30) }))
     }
 
     /// `METHOD SP target SP HTTP/d.d`, with single spaces; fills in the method and path.
