@@ -120,7 +120,7 @@ final class ConnectionGate: StreamOwner, @unchecked Sendable {
                 acceptPausedUntil = nil
                 watch(listenFD, tag: Self.listenTag, edge: false)
             }
-            for fd in table.expire(now: later, timeout: timeout) { timedOut(fd) }
+            for fd in table.expire(now: later, timeout: timeout, answering: { timedOutLater($0) }) { timedOut(fd) }
             for (fd, deadline) in lingering where deadline <= later { finish(fd) }
         }
         for fd in Array(pending.keys) {
@@ -261,6 +261,16 @@ final class ConnectionGate: StreamOwner, @unchecked Sendable {
             forget(fd)
             close(fd)
         }
+    }
+
+    /// A connection libmicrohttpd holds, idle for the timeout (with the table's lock held, just
+    /// before the table shuts it down): part of a later head arrived, which its stream keeps
+    /// from libmicrohttpd until it is whole, gets 408 as a first head does.
+    private func timedOutLater(_ fd: Int32) {
+        let seen = recv(fd, buffer.baseAddress, buffer.count, Int32(MSG_PEEK | MSG_DONTWAIT))
+        guard seen > 0 else { return }
+        _ = recv(fd, buffer.baseAddress, seen, Int32(MSG_DONTWAIT))
+        Self.sendAndShut(fd, Self.serialize(answer(.headTimeout(received: seen), "-", "-")))
     }
 
     /// A held connection dropped for a newer one.

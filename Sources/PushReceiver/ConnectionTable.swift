@@ -134,11 +134,13 @@ final class ConnectionTable: @unchecked Sendable {
     }
 
     /// Drops every connection idle for `timeout` ms by `now`; returns those the gate holds,
-    /// for it to answer or close.
-    func expire(now: Double, timeout: Double) -> [Int32] {
+    /// for it to answer or close. Those libmicrohttpd holds go to `answering` first, with the
+    /// lock held (so each socket is still the connection's own), then are shut down.
+    func expire(now: Double, timeout: Double, answering: (Int32) -> Void = { _ in }) -> [Int32] {
         lock.withLock { _ in
             var gate: [Int32] = []
             while let entry = oldest, entry.idleSince + timeout <= now {
+                if entry.handedOver { answering(entry.fd) }
                 if let fd = drop(entry) { gate.append(fd) }
             }
             return gate

@@ -48,6 +48,29 @@ final class LaterHeadTests: XCTestCase {
         XCTAssertTrue(receiver.log.all.contains { $0.contains("400 refused malformed-request") }, "\(receiver.log.all)")
     }
 
+    /// A later head that stops half way gets 408 once the idle timeout has passed, as a first head does.
+    func testALaterHeadThatNeverEndsGets408AtTheIdleTimeout() throws {
+        let receiver = try TestReceiver()  // idle timeout 2 s
+        let connection = try RawConnection(port: receiver.port)
+        connection.send(httpRequest("GET", "/healthz", contentType: nil, keepAlive: true))
+        XCTAssertEqual(connection.readResponse(timeoutSeconds: 5)?.status, 200)
+        connection.send(Array("POST /api/push HTTP/1.1\r\nHost: x\r\n".utf8))
+        let (received, closed) = connection.readUntilClosed(timeoutSeconds: 6)
+        XCTAssertTrue(closed)
+        let response = RawConnection.parse(received, complete: true)
+        XCTAssertEqual(response?.status, 408, String(decoding: received, as: UTF8.self))
+        XCTAssertEqual(response?.reason, "request-timeout")
+        XCTAssertEqual(response?.headers["connection"], "close")
+        XCTAssertTrue(response?.json?["message"]?.stringValue?.contains("headers") ?? false, "\(response?.json ?? nil)")
+        // Kept alive and silent after its answer: closed at the timeout without a word.
+        let silent = try RawConnection(port: receiver.port)
+        silent.send(httpRequest("GET", "/healthz", contentType: nil, keepAlive: true))
+        XCTAssertEqual(silent.readResponse(timeoutSeconds: 5)?.status, 200)
+        let (nothing, silentClosed) = silent.readUntilClosed(timeoutSeconds: 6)
+        XCTAssertTrue(silentClosed)
+        XCTAssertEqual(nothing, [])
+    }
+
     /// A bad head behind pipelined good requests is answered after theirs, in order.
     func testPipelinedRequestsAreAnsweredInOrderAndABadHeadAfterThemIsRefused() throws {
         let receiver = try TestReceiver { $0.http.idleTimeoutSeconds = 30 }
