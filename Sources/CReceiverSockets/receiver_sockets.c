@@ -26,8 +26,16 @@ void widgethost_receiver_unwatch(int fd) {
     atomic_store_explicit(&watched[fd], 0, memory_order_release);
 }
 
-ssize_t widgethost_receiver_read(int fd, void *buffer, size_t length, int flags) {
-    return recvfrom(fd, buffer, length, flags, NULL, NULL);
+ssize_t widgethost_receiver_read(int fd, void *buffer, size_t length) {
+    return recvfrom(fd, buffer, length, 0, NULL, NULL);
+}
+
+ssize_t widgethost_receiver_peek(int fd, void *buffer, size_t length) {
+    return recvfrom(fd, buffer, length, MSG_PEEK | MSG_DONTWAIT, NULL, NULL);
+}
+
+ssize_t widgethost_receiver_take(int fd, void *buffer, size_t length) {
+    return recvfrom(fd, buffer, length, MSG_DONTWAIT, NULL, NULL);
 }
 
 ssize_t recv(int fd, void *buffer, size_t length, int flags) {

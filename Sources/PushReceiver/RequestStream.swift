@@ -152,7 +152,7 @@ enum RequestStreams {
     /// libmicrohttpd's `recv(fd, buffer, length, 0)` on a watched socket.
     static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ length: Int) -> Int {
         guard let buffer, length > 0, let entry = table.withLock({ $0[fd] }) else {
-            return widgethost_receiver_read(fd, buffer, length, 0)
+            return widgethost_receiver_read(fd, buffer, length)
         }
         var stream = entry.stream
         switch stream.position {
@@ -162,10 +162,10 @@ enum RequestStreams {
             errno = EAGAIN
             return -1
         case .unframed:
-            return widgethost_receiver_read(fd, buffer, length, 0)
+            return widgethost_receiver_read(fd, buffer, length)
         case .request(let left) where left >= length:
             // All of it belongs to the request under way: no head to check.
-            let got = widgethost_receiver_read(fd, buffer, length, 0)
+            let got = widgethost_receiver_read(fd, buffer, length)
             if got > 0 {
                 stream.position = got == left ? .head : .request(left - got)
                 store(stream, fd)
@@ -174,8 +174,7 @@ enum RequestStreams {
         case .head, .request:
             break
         }
-        let peeking = Int32(MSG_PEEK | MSG_DONTWAIT)
-        let seen = widgethost_receiver_read(fd, buffer, length, peeking)
+        let seen = widgethost_receiver_peek(fd, buffer, length)
         guard seen > 0 else { return seen }  // the end, or an error: as the socket says
         var pass: Int
         if seen < length {
@@ -184,7 +183,7 @@ enum RequestStreams {
             // More may wait past libmicrohttpd's room: look a whole head further.
             let wider = UnsafeMutableRawBufferPointer.allocate(byteCount: length + entry.owner.headLimit, alignment: 16)
             defer { wider.deallocate() }
-            let more = widgethost_receiver_read(fd, wider.baseAddress, wider.count, peeking)
+            let more = widgethost_receiver_peek(fd, wider.baseAddress, wider.count)
             guard more > 0 else { return more }
             pass = stream.advance(over: UnsafeRawBufferPointer(rebasing: wider[0..<more]), length: length, headLimit: entry.owner.headLimit)
         }
@@ -200,7 +199,7 @@ enum RequestStreams {
             errno = EAGAIN  // the head is still arriving
             return -1
         }
-        let got = widgethost_receiver_read(fd, buffer, pass, Int32(MSG_DONTWAIT))
+        let got = widgethost_receiver_take(fd, buffer, pass)
         if got != pass { stream.position = .unframed }  // not what was peeked: stop following it
         store(stream, fd)
         return got

@@ -23,8 +23,12 @@ void widgethost_receiver_set_reader(widgethost_receiver_reader reader);
 int widgethost_receiver_watch(int fd);
 /// Stops watching a socket (before it is closed).
 void widgethost_receiver_unwatch(int fd);
-/// The C library's own read, for the reader itself.
-ssize_t widgethost_receiver_read(int fd, void *buffer, size_t length, int flags);
+/// The C library's own read, for the reader itself: `recv(fd, buffer, length, 0)`.
+ssize_t widgethost_receiver_read(int fd, void *buffer, size_t length);
+/// What the socket holds, without taking it and without waiting (`MSG_PEEK | MSG_DONTWAIT`).
+ssize_t widgethost_receiver_peek(int fd, void *buffer, size_t length);
+/// Takes what was peeked at, without waiting (`MSG_DONTWAIT`).
+ssize_t widgethost_receiver_take(int fd, void *buffer, size_t length);
 /// Whether the definition here is the one libmicrohttpd's calls reach (1) or not (0).
 int widgethost_receiver_recv_is_interposed(void);
 #endif
