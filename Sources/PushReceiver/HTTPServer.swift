@@ -118,7 +118,8 @@ public struct HTTPLimits: Sendable, Hashable {
     /// Connections at once from one client address (see ``connectionLimit``).
     public var perAddressLimit = 256
     /// Seconds a connection may be idle (no request in progress) from when it opened or
-    /// last answered, however slowly it sends its head; also libmicrohttpd's inactivity timeout.
+    /// last answered, however slowly it sends its head; 2 s more is libmicrohttpd's inactivity
+    /// timeout (a body that stops arriving, an answer the client does not read).
     public var idleTimeoutSeconds = 10
     /// Largest request head the server reads, bytes; larger gets 431.
     public var headLimit = 32 * 1024
@@ -180,6 +181,8 @@ public final class HTTPServer: @unchecked Sendable {
     let suspended = Atomic<Int>(0)
     /// `MHD_CONNECTION_NOTIFY_CLOSED` (Swift does not import the name).
     static let closedNotification = MHD_ConnectionNotificationCode(rawValue: 1)
+    /// Seconds libmicrohttpd's inactivity timeout comes after the idle timeout.
+    static let inactivityMargin = 2
     /// `MHD_REQUEST_TERMINATED_COMPLETED_OK`.
     static let completedOK = MHD_RequestTerminationCode(rawValue: 0)
 
@@ -223,7 +226,11 @@ public final class HTTPServer: @unchecked Sendable {
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, limits.threads), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: 2 * limits.connectionLimit + 64, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: limits.idleTimeoutSeconds, ptr_value: nil),
+            // Its own inactivity timeout comes 2 s after the table's idle one, so that an idle
+            // connection (part of a later head kept back by its stream included) is the table's
+            // to answer and close; it still closes a body that stops arriving, or an answer the
+            // client does not read.
+            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: limits.idleTimeoutSeconds + Self.inactivityMargin, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: limits.connectionMemory, ptr_value: nil),
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: cls),
             MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(notified, to: Int.self), ptr_value: cls),

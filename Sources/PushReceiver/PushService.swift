@@ -123,7 +123,7 @@ final class PushService: HTTPService, @unchecked Sendable {
                           method: method, path: path, started: startedAt)
         case .headTimeout(let received):
             return refuse(PushRefusal(.requestTimeout,
-                          "The request headers did not arrive within \(limits.idleTimeoutSeconds) s of the connection opening (\(received) bytes so far); the connection is closed. Send the whole request at once."),
+                          "The request headers did not arrive within \(limits.idleTimeoutSeconds) s of the connection opening or its last answer (\(received) bytes so far); the connection is closed. Send the whole request at once."),
                           method: method, path: path, started: startedAt)
         }
     }

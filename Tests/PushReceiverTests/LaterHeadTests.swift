@@ -17,6 +17,18 @@ final class LaterHeadTests: XCTestCase {
         XCTAssertEqual(widgethost_receiver_recv_is_interposed(), 1)
     }
 
+    /// Every other socket's reads go straight to the C library.
+    func testOtherSocketsAreReadStraightThrough() {
+        var pair: [Int32] = [-1, -1]
+        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair), 0)
+        defer { pair.forEach { close($0) } }
+        XCTAssertEqual(Glibc.send(pair[1], "GARBAGE\r\n\r\n", 11, 0), 11)
+        var bytes = [UInt8](repeating: 0, count: 64)
+        XCTAssertEqual(recv(pair[0], &bytes, bytes.count, 0), 11)
+        XCTAssertEqual(Array(bytes.prefix(11)), Array("GARBAGE\r\n\r\n".utf8))
+        XCTAssertEqual(widgethost_receiver_watch(1 << 20), 0, "a socket number past what can be watched is refused")
+    }
+
     func testEachMalformedLaterHeadGetsOneJSONRefusalAtOnce() throws {
         // The idle timeout is far beyond the wait below: an answer within it came at once.
         let receiver = try TestReceiver { $0.http.idleTimeoutSeconds = 30 }
