@@ -1,4 +1,16 @@
 import CFontconfig
+import CPango
+
+/// Fonts made ready before they are needed.
+public enum FontLoading {
+    /// Makes this thread's Pango font map, which starts loading fontconfig's configuration and
+    /// font list on a thread of Pango's own; the first text measured or drawn on this thread
+    /// waits for it. Called as a drawing command starts, the loading overlaps with the script's
+    /// run instead of following it (docs/performance.md).
+    public static func start() {
+        _ = pango_cairo_font_map_get_default()
+    }
+}
 
 /// Which installed family a name resolves to, through fontconfig, remembered per name.
 final class FontBook {

@@ -17,43 +17,29 @@ enum PNGWriter {
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else { return [] }
-        // Scanlines: a filter byte (0, none), then straight RGBA bytes.
+        // Scanlines: a filter byte (0, none), then straight RGBA bytes; every byte is written.
         let rowBytes = width * 4 + 1
-        var raw = [UInt8](repeating: 0, count: rowBytes * height)
-        raw.withUnsafeMutableBufferPointer { out in
+        let raw = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
+            let out = UnsafeMutableRawPointer(buffer.baseAddress!)
             for y in 0..<height {
                 let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                var index = y * rowBytes + 1
+                let line = out + y * rowBytes
+                line.storeBytes(of: 0, as: UInt8.self)
                 for x in 0..<width {
-                    let value = row[x]
-                    let alpha = value >> 24
-                    if alpha == 255 {
-                        out[index] = UInt8(truncatingIfNeeded: value >> 16)
-                        out[index + 1] = UInt8(truncatingIfNeeded: value >> 8)
-                        out[index + 2] = UInt8(truncatingIfNeeded: value)
-                        out[index + 3] = 255
-                    } else if alpha > 0 {
-                        // Cairo's pixels are premultiplied; PNG's are not.
-                        let red = (value >> 16) & 0xFF, green = (value >> 8) & 0xFF, blue = value & 0xFF
-                        out[index] = UInt8(min((red * 255 + alpha / 2) / alpha, 255))
-                        out[index + 1] = UInt8(min((green * 255 + alpha / 2) / alpha, 255))
-                        out[index + 2] = UInt8(min((blue * 255 + alpha / 2) / alpha, 255))
-                        out[index + 3] = UInt8(alpha)
-                    }  // fully transparent: zeros, as the buffer starts
-                    index += 4
+                    line.storeBytes(of: straightRGBA(row[x]).littleEndian, toByteOffset: 1 + x * 4, as: UInt32.self)
                 }
             }
+            count = rowBytes * height
         }
         guard let compressor = libdeflate_alloc_compressor(level) else { return [] }
         defer { libdeflate_free_compressor(compressor) }
-        var compressed = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(compressor, raw.count))
-        let length = compressed.withUnsafeMutableBufferPointer { out in
-            raw.withUnsafeBufferPointer { libdeflate_zlib_compress(compressor, $0.baseAddress, $0.count, out.baseAddress, out.count) }
+        let compressed = [UInt8](unsafeUninitializedCapacity: libdeflate_zlib_compress_bound(compressor, raw.count)) { out, count in
+            count = raw.withUnsafeBufferPointer { libdeflate_zlib_compress(compressor, $0.baseAddress, $0.count, out.baseAddress, out.count) }
         }
-        guard length > 0 else { return [] }
-        compressed.removeSubrange(length...)
+        guard !compressed.isEmpty else { return [] }
 
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png.reserveCapacity(8 + 25 + 12 + compressed.count + 12)
         var header: [UInt8] = []
         append32(&header, UInt32(width))
         append32(&header, UInt32(height))
@@ -64,15 +50,31 @@ enum PNGWriter {
         return png
     }
 
+    /// A cairo pixel (premultiplied ARGB in a native word) as PNG's straight R, G, B, A bytes
+    /// in memory order (the word to store little-endian). Fully transparent pixels are zeros.
+    @inline(__always)
+    static func straightRGBA(_ value: UInt32) -> UInt32 {
+        let alpha = value >> 24
+        if alpha == 255 { return (value & 0xFF00_FF00) | ((value >> 16) & 0xFF) | ((value & 0xFF) << 16) }
+        if alpha == 0 { return 0 }
+        // Cairo's pixels are premultiplied; PNG's are not.
+        let red = min((((value >> 16) & 0xFF) * 255 + alpha / 2) / alpha, 255)
+        let green = min((((value >> 8) & 0xFF) * 255 + alpha / 2) / alpha, 255)
+        let blue = min(((value & 0xFF) * 255 + alpha / 2) / alpha, 255)
+        return red | (green << 8) | (blue << 16) | (alpha << 24)
+    }
+
     static func append32(_ bytes: inout [UInt8], _ value: UInt32) {
         bytes += [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 
     static func chunk(_ png: inout [UInt8], _ type: String, _ data: [UInt8]) {
         append32(&png, UInt32(data.count))
-        let typed = Array(type.utf8) + data
-        png += typed
-        let crc = typed.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
+        let name = Array(type.utf8)
+        png += name
+        png += data
+        var crc = name.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
+        crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
         append32(&png, UInt32(crc))
     }
 }

@@ -55,27 +55,33 @@ public final class WidgetRenderer: @unchecked Sendable {
     /// it, as placeholders.
     public func render(_ result: GeometryResult, scale: Int = 2, scheme: ColorScheme = .light, format: PictureFormat = .png,
                        assets: AssetLibrary? = nil) -> WidgetPicture {
-        lock.withLock { _ in picture(result, scale: scale, scheme: scheme, format: format, assets: assets) }
+        let drawn = draw(result, scale: scale, scheme: scheme, format: format, assets: assets)
+        return WidgetPicture(bytes: drawn.bytes(), format: format, pixelWidth: drawn.pixelWidth, pixelHeight: drawn.pixelHeight,
+                             canvasDiagnostics: drawn.canvasDiagnostics)
     }
 
-    private func picture(_ result: GeometryResult, scale: Int, scheme: ColorScheme, format: PictureFormat, assets: AssetLibrary?) -> WidgetPicture {
-        let (w, h) = Self.pixelSize(result, scale: scale)
-        switch format {
-        case .png:
-            let (surface, diagnostics) = drawImage(result, scale: scale, scheme: scheme, assets: assets)
-            defer { cairo_surface_destroy(surface) }
-            return WidgetPicture(bytes: PNGCodec.encode(surface), format: .png, pixelWidth: w, pixelHeight: h, canvasDiagnostics: diagnostics)
-        case .svg:
-            let stream = ByteStream()
-            let diagnostics = withExtendedLifetime(stream) { () -> [WidgetCanvasDiagnostic] in
-                let surface = cairo_svg_surface_create_for_stream(ByteStream.write, stream.closure, Double(w), Double(h))!
-                cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
-                let found = draw(result, scale: scale, scheme: scheme, assets: assets, on: surface)
-                cairo_surface_finish(surface)
-                cairo_surface_destroy(surface)
-                return found
+    /// The widget drawn, its PNG not yet encoded (``DrawnPicture/bytes()``), so that the encoding
+    /// of one picture, a large part of its cost, may overlap with the drawing of the next.
+    public func draw(_ result: GeometryResult, scale: Int = 2, scheme: ColorScheme = .light, format: PictureFormat = .png,
+                     assets: AssetLibrary? = nil) -> DrawnPicture {
+        lock.withLock { _ in
+            let (w, h) = Self.pixelSize(result, scale: scale)
+            switch format {
+            case .png:
+                let (surface, diagnostics) = drawImage(result, scale: scale, scheme: scheme, assets: assets)
+                return DrawnPicture(surface: surface, document: [], format: .png, pixelWidth: w, pixelHeight: h, canvasDiagnostics: diagnostics)
+            case .svg:
+                let stream = ByteStream()
+                let diagnostics = withExtendedLifetime(stream) { () -> [WidgetCanvasDiagnostic] in
+                    let surface = cairo_svg_surface_create_for_stream(ByteStream.write, stream.closure, Double(w), Double(h))!
+                    cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+                    let found = draw(result, scale: scale, scheme: scheme, assets: assets, on: surface)
+                    cairo_surface_finish(surface)
+                    cairo_surface_destroy(surface)
+                    return found
+                }
+                return DrawnPicture(surface: nil, document: stream.bytes, format: .svg, pixelWidth: w, pixelHeight: h, canvasDiagnostics: diagnostics)
             }
-            return WidgetPicture(bytes: stream.bytes, format: .svg, pixelWidth: w, pixelHeight: h, canvasDiagnostics: diagnostics)
         }
     }
 
@@ -107,4 +113,33 @@ public final class WidgetRenderer: @unchecked Sendable {
         painter.draw(result)
         return painter.canvasDiagnostics.map { WidgetCanvasDiagnostic(path: $0.path, diagnostic: $0.diagnostic) }
     }
+}
+
+/// A widget drawn but not yet encoded: its pixels (or its SVG document), its size in pixels and
+/// what its canvases reported. ``bytes()`` encodes the pixels as PNG; it may run on any thread,
+/// as nothing draws on these pixels once ``WidgetRenderer/draw(_:scale:scheme:format:assets:)``
+/// has returned.
+public final class DrawnPicture: @unchecked Sendable {
+    private let surface: OpaquePointer?
+    private let document: [UInt8]
+    public let format: PictureFormat
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    /// Diagnostics of the `canvas` components inside, each with the component's path.
+    public let canvasDiagnostics: [WidgetCanvasDiagnostic]
+
+    init(surface: OpaquePointer?, document: [UInt8], format: PictureFormat, pixelWidth: Int, pixelHeight: Int,
+         canvasDiagnostics: [WidgetCanvasDiagnostic]) {
+        self.surface = surface
+        self.document = document
+        self.format = format
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.canvasDiagnostics = canvasDiagnostics
+    }
+
+    deinit { if let surface { cairo_surface_destroy(surface) } }
+
+    /// The picture's bytes: the pixels as PNG (the same pixels give the same bytes), or the SVG document.
+    public func bytes() -> [UInt8] { surface.map(PNGCodec.encode) ?? document }
 }

@@ -15,6 +15,7 @@ import WidgetPictures
 public enum RenderTool {
     public static func main(arguments: [String], terminal: Terminal = .standard()) -> Int32 {
         let drawer = RenderDrawer()
+        if arguments.first != "test" { FontLoading.start() }
         if arguments == ["pictures"] {
             let answer = PictureService.answer(readAll(), drawer: RenderWidgetDrawer(), images: PictureFiles.imageReader,
                                               icons: PictureFiles.iconReader)
@@ -49,10 +50,9 @@ final class RenderWidgetDrawer: WidgetDrawing, Sendable {
         AssetLibrary(images: images, icons: icons)
     }
 
-    func draw(_ result: GeometryResult, assets: AssetLibrary, scale: Int, scheme: ColorScheme, format: PictureFormat)
-        -> (bytes: [UInt8], pixelWidth: Int, pixelHeight: Int, canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)])
-    {
-        let picture = renderer.render(result, scale: scale, scheme: scheme, format: format, assets: assets)
-        return (picture.bytes, picture.pixelWidth, picture.pixelHeight, picture.canvasDiagnostics.map { ($0.path, $0.diagnostic) })
+    func draw(_ result: GeometryResult, assets: AssetLibrary, scale: Int, scheme: ColorScheme, format: PictureFormat) -> PendingPicture {
+        let drawn = renderer.draw(result, scale: scale, scheme: scheme, format: format, assets: assets)
+        return PendingPicture(pixelWidth: drawn.pixelWidth, pixelHeight: drawn.pixelHeight,
+                              canvasDiagnostics: drawn.canvasDiagnostics.map { ($0.path, $0.diagnostic) }, bytes: { drawn.bytes() })
     }
 }

@@ -1,7 +1,9 @@
 import Canvas
+import Dispatch
 import HostSystem
 import JSONKit
 import Layout
+import Synchronization
 import WidgetGeometry
 import WidgetHost
 import WidgetPictures
@@ -70,7 +72,12 @@ enum RenderWidgets {
         var pictures: [JSONValue] = []
         var files: [String] = []
         var lines: [String] = []
-        for family in request.families {
+        // Each picture is encoded and written on another thread while the next family is laid
+        // out and drawn (text and drawing stay on this thread, with Pango's font map); the
+        // first failed write, in the families' order, is the command's error once all are done.
+        let writes = DispatchGroup()
+        let failures = WriteFailures()
+        for (index, family) in request.families.enumerated() {
             let result = WidgetGeometry.layout(layout, outputs: report.outputs, family: family, device: request.device,
                                                measurer: drawer.measurer(scale: scale), options: options)
             let picture = drawer.draw(result, assets: assets, scale: scale, scheme: scheme, format: pictureFormat)
@@ -90,8 +97,8 @@ enum RenderWidgets {
                 diagnostics.append(.object(object))
             }
             let file = path(for: family, request: request, out: out, base: base, format: pictureFormat)
-            do { try AtomicFile.write(picture.bytes, toPath: file) } catch {
-                throw InputError("cannot write the picture to \(file): \(error.message)", code: ExitCode.cannotCreate)
+            DispatchQueue.global().async(group: writes) {
+                do throws(AtomicFile.WriteError) { try AtomicFile.write(picture.bytes(), toPath: file) } catch { failures.add(index, file: file, error) }
             }
             files.append(file)
             lines.append("\(file): \(family.rawValue), \(picture.pixelWidth)×\(picture.pixelHeight) px, \(result.diagnostics.count) finding\(result.diagnostics.count == 1 ? "" : "s")")
@@ -102,6 +109,10 @@ enum RenderWidgets {
                 "cornerRadius": .number(result.metrics.cornerRadius),
                 "diagnostics": .array(diagnostics),
             ])
+        }
+        writes.wait()
+        if let (file, error) = failures.first {
+            throw InputError("cannot write the picture to \(file): \(error.message)", code: ExitCode.cannotCreate)
         }
         if format == "json" {
             let object: JSONObject = [
@@ -115,5 +126,17 @@ enum RenderWidgets {
             for line in lines { terminal.out(line) }
         }
         return ExitCode.success
+    }
+}
+
+/// The pictures' writes that failed, by the family's place in the command's order.
+private final class WriteFailures: Sendable {
+    private let failed = Mutex<[Int: (file: String, error: AtomicFile.WriteError)]>([:])
+
+    func add(_ index: Int, file: String, _ error: AtomicFile.WriteError) { failed.withLock { $0[index] = (file, error) } }
+
+    /// The failure of the first family in order, if any.
+    var first: (file: String, error: AtomicFile.WriteError)? {
+        failed.withLock { failed in failed.keys.min().flatMap { failed[$0] } }
     }
 }

@@ -14,9 +14,32 @@ public protocol WidgetDrawing: Sendable {
     /// The pictures of the files `images` (an image's `content`) and `icons` (a symbol name)
     /// read, decoded once for every family; the layout is made with them.
     func assets(images: @escaping AssetReader, icons: AssetReader?) -> Assets
-    /// The widget drawn, with its canvases' diagnostics (each with the component's path).
-    func draw(_ result: GeometryResult, assets: Assets, scale: Int, scheme: ColorScheme, format: PictureFormat)
-        -> (bytes: [UInt8], pixelWidth: Int, pixelHeight: Int, canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)])
+    /// The widget drawn, with its canvases' diagnostics (each with the component's path); its
+    /// bytes are made when asked for (``PendingPicture/bytes()``).
+    func draw(_ result: GeometryResult, assets: Assets, scale: Int, scheme: ColorScheme, format: PictureFormat) -> PendingPicture
+}
+
+/// A widget drawn, its file's bytes still to be made: ``bytes()`` encodes the picture (for PNG,
+/// a large part of the cost) and may be called on another thread, so that `render
+/// --all-families` encodes and writes one family while it draws the next.
+public struct PendingPicture: Sendable {
+    /// The picture's size in pixels.
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// The canvases' diagnostics, each with its component's path.
+    public var canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)]
+    private let encode: @Sendable () -> [UInt8]
+
+    public init(pixelWidth: Int, pixelHeight: Int, canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)],
+                bytes: @escaping @Sendable () -> [UInt8]) {
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.canvasDiagnostics = canvasDiagnostics
+        self.encode = bytes
+    }
+
+    /// The picture (PNG or SVG), the same bytes each time for the same drawing.
+    public func bytes() -> [UInt8] { encode() }
 }
 
 /// One family of a layout drawn in one scheme: the picture and everything found on the way.
@@ -67,6 +90,7 @@ public enum WidgetPictures {
         let findings = result.diagnostics.map(json)
         return schemes.map { scheme in
             let picture = drawer.draw(result, assets: assets, scale: scale, scheme: scheme, format: format)
+            let bytes = picture.bytes()
             var diagnostics = findings
             for (path, d) in picture.canvasDiagnostics {
                 var object = CanvasSource.json(d).objectValue ?? [:]
@@ -74,7 +98,7 @@ public enum WidgetPictures {
                 diagnostics.append(.object(object))
             }
             return DrawnWidget(
-                family: family, scheme: scheme, bytes: picture.bytes, pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight,
+                family: family, scheme: scheme, bytes: bytes, pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight,
                 width: result.metrics.size.width, height: result.metrics.size.height, cornerRadius: result.metrics.cornerRadius,
                 diagnostics: diagnostics, findings: result.diagnostics, canvasDiagnostics: picture.canvasDiagnostics)
         }
