@@ -92,6 +92,29 @@ final class RenderWidgetCommandTests: RenderToolTestCase {
         XCTAssertEqual(try JSONValue.parse(se.out)["widgets"]?.arrayValue?.first?["pixels"], ["width": 321, "height": 148])
     }
 
+    /// The pictures are written while the next family is drawn: a picture that cannot be
+    /// written is the command's error (the first such family's, exit 73) once every write has
+    /// ended, and the families that could be written are.
+    func testAPictureThatCannotBeWrittenIsTheErrorAndTheOthersAreWritten() throws {
+        let layout = script(##"{"type": "text", "content": "${title}"}"##, name: "widget.json")
+        let path = script(##"const title = "Hi""##)
+        let pictures = folder + "/pictures"
+        XCTAssertEqual(mkdir(pictures, 0o755), 0)
+        for family in ["medium", "inline"] { XCTAssertEqual(mkdir(pictures + "/widget-\(family).png", 0o755), 0) }
+        let result = render([path, "--layout", layout, "--all-families", "--out", pictures])
+        XCTAssertEqual(result.code, 73, result.err)
+        XCTAssertTrue(result.err.contains("cannot write the picture to \(pictures)/widget-medium.png: is a folder; name a file"), result.err)
+        XCTAssertFalse(result.err.contains("widget-inline.png"), result.err)
+        XCTAssertEqual(result.out, "")
+        for family in ["small", "large", "circular", "rectangular", "live-activity"] {
+            let file = pictures + "/widget-\(family).png"
+            XCTAssertNotNil(raster(file), file)
+            unlink(file)
+        }
+        for family in ["medium", "inline"] { rmdir(pictures + "/widget-\(family).png") }
+        rmdir(pictures)
+    }
+
     func testTheDocumentedWidgetPicturesAreWhatTheWeatherExampleDraws() throws {
         for (family, scheme) in [("small", "light"), ("medium", "light"), ("large", "light"), ("small", "dark"), ("medium", "dark")] {
             let out = folder + "/weather.png"
