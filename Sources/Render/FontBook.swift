@@ -43,6 +43,9 @@ final class FontBook {
     }
 
     private func matchedFamilies(_ family: String) -> [String] {
+        // Pango may still be loading fontconfig's configuration (``FontLoading``); asked
+        // meanwhile, fontconfig would load it a second time.
+        widgethost_pango_wait_for_fontconfig()
         guard let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString { name in
