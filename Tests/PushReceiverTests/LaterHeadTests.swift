@@ -60,6 +60,32 @@ final class LaterHeadTests: XCTestCase {
         XCTAssertTrue(receiver.log.all.contains { $0.contains("400 refused malformed-request") }, "\(receiver.log.all)")
     }
 
+    /// A later head in an HTTP version the receiver does not speak gets the JSON 505 a first head
+    /// gets, alone or pipelined behind a good request, and the connection is closed.
+    func testAnUnsupportedHTTPVersionInALaterHeadGetsOneJSON505AtOnce() throws {
+        let receiver = try TestReceiver { $0.http.idleTimeoutSeconds = 30 }
+        let health = httpRequest("GET", "/healthz", contentType: nil, keepAlive: true)
+        for (version, bytes) in MalformedHeadTests.unsupportedVersions {
+            let connection = try RawConnection(port: receiver.port)
+            connection.send(health)
+            let first = connection.readResponse(timeoutSeconds: 5)
+            XCTAssertEqual(first?.status, 200, "\(version): the good request first")
+            XCTAssertNotEqual(first?.headers["connection"], "close", "\(version): the connection is kept alive")
+            connection.send(bytes)
+            let (received, closed) = connection.readUntilClosed(timeoutSeconds: 5)
+            XCTAssertTrue(closed, "\(version): the receiver answers and closes the connection at once")
+            MalformedHeadTests.assertVersionRefusal(received, version: version)
+        }
+        let pipelined = try RawConnection(port: receiver.port)
+        pipelined.send(health + Array("GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n".utf8))
+        let (received, closed) = pipelined.readUntilClosed(timeoutSeconds: 5)
+        XCTAssertTrue(closed)
+        let answers = RawConnection.split(received)
+        XCTAssertEqual(answers.compactMap { RawConnection.parse($0, complete: true)?.status }, [200, 505], String(decoding: received, as: UTF8.self))
+        MalformedHeadTests.assertVersionRefusal(answers.last ?? [], version: "HTTP/2.0")
+        XCTAssertEqual(try post(receiver.port, pushBody(nonce: "after")).status, 200, "the receiver serves on")
+    }
+
     /// A later head that stops half way gets 408 once the idle timeout has passed, as a first head does.
     func testALaterHeadThatNeverEndsGets408AtTheIdleTimeout() throws {
         let receiver = try TestReceiver()  // idle timeout 2 s

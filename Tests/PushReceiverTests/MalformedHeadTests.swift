@@ -100,6 +100,37 @@ final class MalformedHeadTests: XCTestCase {
         XCTAssertEqual(try post(receiver.port, pushBody(nonce: "after")).status, 200, "the receiver serves on")
     }
 
+    /// Well-formed heads in an HTTP version the receiver does not speak (a major version other
+    /// than 1), each with the version it names.
+    static let unsupportedVersions: [(String, [UInt8])] = [
+        ("HTTP/2.0", head(["GET /healthz HTTP/2.0", "Host: x"])),
+        ("HTTP/0.9", head(["GET /healthz HTTP/0.9", "Host: x"])),
+        ("HTTP/3.1", head(["GET /healthz HTTP/3.1", "Host: x", "Content-Type: application/json", "Content-Length: 15"]) + body),
+        ("HTTP/9.9", Array("GET /healthz HTTP/9.9\r\n\r\n".utf8)),
+    ]
+
+    /// One JSON 505 with its own reason, not libmicrohttpd's HTML page, and the connection closed.
+    func testAnUnsupportedHTTPVersionGetsOneJSON505AtOnce() throws {
+        let receiver = try TestReceiver { $0.http.idleTimeoutSeconds = 30 }
+        for (version, bytes) in Self.unsupportedVersions {
+            let connection = try RawConnection(port: receiver.port)
+            connection.send(bytes)
+            let (received, closed) = connection.readUntilClosed(timeoutSeconds: 3)
+            XCTAssertTrue(closed, "\(version): the receiver closes the connection after its answer, at once")
+            Self.assertVersionRefusal(received, version: version)
+        }
+        XCTAssertEqual(try post(receiver.port, pushBody(nonce: "after")).status, 200, "the receiver serves on")
+        XCTAssertTrue(receiver.log.all.contains { $0.contains("GET /healthz 505 refused http-version-not-supported") }, "\(receiver.log.all)")
+    }
+
+    static func assertVersionRefusal(_ received: [UInt8], version: String, file: StaticString = #filePath, line: UInt = #line) {
+        let text = String(decoding: received, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("HTTP/1.1 505 HTTP Version Not Supported\r\n"), "\(version): \(text.debugDescription)", file: file, line: line)
+        LaterHeadTests.assertOneRefusal(received, status: 505, reason: "http-version-not-supported", version, file: file, line: line)
+        let message = RawConnection.parse(received, complete: true)?.json?["message"]?.stringValue ?? ""
+        XCTAssertTrue(message.contains(version) && message.contains("HTTP/1.1"), "\(version): \(message)", file: file, line: line)
+    }
+
     /// What is odd but well-formed still reaches the service as before.
     func testWellFormedHeadsPassTheCheck() throws {
         let receiver = try TestReceiver()
@@ -109,6 +140,7 @@ final class MalformedHeadTests: XCTestCase {
             ("empty lines before the request line", Array("\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), 200),
             ("tab before a value", Array("GET /healthz HTTP/1.1\r\nHost:\tx\r\nConnection: close\r\n\r\n".utf8), 200),
             ("HTTP/1.0 without Host", Array("GET /healthz HTTP/1.0\r\n\r\n".utf8), 200),
+            ("a later minor version of 1, served as 1.1", Array("GET /healthz HTTP/1.2\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), 200),
             ("the same length twice", Array("POST /api/push HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}".utf8), 400),
             ("a length with leading zeros", Array("POST /api/push HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 0002\r\nConnection: close\r\n\r\n{}".utf8), 400),
             ("obs-text in a value", Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Name: caf\u{E9}\r\nConnection: close\r\n\r\n".utf8), 200),
