@@ -19,6 +19,9 @@ public enum PushReason: String, Sendable, Hashable, CaseIterable {
     case malformedRequest = "malformed-request"
     /// The request head is larger than the receiver keeps (HTTP 431).
     case headersTooLarge = "headers-too-large"
+    /// The request line is well-formed but names an HTTP version other than 1.x, such as
+    /// `HTTP/2.0` or `HTTP/0.9` (HTTP 505).
+    case httpVersionNotSupported = "http-version-not-supported"
     // P2, P3: fields.
     /// A required field is absent (HTTP 400).
     case missingField = "missing-field"
@@ -73,6 +76,7 @@ public enum PushReason: String, Sendable, Hashable, CaseIterable {
         case .notFound, .unknownUser, .unknownWidget: return 404
         case .requestTimeout: return 408
         case .headersTooLarge: return 431
+        case .httpVersionNotSupported: return 505
         case .duplicateNonce, .noActiveActivity, .activityAlreadyActive: return 409
         case .staleTimestamp: return 200
         case .pushStartUnsupported: return 422

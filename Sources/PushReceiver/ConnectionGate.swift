@@ -214,6 +214,7 @@ final class ConnectionGate: StreamOwner, @unchecked Sendable {
         case .malformed: return .malformedRequest(refusal.why)
         case .declaredTooLarge(let digits): return .declaredBodyTooLarge(digits)
         case .headTooLarge: return .headersTooLarge(limit: headLimit)
+        case .versionNotSupported(let version): return .httpVersionNotSupported(version)
         }
     }
 
@@ -373,6 +374,7 @@ final class ConnectionGate: StreamOwner, @unchecked Sendable {
         case 408: return "Request Timeout"
         case 413: return "Content Too Large"
         case 431: return "Request Header Fields Too Large"
+        case 505: return "HTTP Version Not Supported"
         default: return "Error"
         }
     }

@@ -89,6 +89,8 @@ public enum HTTPFailure: Sendable {
     case declaredBodyTooLarge(String)
     /// The head is larger than the server keeps.
     case headersTooLarge(limit: Int)
+    /// The request line names an HTTP version other than 1.x (the version, e.g. `HTTP/2.0`).
+    case httpVersionNotSupported(String)
     /// The head did not arrive within the idle timeout (bytes of it so far).
     case headTimeout(received: Int)
 }

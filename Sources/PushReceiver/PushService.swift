@@ -121,6 +121,10 @@ final class PushService: HTTPService, @unchecked Sendable {
             return refuse(PushRefusal(.headersTooLarge,
                           "The request headers are larger than \(limit) bytes; send fewer or shorter headers."),
                           method: method, path: path, started: startedAt)
+        case .httpVersionNotSupported(let version):
+            return refuse(PushRefusal(.httpVersionNotSupported,
+                          "The request is in \(version), which the receiver does not speak; send it as HTTP/1.1 (or HTTP/1.0), e.g. POST /api/push HTTP/1.1. The connection is closed."),
+                          method: method, path: path, started: startedAt)
         case .headTimeout(let received):
             return refuse(PushRefusal(.requestTimeout,
                           "The request headers did not arrive within \(limits.idleTimeoutSeconds) s of the connection opening or its last answer (\(received) bytes so far); the connection is closed. Send the whole request at once."),

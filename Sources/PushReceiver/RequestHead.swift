@@ -6,8 +6,9 @@
 /// a plain number (`-1`, `+7`, `7 `, above 2^64) gets its status line and headers twice,
 /// a request line of binary bytes gets no answer until the timeout, a bare word closes the
 /// connection without an answer, of two different `Content-Length`s one is used, and
-/// `Transfer-Encoding: gzip` hangs. So the receiver reads (peeks at) the head itself and
-/// refuses what is not well-formed HTTP/1.1 with one JSON answer at once; what passes is
+/// `Transfer-Encoding: gzip` hangs, and a version other than 1.x gets an HTML page. So the
+/// receiver reads (peeks at) the head itself and refuses what is not well-formed HTTP/1.x
+/// with one JSON answer at once; what passes is
 /// handed over unchanged, with where the request ends (``Framing``).
 /// Pure functions over bytes, so each rule has a test.
 enum RequestHead {
@@ -28,6 +29,8 @@ enum RequestHead {
             case declaredTooLarge(String)
             /// The head does not fit the limit (431).
             case headTooLarge
+            /// A well-formed request line in an HTTP version other than 1.x, the version (505).
+            case versionNotSupported(String)
         }
 
         var kind: Kind
@@ -172,7 +175,8 @@ enum RequestHead {
         return .success(.length(declared.reduce(0) { $0 * 10 + Int($1 - 0x30) }))
     }
 
-    /// `METHOD SP target SP HTTP/d.d`, with single spaces; fills in the method and path.
+    /// `METHOD SP target SP HTTP/d.d`, with single spaces; fills in the method and path, and
+    /// the kind when the version is not 1.x (a later 1.x is served as 1.1, RFC 9110, 6.2).
     private static func requestLineProblem(_ line: [UInt8], into refusal: inout Refusal) -> String? {
         let parts = line.split(separator: space, omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, !parts[2].isEmpty else {
@@ -187,6 +191,10 @@ enum RequestHead {
         let version = Array(parts[2])
         guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), isDigit(version[5]), version[6] == 0x2E, isDigit(version[7]) else {
             return "\(shown(version)) is not an HTTP version such as HTTP/1.1"
+        }
+        if version[5] != 0x31 {
+            refusal.kind = .versionNotSupported(String(decoding: version, as: UTF8.self))
+            return "the version is not 1.x"
         }
         return nil
     }

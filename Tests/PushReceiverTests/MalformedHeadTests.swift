@@ -123,6 +123,28 @@ final class MalformedHeadTests: XCTestCase {
         XCTAssertTrue(receiver.log.all.contains { $0.contains("GET /healthz 505 refused http-version-not-supported") }, "\(receiver.log.all)")
     }
 
+    func testTheCheckRefusesAnHTTPVersionOtherThan1x() {
+        func verdict(_ text: String) -> RequestHead.Verdict {
+            Array(text.utf8).withUnsafeBytes { RequestHead.check($0, limit: 1024) }
+        }
+        for version in ["HTTP/2.0", "HTTP/0.9", "HTTP/3.1", "HTTP/0.0"] {
+            guard case .refused(let refusal) = verdict("GET /healthz \(version)\r\nHost: x\r\n\r\n") else {
+                XCTFail("\(version): \(verdict("GET /healthz \(version)\r\n\r\n"))")
+                continue
+            }
+            XCTAssertEqual(refusal.kind, .versionNotSupported(version))
+            XCTAssertEqual(refusal.method, "GET", version)
+            XCTAssertEqual(refusal.path, "/healthz", version)
+            // Refused as soon as the request line is in, before the rest of the head.
+            guard case .refused = verdict("GET /healthz \(version)\r\nHo") else { return XCTFail(version) }
+        }
+        for version in ["HTTP/1.0", "HTTP/1.1"] {
+            XCTAssertEqual(verdict("GET /healthz \(version)\r\nHost: x\r\n\r\n"), .complete(.init(headLength: 34, body: .length(0))), version)
+        }
+        guard case .refused(let lower) = verdict("GET /healthz http/2.0\r\n\r\n") else { return XCTFail("lower case") }
+        XCTAssertEqual(lower.kind, .malformed, "not an HTTP version at all")
+    }
+
     static func assertVersionRefusal(_ received: [UInt8], version: String, file: StaticString = #filePath, line: UInt = #line) {
         let text = String(decoding: received, as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("HTTP/1.1 505 HTTP Version Not Supported\r\n"), "\(version): \(text.debugDescription)", file: file, line: line)
