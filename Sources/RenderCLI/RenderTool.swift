@@ -15,7 +15,10 @@ import WidgetPictures
 public enum RenderTool {
     public static func main(arguments: [String], terminal: Terminal = .standard()) -> Int32 {
         let drawer = RenderDrawer()
-        if arguments.first != "test" { FontLoading.start() }
+        // Fonts load while the script runs; a worker, or a command that only prints its help or
+        // version, draws nothing to wait for.
+        let printsOnly = arguments.contains { ["--help", "-h", "help", "--version"].contains($0) }
+        if arguments.first != "test", !printsOnly { FontLoading.start() }
         if arguments == ["pictures"] {
             let answer = PictureService.answer(readAll(), drawer: RenderWidgetDrawer(), images: PictureFiles.imageReader,
                                               icons: PictureFiles.iconReader)
