@@ -46,11 +46,7 @@ final class LaterHeadTests: XCTestCase {
             ("a head too large", MalformedHeadTests.head([Self.push, "Host: x", "X-Big: " + String(repeating: "a", count: 40_000)]), 431, "headers-too-large"),
         ]
         for (name, bytes, status, reason) in cases {
-            let connection = try RawConnection(port: receiver.port)
-            connection.send(httpRequest("GET", "/healthz", contentType: nil, keepAlive: true))
-            let first = connection.readResponse(timeoutSeconds: 5)
-            XCTAssertEqual(first?.status, 200, "\(name): the good request first")
-            XCTAssertNotEqual(first?.headers["connection"], "close", "\(name): the connection is kept alive")
+            let connection = try Self.keptAliveConnection(port: receiver.port, name)
             connection.send(bytes)
             let (received, closed) = connection.readUntilClosed(timeoutSeconds: 5)
             XCTAssertTrue(closed, "\(name): the receiver answers and closes the connection at once")
@@ -66,11 +62,7 @@ final class LaterHeadTests: XCTestCase {
         let receiver = try TestReceiver { $0.http.idleTimeoutSeconds = 30 }
         let health = httpRequest("GET", "/healthz", contentType: nil, keepAlive: true)
         for (version, bytes) in MalformedHeadTests.unsupportedVersions {
-            let connection = try RawConnection(port: receiver.port)
-            connection.send(health)
-            let first = connection.readResponse(timeoutSeconds: 5)
-            XCTAssertEqual(first?.status, 200, "\(version): the good request first")
-            XCTAssertNotEqual(first?.headers["connection"], "close", "\(version): the connection is kept alive")
+            let connection = try Self.keptAliveConnection(port: receiver.port, version)
             connection.send(bytes)
             let (received, closed) = connection.readUntilClosed(timeoutSeconds: 5)
             XCTAssertTrue(closed, "\(version): the receiver answers and closes the connection at once")
@@ -213,6 +205,16 @@ final class LaterHeadTests: XCTestCase {
     }
 
     // MARK: Helpers
+
+    /// A connection to `port` that has had one good request answered and is kept alive.
+    static func keptAliveConnection(port: Int, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> RawConnection {
+        let connection = try RawConnection(port: port)
+        connection.send(httpRequest("GET", "/healthz", contentType: nil, keepAlive: true))
+        let first = connection.readResponse(timeoutSeconds: 5)
+        XCTAssertEqual(first?.status, 200, "\(name): the good request first", file: file, line: line)
+        XCTAssertNotEqual(first?.headers["connection"], "close", "\(name): the connection is kept alive", file: file, line: line)
+        return connection
+    }
 
     static func assertOneRefusal(_ received: [UInt8], status: Int, reason: String, _ name: String,
                                  file: StaticString = #filePath, line: UInt = #line) {

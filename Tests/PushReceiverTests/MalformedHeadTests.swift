@@ -77,11 +77,7 @@ final class MalformedHeadTests: XCTestCase {
             ("huge length", [Self.push, "Host: x", "Content-Type: application/json", "Content-Length: 99999999999999999999999"], 413, "body-too-large"),
         ]
         for (name, lines, status, reason) in cases {
-            let connection = try RawConnection(port: receiver.port)
-            connection.send(httpRequest("GET", "/healthz", contentType: nil, keepAlive: true))
-            let first = connection.readResponse(timeoutSeconds: 5)
-            XCTAssertEqual(first?.status, 200, "\(name): the good request first")
-            XCTAssertNotEqual(first?.headers["connection"], "close", "\(name): the connection is kept alive")
+            let connection = try LaterHeadTests.keptAliveConnection(port: receiver.port, name)
             connection.send(Self.head(lines))
             let (received, closed) = connection.readUntilClosed(timeoutSeconds: 5)
             XCTAssertTrue(closed, "\(name): the receiver closes the connection after its answer, at once")
