@@ -111,6 +111,34 @@ final class RenderImageCommandTests: RenderToolTestCase {
         assertColor(star.picture, 32, 32, [230, 20, 20], tolerance: 12)
     }
 
+    func testCMYKAndYCCKJPEGsAreDrawnInRGB() throws {
+        // 16 × 8 solid pictures of four components, as print and photo software saves them. With
+        // an Adobe APP14 marker the stored samples are inverted (255 is no ink): the ink C 0 M 204
+        // Y 255 K 51 stored as CMYK, and C 0 M 0 Y 255 K 128 stored as YCCK (libjpeg turns it into
+        // CMYK). Without the marker the samples are the ink itself: C 255 M 102 Y 0 K 0.
+        let cases: [(String, [Int])] = [("cmyk-adobe.jpg", [204, 41, 0]), ("ycck-adobe.jpg", [127, 127, 0]), ("cmyk-plain.jpg", [0, 153, 255])]
+        for (name, rgb) in cases {
+            try Files.write(documents + "/" + name, try XCTUnwrap(Files.read(packageRoot + "/Tests/Pictures/" + name)))
+            // Fitted into 100 × 50: x 29…129, y 54…104.
+            let drawn = try draw(##"{"type": "image", "content": "LD:W1/\##(name)", "width": 100, "height": 50}"##)
+            XCTAssertEqual(codes(drawn.report), [], "\(name): \(drawn.result.err)")
+            assertColor(drawn.picture, 79, 79, rgb, tolerance: 4)
+            assertColor(drawn.picture, 40, 60, rgb, tolerance: 4)
+            assertColor(drawn.picture, 79, 50, [255, 255, 255], tolerance: 0)
+        }
+        // EXIF orientation 6 turns the CMYK picture as it turns any JPEG: shown 8 × 16, it fills a
+        // 50 × 100 frame (x 54…104, y 29…129) top to bottom.
+        let stored = try XCTUnwrap(Files.read(packageRoot + "/Tests/Pictures/cmyk-adobe.jpg"))
+        let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0] + Array("MM".utf8)
+            + [0x00, 0x2A, 0, 0, 0, 8, 0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0, 0, 0, 1, 0x00, 0x06, 0, 0, 0, 0, 0, 0]
+        try Files.write(documents + "/turned.jpg", Array(stored.prefix(2)) + exif + Array(stored.dropFirst(2)))
+        let turned = try draw(##"{"type": "image", "content": "LD:W1/turned.jpg", "width": 50, "height": 100}"##)
+        XCTAssertEqual(codes(turned.report), [], turned.result.err)
+        assertColor(turned.picture, 79, 35, [204, 41, 0], tolerance: 4)
+        assertColor(turned.picture, 79, 122, [204, 41, 0], tolerance: 4)
+        assertColor(turned.picture, 50, 79, [255, 255, 255], tolerance: 0)
+    }
+
     func testPathsThatLeaveTheWidgetsFolderAreRefusedAsA5() throws {
         symlink(outside + "/secret.png", documents + "/link.png")
         symlink(outside, documents + "/folder")
