@@ -6,6 +6,7 @@
 // and never reaches Swift frames. Warnings (a corrupt but decodable stream) are not printed.
 #include <stdio.h>
 #include <setjmp.h>
+#include <stdint.h>
 #include <string.h>
 #include <jpeglib.h>
 
@@ -54,8 +55,24 @@ static inline int widgethost_jpeg_size(const unsigned char *data, unsigned long 
     return 0;
 }
 
+/// One row of libjpeg's CMYK output (4 bytes a pixel) turned in place into cairo's ARGB32 (a
+/// native-endian word a pixel, opaque). With an Adobe APP14 marker the samples are inverted, as
+/// Adobe software stores them (255 is no ink), so red is C·K/255; without one they are the ink
+/// itself, so red is (255 − C)(255 − K)/255. No colour profile is applied.
+static inline void widgethost_jpeg_cmyk_row(unsigned char *row, unsigned width, int inverted) {
+    uint32_t *pixel = (uint32_t *)row;
+    for (unsigned x = 0; x < width; x++) {
+        const unsigned char *ink = row + (size_t)x * 4;
+        unsigned c = ink[0], m = ink[1], y = ink[2], k = ink[3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        uint32_t r = (c * k + 127) / 255, g = (m * k + 127) / 255, b = (y * k + 127) / 255;
+        pixel[x] = 0xFF000000u | r << 16 | g << 8 | b;
+    }
+}
+
 /// Decodes into `pixels`, `height` rows of `stride` bytes in cairo's ARGB32 (opaque, so already
-/// premultiplied). The header must say `width` × `height`. 0, or -1 with `message`.
+/// premultiplied). The header must say `width` × `height`. A CMYK or YCCK picture is decoded to
+/// CMYK (libjpeg turns YCCK into CMYK) and each row turned into RGB. 0, or -1 with `message`.
 static inline int widgethost_jpeg_decode(const unsigned char *data, unsigned long size, unsigned char *pixels, unsigned stride,
                                          unsigned width, unsigned height, char *message) {
     struct jpeg_decompress_struct info;
@@ -75,15 +92,26 @@ static inline int widgethost_jpeg_decode(const unsigned char *data, unsigned lon
         jpeg_destroy_decompress(&info);
         return -1;
     }
+    const int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    if (cmyk) {
+        info.out_color_space = JCS_CMYK;
+    } else {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    info.out_color_space = JCS_EXT_BGRA;
+        info.out_color_space = JCS_EXT_BGRA;
 #else
-    info.out_color_space = JCS_EXT_ARGB;
+        info.out_color_space = JCS_EXT_ARGB;
 #endif
+    }
     jpeg_start_decompress(&info);
+    if (info.output_components != 4 || info.output_width != width) {
+        strcpy(message, "the decoder's output is not 4 bytes a pixel of the header's width");
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
     while (info.output_scanline < info.output_height) {
         JSAMPROW row = pixels + (size_t)info.output_scanline * stride;
-        jpeg_read_scanlines(&info, &row, 1);
+        if (jpeg_read_scanlines(&info, &row, 1) != 1) break;
+        if (cmyk) widgethost_jpeg_cmyk_row(row, width, info.saw_Adobe_marker);
     }
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);

@@ -4,7 +4,8 @@ import WidgetGeometry
 
 /// PNG and JPEG files decoded into cairo image surfaces, within ``AssetLimits``: the picture's
 /// size is read from its header first (PNG's IHDR, JPEG's frame header through libjpeg), so a
-/// file that claims enormous dimensions is refused before any pixel memory is taken.
+/// file that claims enormous dimensions is refused before any pixel memory is taken. A CMYK or
+/// YCCK JPEG is drawn in RGB (the shim's `widgethost_jpeg_cmyk_row`).
 enum ImageDecoder {
     enum Kind: String { case png = "PNG", jpeg = "JPEG" }
 
