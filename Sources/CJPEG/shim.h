@@ -56,15 +56,14 @@ static inline int widgethost_jpeg_size(const unsigned char *data, unsigned long 
 }
 
 /// One row of libjpeg's CMYK output (4 bytes a pixel) turned in place into cairo's ARGB32 (a
-/// native-endian word a pixel, opaque). With an Adobe APP14 marker the samples are inverted, as
-/// Adobe software stores them (255 is no ink), so red is C·K/255; without one they are the ink
-/// itself, so red is (255 − C)(255 − K)/255. No colour profile is applied.
-static inline void widgethost_jpeg_cmyk_row(unsigned char *row, unsigned width, int inverted) {
+/// native-endian word a pixel, opaque). The samples are read as inverted, as Adobe software stores
+/// them (255 is no ink), so red is C·K/255: with or without an Adobe APP14 marker, as browsers and
+/// Pillow read them. No colour profile is applied.
+static inline void widgethost_jpeg_cmyk_row(unsigned char *row, unsigned width) {
     uint32_t *pixel = (uint32_t *)row;
     for (unsigned x = 0; x < width; x++) {
         const unsigned char *ink = row + (size_t)x * 4;
         unsigned c = ink[0], m = ink[1], y = ink[2], k = ink[3];
-        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
         uint32_t r = (c * k + 127) / 255, g = (m * k + 127) / 255, b = (y * k + 127) / 255;
         pixel[x] = 0xFF000000u | r << 16 | g << 8 | b;
     }
@@ -111,7 +110,7 @@ static inline int widgethost_jpeg_decode(const unsigned char *data, unsigned lon
     while (info.output_scanline < info.output_height) {
         JSAMPROW row = pixels + (size_t)info.output_scanline * stride;
         if (jpeg_read_scanlines(&info, &row, 1) != 1) break;
-        if (cmyk) widgethost_jpeg_cmyk_row(row, width, info.saw_Adobe_marker);
+        if (cmyk) widgethost_jpeg_cmyk_row(row, width);
     }
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);
