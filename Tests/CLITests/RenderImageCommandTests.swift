@@ -46,6 +46,13 @@ final class RenderImageCommandTests: RenderToolTestCase {
         return (result, picture, try JSONValue.parse(result.out))
     }
 
+    /// `jpeg` with an EXIF block saying orientation 6 (shown a quarter turned clockwise) after its start marker.
+    static func turnedQuarterClockwise(_ jpeg: [UInt8]) -> [UInt8] {
+        let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0] + Array("MM".utf8)
+            + [0x00, 0x2A, 0, 0, 0, 8, 0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0, 0, 0, 1, 0x00, 0x06, 0, 0, 0, 0, 0, 0]
+        return Array(jpeg.prefix(2)) + exif + Array(jpeg.dropFirst(2))
+    }
+
     func codes(_ report: JSONValue) -> [String] {
         report["widgets"]?.arrayValue?.first?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
     }
@@ -96,9 +103,7 @@ final class RenderImageCommandTests: RenderToolTestCase {
         // With EXIF orientation 6 the stored 40 × 20 picture is shown a quarter turned clockwise,
         // as UIImage shows it: 20 × 40, red on top. Fitted into 50 × 100: x 54…104, y 29…129.
         let stored = try XCTUnwrap(Files.read(packageRoot + "/Tests/Pictures/red-blue.jpg"))
-        let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0] + Array("MM".utf8)
-            + [0x00, 0x2A, 0, 0, 0, 8, 0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0, 0, 0, 1, 0x00, 0x06, 0, 0, 0, 0, 0, 0]
-        try Files.write(documents + "/turned.jpg", Array(stored.prefix(2)) + exif + Array(stored.dropFirst(2)))
+        try Files.write(documents + "/turned.jpg", Self.turnedQuarterClockwise(stored))
         let turned = try draw(##"{"type": "image", "content": "LD:W1/turned.jpg", "width": 50, "height": 100}"##)
         XCTAssertEqual(codes(turned.report), [], turned.result.err)
         assertColor(turned.picture, 79, 40, [230, 20, 20], tolerance: 12)
@@ -130,9 +135,7 @@ final class RenderImageCommandTests: RenderToolTestCase {
         // EXIF orientation 6 turns the CMYK picture as it turns any JPEG: shown 8 × 16, it fills a
         // 50 × 100 frame (x 54…104, y 29…129) top to bottom.
         let stored = try XCTUnwrap(Files.read(packageRoot + "/Tests/Pictures/cmyk-adobe.jpg"))
-        let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0] + Array("MM".utf8)
-            + [0x00, 0x2A, 0, 0, 0, 8, 0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0, 0, 0, 1, 0x00, 0x06, 0, 0, 0, 0, 0, 0]
-        try Files.write(documents + "/turned.jpg", Array(stored.prefix(2)) + exif + Array(stored.dropFirst(2)))
+        try Files.write(documents + "/turned.jpg", Self.turnedQuarterClockwise(stored))
         let turned = try draw(##"{"type": "image", "content": "LD:W1/turned.jpg", "width": 50, "height": 100}"##)
         XCTAssertEqual(codes(turned.report), [], turned.result.err)
         assertColor(turned.picture, 79, 35, [204, 41, 0], tolerance: 4)
