@@ -26,7 +26,6 @@ extension LayoutPainter {
             return
         }
         let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
-        if colors.monochrome { cairo_push_group(cr) }
         cairo_save(cr)
         cairo_translate(cr, drawn.x, drawn.y)
         cairo_scale(cr, drawn.width / width, drawn.height / height)
@@ -37,16 +36,6 @@ extension LayoutPainter {
         cairo_rectangle(cr, 0, 0, width, height)
         cairo_fill(cr)
         cairo_restore(cr)
-        if colors.monochrome {
-            // The Lock Screen shows pictures without their colour: the saturation is taken out.
-            cairo_set_operator(cr, CAIRO_OPERATOR_HSL_SATURATION)
-            cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
-            cairo_rectangle(cr, drawn.x, drawn.y, drawn.width, drawn.height)
-            cairo_fill(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            cairo_pop_group_to_source(cr)
-            cairo_paint(cr)
-        }
     }
 
     /// The outline of a shape name (`circle`, `ellipse`, `capsule`, `roundedrectangle`,

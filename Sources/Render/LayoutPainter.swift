@@ -39,7 +39,33 @@ final class LayoutPainter {
         cairo_clip(cr)
         set(colors.widget)
         cairo_paint(cr)
-        if let root = result.root { draw(root) }
+        guard let root = result.root else { return }
+        if colors.monochrome { drawVibrant(root, size: result.metrics.size) } else { draw(root) }
+    }
+
+    /// The Lock Screen's vibrant look, for every ink alike (shapes, text, backgrounds, gauges,
+    /// images, colour emoji, canvases): the content is drawn in its own colours on a clear
+    /// picture of its own, each pixel is then made white at its luminance
+    /// (``whiteAtLuminance(_:)``), and the picture is put down over the tile. What is told
+    /// apart by lightness on the home screen (white labels on a blue block, a gauge's value on
+    /// its track) stays apart; white at each colour's alpha would make them one shape.
+    private func drawVibrant(_ root: PlacedComponent, size: Size) {
+        let width = max(1, Int32((size.width * scale).rounded())), height = max(1, Int32((size.height * scale).rounded()))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+        defer { cairo_surface_destroy(surface) }
+        let content = cairo_create(surface)!
+        cairo_scale(content, scale, scale)
+        let painter = LayoutPainter(cr: content, scale: scale, colors: colors, fonts: fonts, fontOptions: fontOptions,
+                                    canvases: canvases, assets: assets)
+        painter.draw(root)
+        cairo_destroy(content)
+        canvasDiagnostics += painter.canvasDiagnostics
+        Self.whiteAtLuminance(surface)
+        cairo_save(cr)
+        cairo_scale(cr, 1 / scale, 1 / scale)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     func draw(_ c: PlacedComponent) {
@@ -54,7 +80,7 @@ final class LayoutPainter {
         }
         let layered = c.opacity < 1
         if layered { cairo_push_group(cr) }
-        if let background = colors.backgroundPaint(c.properties["background"] ?? c.properties["backgroundColor"]) {
+        if let background = colors.paint(c.properties["background"] ?? c.properties["backgroundColor"]) {
             cairo_new_path(cr)
             Self.roundedRect(cr, c.frame, radius: c.cornerRadius)
             if set(background, over: c.frame) { cairo_fill(cr) }
@@ -188,20 +214,17 @@ final class LayoutPainter {
 
     // MARK: canvas
 
-    /// A canvas component is drawn by the canvas renderer at the picture's scale and put down
-    /// in its content frame. In the accessory families it is drawn in its dark colours and each
-    /// pixel shown as white at its luminance (the Lock Screen's vibrant look): white at the
-    /// colour's alpha, as other ink is, would make a ring's track and its value one shape.
+    /// A canvas component is drawn by the canvas renderer at the picture's scale, in the
+    /// widget's scheme (dark in the accessory families), and put down in its content frame.
     private func drawCanvas(_ c: PlacedComponent) {
         let r = c.contentFrame
         guard r.width >= 1, r.height >= 1, case .success(var request) = CanvasSource.fromLayout(.object(c.properties)) else { return }
         request.width = min(r.width, CanvasRequest.maximumSide)
         request.height = min(r.height, CanvasRequest.maximumSide)
         request.scale = Int(scale)
-        request.scheme = colors.monochrome ? .dark : colors.scheme
+        request.scheme = colors.scheme
         let (surface, diagnostics) = canvases.surface(request)
         defer { cairo_surface_destroy(surface) }
-        if colors.monochrome { Self.whiteAtLuminance(surface) }
         canvasDiagnostics += diagnostics.map { (c.path, $0) }
         cairo_save(cr)
         cairo_translate(cr, r.x, r.y)

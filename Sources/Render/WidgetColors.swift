@@ -2,11 +2,17 @@ import Canvas
 import JSONKit
 
 /// The colours a widget is drawn with: a component's `color`/`background` fields (`#RGB` …
-/// `#RRGGBBAA`, `transparent`, `{light, dark}`, gradients) for the scheme, the system's
-/// defaults, and the accessory families' monochrome.
+/// `#RRGGBBAA`, `transparent`, `{light, dark}`, gradients) for the scheme, and the system's
+/// defaults. The accessory families are drawn in these colours and then made monochrome as a
+/// whole (``LayoutPainter``'s vibrant look), in the dark scheme: the Lock Screen is dark.
 struct WidgetColors {
     let scheme: ColorScheme
     let monochrome: Bool
+
+    init(scheme: ColorScheme, monochrome: Bool) {
+        self.scheme = monochrome ? .dark : scheme
+        self.monochrome = monochrome
+    }
 
     /// The widget's own background: the system's widget background (white, or #1C1C1E in
     /// dark); for the accessory families a dark tile standing for the Lock Screen.
@@ -16,7 +22,7 @@ struct WidgetColors {
     }
 
     /// SwiftUI's primary label colour: black, or white in dark.
-    var primary: RGBA { monochrome || scheme == .dark ? RGBA(red: 1, green: 1, blue: 1) : .black }
+    var primary: RGBA { scheme == .dark ? RGBA(red: 1, green: 1, blue: 1) : .black }
 
     /// The secondary colour placeholders and gauge tracks use (systemGray at 30 %).
     var secondary: RGBA { RGBA(red: 0x8E / 255, green: 0x8E / 255, blue: 0x93 / 255, alpha: 0.3) }
@@ -26,10 +32,10 @@ struct WidgetColors {
         guard let value else { return nil }
         switch value {
         case .string(let text):
-            return RGBA(hex: text.trimmingSpaces).map(ink)
+            return RGBA(hex: text.trimmingSpaces)
         case .object(let pair):
             guard let member = pair[scheme.rawValue] ?? pair[scheme == .light ? "dark" : "light"] else { return nil }
-            if case .string(let text) = member { return RGBA(hex: text.trimmingSpaces).map(ink) }
+            if case .string(let text) = member { return RGBA(hex: text.trimmingSpaces) }
             return nil
         default:
             return nil
@@ -49,37 +55,7 @@ struct WidgetColors {
                   inner["type"] != nil else { return nil }
             return paint(member)
         }
-        guard let found = CanvasParser.paint(value, field: "color", scheme: scheme).paint else { return nil }
-        return map(found, ink)
-    }
-
-    /// A background's paint as the family shows it (see ``background(_:)``).
-    func backgroundPaint(_ value: JSONValue?) -> Paint? {
-        guard let found = paint(value) else { return nil }
-        return monochrome ? map(found) { RGBA(red: 1, green: 1, blue: 1, alpha: $0.alpha * 0.2) } : found
-    }
-
-    private func map(_ paint: Paint, _ change: (RGBA) -> RGBA) -> Paint {
-        switch paint {
-        case .color(let c): return .color(change(c))
-        case .linear(let x0, let y0, let x1, let y1, let stops):
-            return .linear(x0: x0, y0: y0, x1: x1, y1: y1, stops: stops.map { GradientStop(offset: $0.offset, color: change($0.color)) })
-        case .radial(let x0, let y0, let r0, let x1, let y1, let r1, let stops):
-            return .radial(x0: x0, y0: y0, r0: r0, x1: x1, y1: y1, r1: r1, stops: stops.map { GradientStop(offset: $0.offset, color: change($0.color)) })
-        }
-    }
-
-    /// A colour as the family shows it: the accessory families show every ink as white at the
-    /// colour's alpha (the Lock Screen tints them all one colour).
-    func ink(_ color: RGBA) -> RGBA {
-        monochrome ? RGBA(red: 1, green: 1, blue: 1, alpha: color.alpha) : color
-    }
-
-    /// A background as the family shows it: in monochrome, white at a fifth of its alpha, so a
-    /// filled area stays visible without hiding the text on it.
-    func background(_ value: JSONValue?) -> RGBA? {
-        guard let color = color(value) else { return nil }
-        return monochrome ? RGBA(red: 1, green: 1, blue: 1, alpha: color.alpha * 0.2) : color
+        return CanvasParser.paint(value, field: "color", scheme: scheme).paint
     }
 }
 
