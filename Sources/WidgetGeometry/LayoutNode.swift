@@ -32,7 +32,9 @@ final class Node {
     /// JSON Pointer of the component in the layout file, and the loop items it was rendered
     /// for (`nil` outside loops), when the layout file is known.
     var source: (pointer: String, items: String?)?
-    let object: JSONObject
+    /// The rendered component's members (an inline widget's text and image lose those
+    /// WidgetKit does not draw there).
+    var object: JSONObject
     var children: [Node] = []
     /// The axis of the stack the node is in, if any (a spacer's direction).
     var parentAxis: Axis?

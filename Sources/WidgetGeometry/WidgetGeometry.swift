@@ -92,7 +92,7 @@ public enum WidgetGeometry {
 
     static func run(_ tree: JSONValue, source: Sources?, family: WidgetFamily, device: DeviceModel,
                     measurer: any TextMeasurer, options: GeometryOptions) -> GeometryResult {
-        let metrics = device.metrics(family)
+        var metrics = device.metrics(family)
         var builder = NodeBuilder(family: family, options: options)
         var root: Node?
         switch tree {
@@ -122,10 +122,11 @@ public enum WidgetGeometry {
         guard var top = root else {
             return GeometryResult(family: family, device: device, metrics: metrics, root: nil, diagnostics: diagnostics)
         }
-        if family == .inline { top = inlineRoot(top, &diagnostics) }
+        if family == .inline { top = inlineRoot(top, measurer: measurer, &diagnostics) }
         diagnostics += fontFindings(top, measurer: measurer, family: family)
 
         let engine = Engine(measurer: measurer, family: family, options: options)
+        if family == .liveActivity { metrics = fittedLiveActivity(top, metrics, engine: engine) }
         engine.visible = metrics.bounds
         let area = metrics.contentRect
         let proposal = Proposal(width: area.width, height: area.height)
@@ -140,34 +141,6 @@ public enum WidgetGeometry {
         }
         diagnostics += engine.diagnostics
         return GeometryResult(family: family, device: device, metrics: metrics, root: placed, diagnostics: diagnostics)
-    }
-
-    /// An inline widget shows one line: the first image or icon and the first text, date or
-    /// tstack of the tree, side by side; the rest is ignored, as WidgetKit does.
-    static func inlineRoot(_ root: Node, _ diagnostics: inout [GeometryDiagnostic]) -> Node {
-        var image: Node?, text: Node?, ignored = 0
-        func walk(_ n: Node) {
-            switch n.kind {
-            case .image, .icon: if image == nil { image = n } else { ignored += 1 }
-            case .text, .date, .tstack: if text == nil { text = n } else { ignored += 1 }
-            case .vstack, .hstack, .zstack, .grid, .button: n.children.forEach(walk)
-            case .unknown: break
-            default: ignored += 1
-            }
-        }
-        walk(root)
-        let line = Node(kind: .hstack, type: "hstack", path: "root", pointer: root.pointer, object: [:], depth: 0)
-        line.spacing = 4
-        for n in [image, text].compactMap({ $0 }) {
-            n.parentAxis = .horizontal
-            if n.kind != .image, n.kind != .icon { n.lineLimit = 1 }
-            n.padding = .zero
-            line.children.append(n)
-        }
-        if ignored > 0 {
-            diagnostics.append(GeometryDiagnostic(code: .ignored, message: "an inline widget shows only its first image or icon and its first text; \(ignored) other components are not shown (inline widget)", path: "root", family: .inline))
-        }
-        return line
     }
 }
 
