@@ -153,7 +153,10 @@ public struct HTMLReport: Sendable {
 
     private func timeline(_ timeline: TimelineReport) -> String {
         let summary = timeline.summary
-        var html = "<section id=\"timeline\">\n<h2>Refreshes</h2>\n<div class=\"chart\">"
+        // The chart is drawn 720 px wide at the least, to keep its labels readable; on a
+        // narrower screen it scrolls sideways, and says so.
+        var html = "<section id=\"timeline\">\n<h2>Refreshes</h2>\n"
+        html += "<p class=\"scroll-hint\">The chart is wider than this screen: scroll it sideways →</p>\n<div class=\"chart\">"
         var svg = timeline.svg()
         if svg.hasPrefix("<?xml"), let end = svg.firstIndex(of: "\n") { svg = String(svg[svg.index(after: end)...]) }
         html += svg + "</div>\n<ul class=\"figures\">\n"
@@ -210,6 +213,19 @@ public struct HTMLReport: Sendable {
     /// `text` with `&`, `<`, `>` and quotes escaped for HTML.
     public static func escape(_ text: String) -> String { XMLText.escape(text) }
 
+    /// `text` escaped, with a line-break opportunity (`<wbr>`) before each `before` or after
+    /// each `after` character, so that a path such as `/children/0/children/2/content` wraps
+    /// at its slashes rather than in the middle of a word.
+    static func breakable(_ text: String, before: Character? = nil, after: Character? = nil) -> String {
+        var html = ""
+        for (i, character) in text.enumerated() {
+            if character == before, i > 0 { html += "<wbr>" }
+            html += escape(String(character))
+            if character == after { html += "<wbr>" }
+        }
+        return html
+    }
+
     static let css = """
         :root{color-scheme:light;--fg:#111827;--muted:#6b7280;--line:#e5e7eb;--ok:#15803d;--bad:#b91c1c;--warn:#b45309}
         *{box-sizing:border-box}
@@ -230,7 +246,7 @@ public struct HTMLReport: Sendable {
         td.value code{white-space:pre-wrap;overflow-wrap:anywhere}
         td.name{font-weight:600;overflow-wrap:break-word;word-break:normal;hyphens:none}
         table.layout{table-layout:fixed}
-        table.layout td{overflow-wrap:anywhere}
+        table.layout td{overflow-wrap:break-word}
         table.layout code{white-space:pre-wrap;overflow-wrap:anywhere}
         code,pre{font-family:"DejaVu Sans Mono",ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
         pre{background:#f3f4f6;border-radius:6px;padding:8px;overflow-x:auto;margin:6px 0}
@@ -241,6 +257,8 @@ public struct HTMLReport: Sendable {
         .where{font-family:"DejaVu Sans Mono",ui-monospace,monospace;font-size:.9em}
         .chart{overflow-x:auto}
         .chart svg{width:100%;min-width:720px;height:auto;display:block}
+        .scroll-hint{display:none;color:var(--muted);font-size:.85em;margin:0 0 4px}
+        @media (max-width:760px){.scroll-hint{display:block}.chart{border:1px solid var(--line);border-radius:6px}}
         .figures{padding-left:20px}
         .finding.error{color:var(--bad)}.finding.warning{color:var(--warn)}
         .span{position:relative;height:28px;background:#f3f4f6;border-radius:6px;margin:8px 0 2px;overflow:hidden}
@@ -256,8 +274,8 @@ public struct HTMLReport: Sendable {
         figure.picture{margin:0;padding:6px;border-radius:8px;max-width:100%}
         figure.picture.light{background:#e5e7eb}
         figure.picture.dark{background:#111827;color:#e5e7eb}
-        figure.picture img{display:block;max-width:100%;height:auto}
-        figure.picture figcaption{font-size:.8em;margin-top:4px;overflow-wrap:anywhere}
+        figure.picture img{display:block;max-width:100%;height:auto;margin:0 auto}
+        figure.picture figcaption{font-size:.8em;margin-top:4px;overflow-wrap:break-word}
         .findings{flex:1 1 160px;min-width:0;max-width:100%;font-size:.9em}
         .findings ul{margin:0;padding-left:18px}
         .findings li{overflow-wrap:anywhere}

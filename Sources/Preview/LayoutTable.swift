@@ -50,11 +50,11 @@ struct LayoutTable {
         var html = "<section id=\"layout\">\n<h2>Layout <span class=\"count\">\(HTMLReport.escape(section.path)), \(report.placeholderCount) placeholders</span></h2>\n"
         for finding in report.findings {
             html += "<p class=\"finding \(finding.severity.rawValue)\"><strong>\(finding.severity.rawValue)</strong> "
-            html += "\(HTMLReport.escape(location(finding))): \(HTMLReport.escape(finding.message)) <code>\(finding.code.rawValue)</code></p>\n"
+            html += "\(HTMLReport.breakable(location(finding), before: "/")): \(HTMLReport.escape(finding.message)) <code>\(finding.code.rawValue)</code></p>\n"
         }
         html += "<div class=\"scroll\"><table class=\"layout\">\n<colgroup><col style=\"width:22%\"><col style=\"width:34%\"><col></colgroup>\n<thead><tr><th>field</th><th>placeholder</th><th>renders as</th></tr></thead>\n<tbody>\n"
         for entry in report.entries {
-            html += "<tr class=\"\(entry.status.rawValue)\"><td>\(HTMLReport.escape(location(entry)))</td>"
+            html += "<tr class=\"\(entry.status.rawValue)\"><td>\(HTMLReport.breakable(location(entry), before: "/"))</td>"
             html += "<td><code>\(HTMLReport.escape(entry.placeholder))</code></td>"
             html += "<td class=\"value\"><code>\(HTMLReport.escape(shown(entry)))</code></td></tr>\n"
         }

@@ -141,6 +141,9 @@ extension PictureSection {
         return lines
     }
 
+    /// The narrowest card of a picture, in CSS pixels (a picture's own width is its size in points).
+    static let minimumCardWidth = 168.0
+
     /// A file's name without its folder.
     static func name(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
@@ -156,9 +159,12 @@ extension PictureSection {
             html += "<div class=\"family\" id=\"family-\(HTMLReport.escape(family.family))\">\n<h3>\(HTMLReport.escape(family.label)) <span class=\"count\">\(size)</span></h3>\n"
             html += "<div class=\"row\">\n"
             for picture in family.pictures {
-                html += "<figure class=\"picture \(HTMLReport.escape(picture.scheme))\" style=\"width:\(JSONValue.formatNumber(family.width + 12))px\"><img src=\"data:image/png;base64,\(picture.base64)\""
+                // A small picture (a 72 pt circle) gets a wider card, so that its file's name
+                // under it takes two lines, not four; the name breaks after its hyphens.
+                let width = max(family.width + 12, Self.minimumCardWidth)
+                html += "<figure class=\"picture \(HTMLReport.escape(picture.scheme))\" style=\"width:\(JSONValue.formatNumber(width))px\"><img src=\"data:image/png;base64,\(picture.base64)\""
                 html += " width=\"\(JSONValue.formatNumber(family.width))\" alt=\"\(HTMLReport.escape(family.label)), \(HTMLReport.escape(picture.scheme))\">"
-                html += "<figcaption>\(HTMLReport.escape(picture.scheme)) · <code>\(HTMLReport.escape(Self.name(picture.file)))</code></figcaption></figure>\n"
+                html += "<figcaption>\(HTMLReport.escape(picture.scheme)) · <code>\(HTMLReport.breakable(Self.name(picture.file), after: "-"))</code></figcaption></figure>\n"
             }
             html += "<div class=\"findings\">"
             if family.findings.isEmpty {
@@ -167,7 +173,7 @@ extension PictureSection {
                 html += "<ul>"
                 for finding in family.findings.prefix(Self.pageFindings) {
                     html += "<li class=\"finding \(HTMLReport.escape(finding.severity))\"><strong>\(HTMLReport.escape(finding.severity))</strong> "
-                    html += "<span class=\"where\">\(HTMLReport.escape(finding.path))</span> \(HTMLReport.escape(finding.message)) <code>\(HTMLReport.escape(finding.code))</code></li>"
+                    html += "<span class=\"where\">\(HTMLReport.breakable(finding.path, before: "."))</span> \(HTMLReport.escape(finding.message)) <code>\(HTMLReport.escape(finding.code))</code></li>"
                 }
                 html += "</ul>"
                 if family.findings.count > Self.pageFindings {

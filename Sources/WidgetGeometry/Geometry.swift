@@ -16,11 +16,17 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
     /// No size.
     public static let zero = Size(width: 0, height: 0)
 
-    /// `WxH`.
-    public var description: String { "\(Self.format(width))x\(Self.format(height))" }
+    /// `WxH`, to a tenth of a point.
+    public var description: String { "\(Self.format(width, places: 1))x\(Self.format(height, places: 1))" }
 
-    static func format(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    /// A number as a person reads it in a message: to `places` decimals, without trailing
+    /// zeros (a length `14.1591796875` to a tenth is `14.2`; `9.0` is `9`; a scale `0.75` to a
+    /// hundredth stays `0.75`).
+    static func format(_ v: Double, places: Int = 2) -> String {
+        var unit = 1.0
+        for _ in 0..<max(0, places) { unit *= 10 }
+        let kept = (v * unit).rounded() / unit
+        return kept == kept.rounded() && abs(kept) < 1e15 ? String(Int(kept)) : String(kept)
     }
 }
 
@@ -89,7 +95,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 
     /// `(x, y, w, h)`.
     public var description: String {
-        "(\(Size.format(x)), \(Size.format(y)), \(Size.format(width)), \(Size.format(height)))"
+        "(\(Size.format(x, places: 1)), \(Size.format(y, places: 1)), \(Size.format(width, places: 1)), \(Size.format(height, places: 1)))"
     }
 }
 

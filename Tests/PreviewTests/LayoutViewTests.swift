@@ -41,6 +41,9 @@ final class LayoutViewTests: XCTestCase {
         XCTAssertTrue(codes.contains("layout-type"), "\(codes)")
         let lines = TerminalView(document: document).lines()
         XCTAssertTrue(lines.contains("  /children/0/content [day 1]   ${day.name}   \"Tue\""), lines.joined(separator: "\n"))
+        // On the page a field's pointer breaks at its slashes, not in the middle of a word.
+        let html = HTMLReport(document: document).render()
+        XCTAssertTrue(html.contains("<td>/children<wbr>/0<wbr>/content [day 1]</td>"), html)
         XCTAssertTrue(document.jsonValue["layout"]?["path"] == "layout.txt")
         XCTAssertFalse(document.hasFailures, "warnings do not fail the preview")
     }

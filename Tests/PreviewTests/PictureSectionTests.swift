@@ -60,9 +60,13 @@ final class PictureSectionTests: XCTestCase {
         let html = HTMLReport(document: try document(section(findings: 40))).render()
         XCTAssertTrue(html.contains("<section id=\"pictures\">"))
         XCTAssertTrue(html.contains(##"<figure class="picture light" style="width:170px"><img src="data:image/png;base64,iVBORw0KGgo=" width="158" alt="small widget, light">"##), html)
-        XCTAssertTrue(html.contains("<figcaption>dark · <code>w-small-dark.png</code></figcaption>"))
+        // The name breaks after its hyphens, not anywhere; a 72 pt picture's card is 168 px
+        // wide (not 84), so that the name takes two lines under it, not four.
+        XCTAssertTrue(html.contains("<figcaption>dark · <code>w-<wbr>small-<wbr>dark.png</code></figcaption>"), html)
+        XCTAssertTrue(html.contains(##"<figure class="picture light" style="width:168px"><img src="data:image/png;base64,iVBORw0KGgo=" width="72" alt="circular widget, light">"##), html)
+        XCTAssertFalse(html.contains("figcaption{font-size:.8em;margin-top:4px;overflow-wrap:anywhere"))
         XCTAssertTrue(html.contains("<p class=\"muted\">Fits: nothing cut off.</p>"))
-        XCTAssertTrue(html.contains(#"<li class="finding warning"><strong>warning</strong> <span class="where">root.children[0]</span> &quot;Now&quot; does not fit (circular widget) <code>render-text-truncated</code></li>"#), html)
+        XCTAssertTrue(html.contains(#"<li class="finding warning"><strong>warning</strong> <span class="where">root<wbr>.children[0]</span> &quot;Now&quot; does not fit (circular widget) <code>render-text-truncated</code></li>"#), html)
         XCTAssertEqual(html.components(separatedBy: "<li class=\"finding").count - 1, PictureSection.pageFindings)
         XCTAssertTrue(html.contains("… 11 more (--format json lists them all)"))
         // Only data: images: the page keeps its policy.
