@@ -156,7 +156,7 @@ public struct HTMLReport: Sendable {
         // The chart is drawn 720 px wide at the least, to keep its labels readable; on a
         // narrower screen it scrolls sideways, and says so.
         var html = "<section id=\"timeline\">\n<h2>Refreshes</h2>\n"
-        html += "<p class=\"scroll-hint\">The chart is wider than this screen: scroll it sideways →</p>\n<div class=\"chart\">"
+        html += "<p class=\"scroll-hint\">Scroll the chart sideways to see all of it&#160;→</p>\n<div class=\"chart\">"
         var svg = timeline.svg()
         if svg.hasPrefix("<?xml"), let end = svg.firstIndex(of: "\n") { svg = String(svg[svg.index(after: end)...]) }
         html += svg + "</div>\n<ul class=\"figures\">\n"
@@ -280,5 +280,6 @@ public struct HTMLReport: Sendable {
         .findings ul{margin:0;padding-left:18px}
         .findings li{overflow-wrap:anywhere}
         @media (max-width:600px){main{padding:8px}header,section{padding:10px}body{font-size:15px}th,td{padding:3px 5px}}
+        @media (max-width:600px){table.layout colgroup,table.layout thead{display:none}table.layout,table.layout tbody,table.layout tr,table.layout td{display:block;width:auto}table.layout tr{border-bottom:1px solid var(--line);padding:4px 0}table.layout td{border:0;padding:1px 4px}table.layout td:nth-child(2)::before{content:"placeholder ";color:var(--muted)}table.layout td:nth-child(3)::before{content:"renders as ";color:var(--muted)}}
         """
 }

@@ -51,6 +51,8 @@ final class ReportLayoutBrowserTests: XCTestCase {
             names: [...d.querySelectorAll('td.name')].map(td => ({text: td.textContent, lines: lines(td)})),
             layoutScroll: [...d.querySelectorAll('#layout .scroll')].map(s => ({scrollWidth: s.scrollWidth, clientWidth: s.clientWidth})),
             rendersAs: [...d.querySelectorAll('#layout th')].map(box),
+            layoutValues: [...d.querySelectorAll('#layout td.value')].map(box),
+            layoutFields: [...d.querySelectorAll('#layout tbody td:first-child')].map(td => ({text: td.textContent, lines: lines(td)})),
             span: [...d.querySelectorAll('.span')].map(box),
             spanActive: [...d.querySelectorAll('.span .active')].map(box),
           };
@@ -171,9 +173,23 @@ final class ReportLayoutBrowserTests: XCTestCase {
                                      "the layout table is wider than its box at \(width) px: \(scroll ?? .null)")
             let headers = measured["rendersAs"]?.arrayValue ?? []
             XCTAssertEqual(headers.count, 3)
-            let rendersAs = headers.last
-            XCTAssertLessThanOrEqual(rendersAs?["right"]?.doubleValue ?? .infinity, Double(width), "'renders as' is off-screen at \(width) px")
-            XCTAssertGreaterThanOrEqual(rendersAs?["width"]?.doubleValue ?? 0, Double(width) * 0.2, "'renders as' is squeezed at \(width) px")
+            if width >= 600 {
+                let rendersAs = headers.last
+                XCTAssertLessThanOrEqual(rendersAs?["right"]?.doubleValue ?? .infinity, Double(width), "'renders as' is off-screen at \(width) px")
+                XCTAssertGreaterThanOrEqual(rendersAs?["width"]?.doubleValue ?? 0, Double(width) * 0.2, "'renders as' is squeezed at \(width) px")
+            } else {
+                // On a phone the header is hidden and each row is a block: every value as wide as the table.
+                XCTAssertEqual(headers.compactMap { $0["width"]?.doubleValue }, [0, 0, 0], "the header shows at \(width) px")
+            }
+            let values = measured["layoutValues"]?.arrayValue ?? []
+            XCTAssertEqual(values.count, 9, "one row per placeholder")
+            for value in values {
+                XCTAssertLessThanOrEqual(value["right"]?.doubleValue ?? .infinity, Double(width), "a value is off-screen at \(width) px")
+                XCTAssertGreaterThanOrEqual(value["width"]?.doubleValue ?? 0, Double(width) * (width >= 600 ? 0.2 : 0.8), "a value is squeezed at \(width) px")
+            }
+            let fields = measured["layoutFields"]?.arrayValue ?? []
+            XCTAssertEqual(fields.first?["text"]?.stringValue, "line 1")
+            for field in fields { XCTAssertEqual(field["lines"]?.doubleValue, 1, "\(field) breaks across lines at \(width) px") }
             noHorizontalOverflow(measured, width)
             try screenshot(report, width: width, name: "report-layout")
         }

@@ -17,7 +17,7 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         XCTAssertFalse(html.contains("<?xml"))
         // The chart keeps its labels readable at 720 px; narrower, it scrolls and says so.
-        XCTAssertTrue(html.contains("<p class=\"scroll-hint\">The chart is wider than this screen: scroll it sideways →</p>\n<div class=\"chart\">"))
+        XCTAssertTrue(html.contains("<p class=\"scroll-hint\">Scroll the chart sideways to see all of it&#160;→</p>\n<div class=\"chart\">"))
         XCTAssertTrue(html.contains(".scroll-hint{display:none;"))
         XCTAssertTrue(html.contains("@media (max-width:760px){.scroll-hint{display:block}"))
     }

@@ -44,6 +44,8 @@ final class LayoutViewTests: XCTestCase {
         // On the page a field's pointer breaks at its slashes, not in the middle of a word.
         let html = HTMLReport(document: document).render()
         XCTAssertTrue(html.contains("<td>/children<wbr>/0<wbr>/content [day 1]</td>"), html)
+        // On a phone each row is a block, the field on a line of its own.
+        XCTAssertTrue(html.contains("@media (max-width:600px){table.layout colgroup,table.layout thead{display:none}"))
         XCTAssertTrue(document.jsonValue["layout"]?["path"] == "layout.txt")
         XCTAssertFalse(document.hasFailures, "warnings do not fail the preview")
     }
