@@ -1,6 +1,6 @@
 /*---
 description: "the same commands, size, scale, appearance and fonts give the same PNG bytes: the golden matches with no tolerance"
-rules: [D10]
+rules: [D10, V4]
 render: { size: 100x100, scale: 2, tolerance: 0 }
 expect:
   status: ok

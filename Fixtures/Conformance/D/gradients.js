@@ -1,6 +1,6 @@
 /*---
 description: "linear and radial gradients with stops, in the command's coordinates, on fills and strokes"
-rules: [D6]
+rules: [D6, V1]
 render: { size: 100x100 }
 expect:
   status: ok

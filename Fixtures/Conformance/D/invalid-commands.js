@@ -1,6 +1,6 @@
 /*---
 description: "unknown ops, commands that are not objects and wrong geometry are skipped; wrong style fields take their defaults; each is named by index and field"
-rules: [D9]
+rules: [D9, V1]
 render: { size: 100x100 }
 expect:
   status: ok

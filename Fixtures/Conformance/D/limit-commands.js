@@ -1,6 +1,6 @@
 /*---
 description: "a canvas draws at most 100 commands: the rest are cut off with canvas-limit at index 100"
-rules: [D8]
+rules: [D8, V1]
 render: { size: 100x100 }
 expect:
   status: ok

@@ -1,6 +1,6 @@
 /*---
 description: "rect fills its area, roundRect and a rect with radius cut their corners; with neither fill nor stroke a shape is filled black"
-rules: [D2, D5]
+rules: [D2, D5, V1]
 render: { size: 100x100 }
 expect:
   status: ok

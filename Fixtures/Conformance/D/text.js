@@ -1,6 +1,6 @@
 /*---
 description: "text: size, weight, fontStyle, align and baseline place it; stroke is drawn first, then fill; Chinese and emoji are shaped with fallback fonts"
-rules: [D3]
+rules: [D3, V1]
 render: { size: 120x120 }
 expect:
   status: ok

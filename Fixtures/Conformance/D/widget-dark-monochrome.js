@@ -1,6 +1,6 @@
 /*---
 description: "the same kind of layout dark at a circular accessory family, drawn monochrome as the Lock Screen tints it, at 2x on another device"
-rules: [D12]
+rules: [D12, V2]
 layout: |
   {"type": "vstack", "spacing": 0, "children": [
     {"type": "text", "content": "${temp}°", "fontSize": 22, "fontWeight": "bold", "color": {"light": "#0A60D0", "dark": "#64A8FF"}},

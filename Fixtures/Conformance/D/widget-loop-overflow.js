@@ -1,6 +1,6 @@
 /*---
 description: "a loop whose items do not all fit the widget is reported once with how many fit (render-loop-overflow)"
-rules: [D15]
+rules: [D15, V3]
 layout: |
   {"type": "vstack", "alignment": "leading", "spacing": 2, "children": [
     {"type": "vstack", "alignment": "leading", "spacing": 2, "dataSource": "${events[ev]}", "children": [

@@ -1,6 +1,6 @@
 /*---
 description: "a component larger than its fixed frame, and a layout taller than the widget's content area, are cut off with render-overflow"
-rules: [D14]
+rules: [D14, V3]
 layout: |
   {"type": "vstack", "spacing": 0, "children": [
     {"type": "zstack", "width": 40, "height": 40, "background": "#E5E5EA", "children": [{"type": "shape", "content": "rectangle", "width": 80, "height": 20, "color": "#FF3B30"}]},

@@ -1,6 +1,6 @@
 /*---
 description: "a layout drawn as a small widget at its real size (158 × 158 pt on the reference iPhone), light: the system background, its rounded outline, text and a shape"
-rules: [D12]
+rules: [D12, V2, V4]
 layout: |
   {"type": "vstack", "alignment": "leading", "spacing": 4, "children": [
     {"type": "text", "content": "${title}", "fontSize": 15, "fontWeight": "semibold", "color": "#0A60D0"},

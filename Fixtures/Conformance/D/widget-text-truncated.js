@@ -1,6 +1,6 @@
 /*---
 description: "text that does not fit even at its minimum scale factor is cut with … and render-text-truncated names the field and the family"
-rules: [D13]
+rules: [D13, V3]
 layout: |
   {"type": "vstack", "children": [{"type": "text", "content": "${headline}", "fontSize": 17, "lineLimit": 1}]}
 render: { layout: true, family: small, scale: 1 }
