@@ -96,10 +96,16 @@ final class OutputTests: HostTestCase {
         }
     }
 
-    func testS2TheHostPassesTheBodyNoArguments() {
-        for script in ["let n = arguments.length, t = typeof arguments", "await 0\nlet n = arguments.length, t = typeof arguments"] {
-            XCTAssertEqual(run(script).outputs, ["n": 0, "t": "object"], script)
+    func testS9TheScriptSeesNoArgumentsOfTheHostsFunction() {
+        // As in a classic script, `arguments` is not defined at the top level, plain or async;
+        // a function of the script's own still has its own.
+        for script in ["let t = typeof arguments, inner = (function () { return arguments.length })(1, 2)",
+                       "await 0\nlet t = typeof arguments, inner = (function () { return arguments.length })(1, 2)"] {
+            XCTAssertEqual(run(script).outputs, ["t": "undefined", "inner": 2], script)
         }
+        let report = run("let n = arguments.length")
+        XCTAssertEqual(report.status, .error)
+        XCTAssertEqual(report.error?.name, "ReferenceError")
     }
 
     func testO2BindingWinsOverThisPropertyWithAWarning() {

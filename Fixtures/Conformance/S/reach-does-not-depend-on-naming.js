@@ -12,6 +12,7 @@ expect:
     randomSource: "function random() {\n    [native code]\n}"
     randomShape: { name: "random", length: 0, writable: true, enumerable: false, configurable: true, prototype: false, constructs: "TypeError" }
     stackFrames: 1
+    topArguments: "undefined"
   diagnosticsExact: []
 ---*/
 const g = this, name = 'Wea' + 'ther'
@@ -50,3 +51,5 @@ let randomShape = {
 // No frame of the host's stands in a stack: an error made at the top level has the script's
 // frame only.
 let stackFrames = new Error('here').stack.split('\n').length
+// No `arguments` of the host's function: at the top level, as in a classic script, there is none.
+let topArguments = typeof arguments

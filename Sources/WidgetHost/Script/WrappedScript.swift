@@ -1,21 +1,23 @@
 import ScriptSyntax
 
-/// A script rewritten as the body of an `async` function (S1), with its
+/// A script rewritten as the body of an `async` arrow function (S1), with its
 /// outputs' getters registered up front, and the map back to the user's file (S2).
 ///
 /// Layout of the wrapped text, which evaluates to the body's function (``RunState/startBody(_:in:)``):
 /// ```
-/// (async function () {<registration><the user's line 1>
+/// (async () => {<registration><the user's line 1>
 /// <the user's other lines, line for line>
 /// ;return __widgethost$end;
 /// })
 /// ```
 /// where the registration, `;const __widgethost$end=__widgethost$register(<reader>);`, hands
-/// the host the reader of the top-level bindings and takes the end marker. The host calls the
-/// function with the global object as `this` and no arguments, so its `arguments` is empty and
-/// no frame of the host's stands in its stacks. A script that never mentions `await` and never
-/// returns at top level cannot observe whether its body is asynchronous, so it runs as a plain
-/// `function` (the engine then skips the promise machinery, a large share of a small run).
+/// the host the reader of the top-level bindings and takes the end marker. An arrow function has
+/// no `arguments` and no `new.target` of its own and takes `this` from the script around it (the
+/// global object), so the script sees at its top level what a classic script sees: `arguments`
+/// is not defined (S9). The host calls it with no arguments, and no frame of the host's stands in
+/// its stacks. A script that never mentions `await` and never returns at top level cannot
+/// observe whether its body is asynchronous, so it runs as a plain arrow function (the engine
+/// then skips the promise machinery, a large share of a small run).
 ///
 /// Every user line keeps its number, so the line an error object reports to the
 /// script itself (`e.line`, `e.stack`) is the user's own. Columns on line 1 are
@@ -25,9 +27,9 @@ import ScriptSyntax
 /// right after the prologue on the same line, and columns after it are mapped back.
 struct WrappedScript {
     static let endName = "__widgethost$end"
-    static let prefix = "(async function () {"
+    static let prefix = "(async () => {"
     static let suffix = "\n;return \(endName);\n})"
-    static let plainPrefix = "(function () {"
+    static let plainPrefix = "(() => {"
     static let plainSuffix = suffix
 
     let text: String
