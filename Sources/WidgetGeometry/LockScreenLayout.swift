@@ -65,13 +65,15 @@ extension WidgetGeometry {
     }
 
     /// The Live Activity's Lock Screen presentation is as tall as its content (its ideal
-    /// height at the presentation's width, as ActivityKit sizes it) plus the margins, at most
-    /// the family's height (160 pt): the metrics with that height.
+    /// height at the presentation's width, as ActivityKit sizes it) plus the margins, rounded
+    /// up to a whole point (so that the picture is whole pixels at every scale), at most the
+    /// family's height (160 pt): the metrics with that height.
     static func fittedLiveActivity(_ top: Node, _ metrics: FamilyMetrics, engine: Engine) -> FamilyMetrics {
         let area = metrics.contentRect
         let ideal = engine.size(top, Proposal(width: area.width, height: nil))
         var fitted = metrics
-        fitted.size.height = min(area.height, max(0, ideal.height)) + metrics.contentMargins.vertical
+        let height = (max(0, ideal.height) + metrics.contentMargins.vertical).rounded(.up)
+        fitted.size.height = min(metrics.size.height, height)
         return fitted
     }
 }

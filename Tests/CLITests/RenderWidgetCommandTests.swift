@@ -58,9 +58,9 @@ final class RenderWidgetCommandTests: RenderToolTestCase {
         let result = render([path, "--layout", layout, "--all-families", "--scheme", "dark", "--out", folder + "/pictures"])
         XCTAssertEqual(result.code, 0, result.err)
         // The Live Activity is as tall as its content: one line of 17 pt text (about 20.5 pt in Inter)
-        // and the 14 pt margins, about 48.5 pt: 97 px at 2x.
+        // and the 14 pt margins, about 48.5 pt, rounded up to 49: 98 px at 2x.
         let sizes: [(String, Int, Int)] = [("small", 316, 316), ("medium", 676, 316), ("large", 676, 708), ("circular", 144, 144),
-                                           ("rectangular", 320, 144), ("inline", 468, 52), ("live-activity", 742, 97)]
+                                           ("rectangular", 320, 144), ("inline", 468, 52), ("live-activity", 742, 98)]
         for (family, width, height) in sizes {
             let file = folder + "/pictures/widget-\(family).png"
             XCTAssertTrue(result.out.contains(file + ": \(family), \(width)×\(height) px"), result.out)

@@ -66,7 +66,9 @@ final class LockScreenGeometryTests: XCTestCase {
     func testTheLiveActivityIsAsTallAsItsContent() {
         // As the live-countdown example: a clear rectangle behind a vstack of a 14 pt title
         // (16.8), a 28 pt value (33.6), 4 pt apart: 54.4 tall; the rectangle asked for its
-        // ideal size is 10 × 10, so the zstack is 54.4 and the presentation 54.4 + 2 × 14 = 82.4.
+        // ideal size is 10 × 10, so the zstack is 54.4 and the presentation 54.4 + 2 × 14 = 82.4,
+        // rounded up to 83 pt. The content area is 83 − 28 = 55 tall; the rectangle offered it
+        // takes it, so the zstack is 343 × 55.
         let r = layout(#"""
         {"type": "zstack", "alignment": "topLeading", "children": [
           {"type": "shape", "content": "rectangle", "color": "transparent"},
@@ -75,9 +77,8 @@ final class LockScreenGeometryTests: XCTestCase {
             {"type": "text", "content": "12 min", "fontSize": 28}]}]}
         """#, .liveActivity)
         XCTAssertEqual(r.metrics.size.width, 371)
-        XCTAssertEqual(r.metrics.size.height, 82.4, accuracy: 1e-9)
-        // The root fills the content area, 343 wide (the rectangle takes all it is offered).
-        assertFrame(r, "root", 14, 14, 343, 54.4, accuracy: 1e-9)
+        XCTAssertEqual(r.metrics.size.height, 83)
+        assertFrame(r, "root", 14, 14, 343, 55, accuracy: 1e-9)
         assertFrame(r, "root.children[1].children[1]", 14, 14 + 16.8 + 4, 6 * 14, 33.6, accuracy: 1e-9)
         XCTAssertEqual(codes(r), [])
     }
