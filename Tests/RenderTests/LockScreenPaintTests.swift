@@ -104,6 +104,25 @@ final class LockScreenPaintTests: PixelTestCase {
         XCTAssertGreaterThan(lit, 200, "the emoji is drawn")
     }
 
+    func testTheInlineLineFitsTheStripWithoutItsBackground() throws {
+        // A 28 pt bold text with a yellow rounded background and padding: WidgetKit draws the
+        // line in its own font (17 pt semibold, about 20.5 pt tall) and no background, so the
+        // strip's top and bottom rows and its ends are the bare tile.
+        let result = try layout(##"""
+            {"type": "text", "content": "HHHH", "fontSize": 28, "fontWeight": "bold", "background": "#FFD60A", "cornerRadius": 8, "padding": 6}
+            """##, family: .inline)
+        let raster = widgets.raster(result, scale: 1)
+        XCTAssertEqual([raster.width, raster.height], [234, 26])
+        let tile: ([UInt8]) -> Bool = { $0[0] == 0x2B && $0[1] == 0x2B && $0[2] == 0x2E }
+        for x in 0..<234 {
+            XCTAssertTrue(tile(raster.pixel(x, 0)) && tile(raster.pixel(x, 25)), "ink at the strip's edge, column \(x)")
+        }
+        let line = try XCTUnwrap(result.root?.children.first)
+        for y in 0..<26 { XCTAssertTrue(tile(raster.pixel(Int(line.frame.x) - 3, y)), "a background left of the text, row \(y)") }
+        let ink = (0..<26).flatMap { y in (0..<234).map { raster.pixel($0, y) } }.filter { $0[0] > 200 }
+        XCTAssertGreaterThan(ink.count, 100, "the capitals are drawn, white")
+    }
+
     func testAnImageIsWhiteAtItsLuminance() throws {
         // A red picture: luminance 76, shown as 76 + 43 × 179 / 255 = 106 over the tile (not an opaque 76 grey).
         let png = CanvasRenderer().render(CanvasRequest(
