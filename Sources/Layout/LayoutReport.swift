@@ -20,6 +20,9 @@ public struct LayoutFinding: Sendable, Hashable {
         case legacy = "layout-legacy"
         /// A tree layout's structure: unknown type, misplaced `children` or `dataSource`. (warning)
         case component = "layout-component"
+        /// A member that is not a field of its component's type, such as `contents` or
+        /// `colour`; it is ignored. The suggestion is the closest field. (warning)
+        case unknownField = "layout-unknown-field"
         /// The check stopped expanding a loop at a limit (``LayoutOptions``). (info)
         case limit = "layout-limit"
 
@@ -27,7 +30,7 @@ public struct LayoutFinding: Sendable, Hashable {
         public var severity: Severity {
             switch self {
             case .syntax: return .error
-            case .missing, .type, .loopSource, .range, .component: return .warning
+            case .missing, .type, .loopSource, .range, .component, .unknownField: return .warning
             case .legacy, .limit: return .info
             }
         }
@@ -59,7 +62,8 @@ public struct LayoutFinding: Sendable, Hashable {
     public let column: Int?
     /// The placeholder as written, when there is one.
     public let placeholder: String?
-    /// A corrected path (no braces), when a close one exists: `user.name` for `user.nmae`.
+    /// A corrected path (no braces), when a close one exists: `user.name` for `user.nmae`; for
+    /// `layout-unknown-field`, the closest field name.
     public let suggestion: String?
     /// The loop items in force the first time this was found (empty outside loops).
     public let loop: [LayoutEntry.LoopStep]

@@ -26,6 +26,14 @@ struct TreeBuilder {
             problem(pointer + "/type", "\"type\" must be a string such as \"text\", not a \(other.typeName)")
         }
 
+        if let type {
+            for (name, suggestion) in ComponentSchema.unknownFields(of: object, type: type) {
+                findings.append(LayoutFinding(code: .unknownField,
+                    message: ComponentSchema.unknownFieldMessage(name, type: type, suggestion: suggestion),
+                    location: .pointer(pointer + "/" + Self.escape(name)), suggestion: suggestion))
+            }
+        }
+
         var fields: [LayoutField] = []
         var members: [JSONKey: FieldTree] = [:]
         for (key, value) in object {

@@ -16,12 +16,12 @@ extension LayoutPainter {
         cairo_new_path(cr)
         cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
         cairo_clip(cr)
-        if let shape = (c.properties["clipShape"] ?? c.properties["clip"])?.stringValue {
+        if let shape = (c.member("clipShape") ?? c.member("clip"))?.stringValue {
             cairo_new_path(cr)
-            if outline(shape, in: frame, cornerRadius: c.properties["clipCornerRadius"].flatMap(Self.number) ?? 8) { cairo_clip(cr) }
+            if outline(shape, in: frame, cornerRadius: c.member("clipCornerRadius").flatMap(Self.number) ?? 8) { cairo_clip(cr) }
             cairo_new_path(cr)
         }
-        guard let content = c.properties["content"]?.stringValue, let surface = assets?.surface(forImage: content) else {
+        guard let content = c.member("content")?.stringValue, let surface = assets?.surface(forImage: content) else {
             drawImagePlaceholder(drawn)
             return
         }
@@ -66,7 +66,7 @@ extension LayoutPainter {
         let r = c.drawnFrame ?? c.contentFrame
         let side = min(r.width, r.height)
         guard side > 0 else { return }
-        guard let name = c.properties["content"]?.stringValue, let handle = assets?.handle(forIcon: name) else {
+        guard let name = c.member("content")?.stringValue, let handle = assets?.handle(forIcon: name) else {
             drawIconPlaceholder(r, color: foreground(c))
             return
         }

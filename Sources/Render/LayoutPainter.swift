@@ -80,7 +80,7 @@ final class LayoutPainter {
         }
         let layered = c.opacity < 1
         if layered { cairo_push_group(cr) }
-        if let background = colors.paint(c.properties["background"] ?? c.properties["backgroundColor"]) {
+        if let background = colors.paint(c.member("background") ?? c.member("backgroundColor")) {
             cairo_new_path(cr)
             Self.roundedRect(cr, c.frame, radius: c.cornerRadius)
             if set(background, over: c.frame) { cairo_fill(cr) }
@@ -100,12 +100,12 @@ final class LayoutPainter {
     }
 
     func foreground(_ c: PlacedComponent) -> RGBA {
-        colors.color(c.properties["color"] ?? c.properties["foregroundColor"]) ?? colors.primary
+        colors.color(c.member("color") ?? c.member("foregroundColor")) ?? colors.primary
     }
 
     /// The component's `color` as a paint: a colour or a gradient over its frame.
     func foregroundPaint(_ c: PlacedComponent) -> Paint {
-        colors.paint(c.properties["color"] ?? c.properties["foregroundColor"]) ?? .color(colors.primary)
+        colors.paint(c.member("color") ?? c.member("foregroundColor")) ?? .color(colors.primary)
     }
 
     private func drawOwn(_ c: PlacedComponent) {
@@ -153,7 +153,7 @@ final class LayoutPainter {
     // MARK: shapes and gauges
 
     private func drawShape(_ c: PlacedComponent) {
-        let kind = (c.properties["content"]?.stringValue ?? c.properties["shape"]?.stringValue ?? "rectangle").lowercased().trimmingSpaces
+        let kind = (c.member("content")?.stringValue ?? c.member("shape")?.stringValue ?? "rectangle").lowercased().trimmingSpaces
         let r = c.drawnFrame ?? c.contentFrame
         cairo_new_path(cr)
         switch kind {
@@ -166,7 +166,7 @@ final class LayoutPainter {
         case "capsule":
             Self.roundedRect(cr, r, radius: min(r.width, r.height) / 2)
         case "roundedrectangle":
-            let radius = c.properties["cornerRadius"].flatMap(Self.number) ?? 8
+            let radius = c.member("cornerRadius").flatMap(Self.number) ?? 8
             Self.roundedRect(cr, r, radius: radius)
         default:
             cairo_rectangle(cr, r.x, r.y, r.width, r.height)
@@ -178,9 +178,9 @@ final class LayoutPainter {
     private func drawGauge(_ c: PlacedComponent) {
         let r = c.drawnFrame ?? c.contentFrame
         // `value`, or the gauge's `content` (layout.md).
-        let value = max(0, min(1, (c.properties["value"] ?? c.properties["content"]).flatMap(Self.number) ?? 0))
-        let tint = colors.color(c.properties["color"] ?? c.properties["tint"]) ?? colors.primary
-        let style = (c.properties["style"]?.stringValue ?? "auto").lowercased().trimmingSpaces
+        let value = max(0, min(1, (c.member("value") ?? c.member("content")).flatMap(Self.number) ?? 0))
+        let tint = colors.color(c.member("color") ?? c.member("tint")) ?? colors.primary
+        let style = (c.member("style")?.stringValue ?? "auto").lowercased().trimmingSpaces
         if style == "acircular" || style == "acircularc" {
             // SwiftUI's accessoryCircular gauge: an open ring from 135° to 405° (a gap at the
             // bottom), filled clockwise to the value.

@@ -12,6 +12,9 @@ public enum GeometryCode: String, Sendable, Hashable, CaseIterable {
     case invalidValue = "render-invalid-value"
     /// A component without a known `type`; it is left out.
     case unknownComponent = "render-unknown-component"
+    /// A member that is not a field of its component's type (`contents`, `colour`); it is
+    /// ignored. The message names the closest field.
+    case unknownField = "render-unknown-field"
     /// The tree is deeper or larger than the engine lays out, or a text longer.
     case limit = "render-limit"
     /// A component the app ignores where it is (not a text in a tstack, all but the first text
@@ -37,7 +40,7 @@ public enum GeometryCode: String, Sendable, Hashable, CaseIterable {
     /// The one severity of the code.
     public var severity: GeometrySeverity {
         switch self {
-        case .textTruncated, .overflow, .loopOverflow, .invalidValue, .unknownComponent, .limit,
+        case .textTruncated, .overflow, .loopOverflow, .invalidValue, .unknownComponent, .unknownField, .limit,
              .imageMissing, .imageUndecodable, .imageTooLarge, .imageRefused, .iconUnreadable, .fontFallback: return .warning
         case .ignored, .iconPlaceholder: return .info
         }

@@ -83,9 +83,13 @@ final class Node {
         return source.pointer + "/" + key + (source.items.map { " (\($0))" } ?? "")
     }
 
+    /// Member `key`, read through the declaration of the type's fields
+    /// (``ComponentSchema/member(_:of:type:)``).
+    func member(_ key: String) -> JSONValue? { ComponentSchema.member(key, of: object, type: kind.rawValue) }
+
     /// The string value of member `key` (numbers and other values as JavaScript prints them).
     func string(_ key: String) -> String? {
-        guard let v = object[key] else { return nil }
+        guard let v = member(key) else { return nil }
         if case .string(let s) = v { return s }
         if case .null = v { return nil }
         return Template.text(of: v)
@@ -113,7 +117,7 @@ struct FieldReader {
     /// number, not finite or below the range is reported and ignored; one above it is reported
     /// and clamped.
     mutating func number(_ node: Node, _ key: String, _ range: ClosedRange<Double>) -> Double? {
-        guard let value = node.object[key] else { return nil }
+        guard let value = node.member(key) else { return nil }
         var d: Double
         switch value {
         case .number(let n): d = n
@@ -147,7 +151,7 @@ struct FieldReader {
 
     /// The first of `keys` present, as a number.
     mutating func number(_ node: Node, _ keys: [String], _ range: ClosedRange<Double>) -> Double? {
-        for k in keys where node.object[k] != nil {
+        for k in keys where node.member(k) != nil {
             if let v = number(node, k, range) { return v }
         }
         return nil
@@ -156,8 +160,8 @@ struct FieldReader {
     /// `padding` (or `pacings`): one number for every edge, or four as `top,leading,bottom,trailing`
     /// in a string (`"10,10,15,15"`) or an array.
     mutating func padding(_ node: Node) -> Insets {
-        let key = node.object["padding"] != nil ? "padding" : "pacings"
-        guard let value = node.object[key] else { return .zero }
+        let key = node.member("padding") != nil ? "padding" : "pacings"
+        guard let value = node.member(key) else { return .zero }
         var parts: [JSONValue]
         switch value {
         case .number: parts = [value]

@@ -45,6 +45,10 @@ struct NodeBuilder {
         }
         readCommon(node)
         readOwn(node)
+        for (name, suggestion) in ComponentSchema.unknownFields(of: object, type: kind.rawValue) {
+            note(.unknownField, ComponentSchema.unknownFieldMessage(name, type: kind.rawValue, suggestion: suggestion),
+                 node, field: node.field(name))
+        }
 
         if kind.hasChildren, case .array(let items)? = object["children"] {
             let axis: Axis? = kind == .hstack ? .horizontal : (kind == .vstack || kind == .button ? .vertical : nil)
@@ -119,7 +123,7 @@ struct NodeBuilder {
         case .text:
             node.font = readFont(node)
             readText(node)
-            node.font.color = node.object["color"] ?? node.object["foregroundColor"]
+            node.font.color = node.member("color") ?? node.member("foregroundColor")
             node.runs = [TextRun(limited(node, node.string("content") ?? node.string("text") ?? ""), font: node.font)]
         case .date:
             node.font = readFont(node)

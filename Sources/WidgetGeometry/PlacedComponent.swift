@@ -1,4 +1,5 @@
 import JSONKit
+import Layout
 
 /// A component with its place in the widget, in points from the widget's top left corner.
 public struct PlacedComponent: Sendable, Hashable {
@@ -21,6 +22,10 @@ public struct PlacedComponent: Sendable, Hashable {
     public let contentFrame: Rect
     /// The rendered component's members, `children` left out (colours, content, style…).
     public let properties: JSONObject
+
+    /// Member `key` of ``properties``, read through the declaration of the type's fields
+    /// (``ComponentSchema/member(_:of:type:)``): `nil` for a member the type does not have.
+    public func member(_ key: String) -> JSONValue? { ComponentSchema.member(key, of: properties, type: type) }
     /// Corner radius of the clip and background (0: none).
     public let cornerRadius: Double
     /// Opacity, 0…1.

@@ -143,6 +143,11 @@ package enum RenderCommand {
         }
         var request: CanvasRequest
         if let layout {
+            // The canvas's own members are checked here; its commands by the canvas parser.
+            outcome.layoutFindings = layout.findings.filter { $0.code == .unknownField }
+            for finding in outcome.layoutFindings {
+                terminal.err("\(style.yellow("warning")): \(report.script): \(finding.location?.description ?? "layout"): \(finding.message) [\(finding.code.rawValue)]")
+            }
             switch CanvasSource.fromLayout(layout.render(outputs: report.outputs)) {
             case .failure(let message):
                 outcome.problem = message

@@ -1,5 +1,6 @@
 import Canvas
 import JSONKit
+import Layout
 
 /// What `widgethost render` did, for its `widgethost.render/1` report.
 struct RenderOutcome {
@@ -14,6 +15,9 @@ struct RenderOutcome {
     var files: [String] = []
     /// Why nothing was drawn.
     var problem: String?
+    /// The layout's members that are no fields of their component (`layout-unknown-field`),
+    /// when a layout whose root is a canvas is drawn as one.
+    var layoutFindings: [LayoutFinding] = []
 
     func json(run: JSONValue) -> JSONValue {
         var object: JSONObject = [
@@ -26,7 +30,7 @@ struct RenderOutcome {
             "scale": .number(Double(scale)),
             "scheme": .string(scheme.rawValue),
             "files": .array(files.map { .string($0) }),
-            "diagnostics": .array((picture?.diagnostics ?? []).map(CanvasSource.json)),
+            "diagnostics": .array(layoutFindings.map(Self.json) + (picture?.diagnostics ?? []).map(CanvasSource.json)),
             "run": run,
         ]
         if let problem { object["problem"] = .string(problem) }
@@ -35,6 +39,14 @@ struct RenderOutcome {
             object["pixels"] = ["width": .number(Double(picture.pixelWidth)), "height": .number(Double(picture.pixelHeight))]
             object["commands"] = ["given": .number(Double(picture.given)), "drawn": .number(Double(picture.drawn))]
         }
+        return .object(object)
+    }
+
+    /// A layout finding as a diagnostic: `code`, `severity`, `message`, and `field`, its pointer.
+    static func json(_ finding: LayoutFinding) -> JSONValue {
+        var object: JSONObject = ["code": .string(finding.code.rawValue), "severity": .string(finding.severity.rawValue),
+                                  "message": .string(finding.message)]
+        if let location = finding.location { object["field"] = .string(location.description) }
         return .object(object)
     }
 }

@@ -1,6 +1,7 @@
 import JSONKit
 import WidgetHost
 import WidgetHostCLI
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -12,7 +13,7 @@ final class APICommandTests: XCTestCase {
 
     override func setUp() {
         super.setUp()
-        directory = "/tmp/widgethost-api-cli-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        directory = Files.temporaryRoot + "/widgethost-api-cli-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         mkdir(directory, 0o755)
     }
 

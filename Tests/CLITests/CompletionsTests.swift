@@ -127,18 +127,18 @@ final class CompletionsTests: XCTestCase {
             source \(folder)/_widgethost.zsh
 
             """.utf8))
-        let socket = "widgethost-zsh-\(getpid())"
         let tools = try toolFolder()
-        let start = try spawn([tmux, "-L", socket, "new-session", "-d", "-x", "160", "-y", "40",
-                               "env -i HOME=\(folder) ZDOTDIR=\(folder) PATH=\(tools):/usr/bin:/bin TERM=xterm \(zsh) -i"],
-                              environment: ["PATH=/usr/bin:/bin", "TERM=xterm"])
+        let server = TmuxServer(tmux: tmux, folder: folder, environment: ["PATH=/usr/bin:/bin", "TERM=xterm"])
+        // Stopped however the test ends (before tearDown removes the folder), even when starting fails half-way.
+        addTeardownBlock { server.stop() }
+        let start = try server.run(["new-session", "-d", "-x", "160", "-y", "40",
+                                    "env -i HOME=\(folder) ZDOTDIR=\(folder) PATH=\(tools):/usr/bin:/bin TERM=xterm \(zsh) -i"])
         XCTAssertEqual(start.code, 0, start.err)
-        defer { _ = try? spawn([tmux, "-L", socket, "kill-server"], environment: ["PATH=/usr/bin:/bin"]) }
         func screen(after keys: [String], shows expected: String) throws -> String {
-            _ = try spawn([tmux, "-L", socket, "send-keys"] + keys, environment: ["PATH=/usr/bin:/bin"])
+            _ = try server.run(["send-keys"] + keys)
             var text = ""
             for _ in 0..<200 {
-                text = try spawn([tmux, "-L", socket, "capture-pane", "-p"], environment: ["PATH=/usr/bin:/bin"]).out
+                text = try server.run(["capture-pane", "-p"]).out
                 if text.contains(expected) { break }
                 usleep(50_000)
             }

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -31,12 +32,9 @@ func required(_ name: String) throws -> String {
     return path
 }
 
-/// A fresh empty folder.
+/// A fresh empty folder (a folder that cannot be made ends the run).
 func temporaryFolder(_ label: String) -> String {
-    var template = Array("/tmp/widgethost-\(label)-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    try! Files.makeTemporaryFolder("widgethost-\(label)")
 }
 
-func removeTree(_ path: String) {
-    _ = try? spawn(["/bin/rm", "-rf", path], environment: [])
-}
+func removeTree(_ path: String) { Files.removeTree(path) }

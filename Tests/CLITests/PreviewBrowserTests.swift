@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -10,14 +11,10 @@ final class PreviewBrowserTests: XCTestCase {
 
     override func setUpWithError() throws {
         guard which("chromium") != nil else { throw XCTSkip("chromium is not installed (Scripts/setup installs it)") }
-        var template = Array("/tmp/widgethost-html-XXXXXX".utf8CString)
-        folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        folder = try Files.makeTemporaryFolder("widgethost-html")
     }
 
-    override func tearDown() {
-        for name in ["report.html", "control.html", "phone.png", "desktop.png"] { unlink(folder + "/" + name) }
-        rmdir(folder)
-    }
+    override func tearDown() { Files.removeTree(folder) }
 
     private func chromium(_ arguments: [String]) throws -> ToolResult {
         try spawn([which("chromium")!, "--headless=new", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",

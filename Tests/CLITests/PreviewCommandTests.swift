@@ -26,9 +26,9 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertTrue(result.out.contains("    17 | let temperature = answer.current.temperature\n"), result.out)
     }
 
-    func testTapsOnTheStripRunTheButtonsAction() {
-        var state = Array("/tmp/widgethost-preview-action-XXXXXX".utf8CString)
-        let folder = state.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    func testTapsOnTheStripRunTheButtonsAction() throws {
+        let folder = try Files.makeTemporaryFolder("widgethost-preview-action")
+        defer { Files.removeTree(folder) }
         let result = tool("preview", example("liked-toggle.js"), "--now", now, "--tz", "UTC", "--state", folder,
                           "--tap", "+1h", "--action", example("liked-toggle.button.js"), "--format", "json")
         XCTAssertEqual(result.code, 0, result.err)
@@ -80,9 +80,8 @@ final class PreviewCommandTests: XCTestCase {
     }
 
     func testHTMLIsWrittenBesideTheView() throws {
-        var template = Array("/tmp/widgethost-preview-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        defer { unlink(folder + "/report.html"); rmdir(folder) }
+        let folder = try Files.makeTemporaryFolder("widgethost-preview")
+        defer { Files.removeTree(folder) }
         let result = tool("preview", example("live-countdown.js"), "--kind", "live", "--now", "2026-11-29T18:55:00Z",
                           "--html", folder + "/report.html")
         XCTAssertEqual(result.code, 0, result.err)
@@ -98,13 +97,13 @@ final class PreviewCommandTests: XCTestCase {
         let folder = packageRoot + "/Fixtures/Examples"
         let names = try listFolder(folder).filter { $0.hasSuffix(".js") && !$0.hasSuffix(".button.js") }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 15)
-        var state = Array("/tmp/widgethost-preview-state-XXXXXX".utf8CString)
-        let stateFolder = state.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let stateFolder = try Files.makeTemporaryFolder("widgethost-preview-state")
+        defer { Files.removeTree(stateFolder) }
         for name in names {
             let flags = exampleFlags(name, text: try XCTUnwrap(readText(folder + "/" + name)), stateFolder: stateFolder)
             let variants: [[String]] = name.hasPrefix("live") ? [[]] : [[], ["--all-kinds"]]
             for extra in variants {
-                let result = tool(["preview", folder + "/" + name, "--network", "replay", "--fixtures", fixturesFor(name)]
+                let result = tool(["preview", folder + "/" + name, "--network", "replay", "--fixtures", fixturesFor(name, scratch: stateFolder)]
                                   .filter { !$0.isEmpty } + flags + extra)
                 XCTAssertTrue(result.code == 0 || result.code == 1, "\(name): \(result.err)")
                 XCTAssertGreaterThan(result.out.count, 200, name)
@@ -136,10 +135,10 @@ final class PreviewCommandTests: XCTestCase {
     }
 
     /// The example's recorded answers, or an empty fixture file so that nothing leaves the machine.
-    private func fixturesFor(_ name: String) -> String {
+    private func fixturesFor(_ name: String, scratch: String) -> String {
         let own = packageRoot + "/Fixtures/Examples/" + name.dropLast(3) + ".fixtures.json"
         if access(own, R_OK) == 0 { return own }
-        let empty = "/tmp/widgethost-preview-empty-fixtures.json"
+        let empty = scratch + "/empty-fixtures.json"
         writeFile(empty, Array("{\"fixtures\": []}\n".utf8))
         return empty
     }

@@ -88,6 +88,29 @@ final class PreviewPicturesTests: XCTestCase {
         XCTAssertNil(Files.read(folder.file("r-pictures")))
     }
 
+    /// D19: misspelt fields are findings of the layout check (terminal, JSON) and beside every picture.
+    func testMisspeltFieldsAreFindingsOfTheCheckAndOfThePictures() throws {
+        let folder = try TemporaryFolder("pictures")
+        try Files.write(folder.file("w.js"), "const title = \"Inbox\"\n")
+        try Files.write(folder.file("l.json"), ##"{"type": "vstack", "children": [{"type": "text", "contents": "${title}"}, {"type": "text", "content": "${title}", "fontWieght": "bold", "colour": "#FF0000"}]}"##)
+        let view = tool("preview", folder.file("w.js"), "--layout", folder.file("l.json"), "--html", folder.file("v.html"))
+        XCTAssertEqual(view.code, 0, view.err)
+        XCTAssertTrue(view.out.contains("(2 placeholders, 3 warnings)"), view.out)
+        XCTAssertTrue(view.out.contains("  warning: /children/0/contents: \"contents\" is not a field of a text component;\n    did you mean \"content\"? It is ignored. [layout-unknown-field]"), view.out)
+        let run = tool("preview", folder.file("w.js"), "--layout", folder.file("l.json"), "--html", folder.file("r.html"), "--format", "json")
+        XCTAssertEqual(run.code, 0, run.err)
+        let json = try JSONValue.parse(run.out)
+        let findings = json["layout"]?["findings"]?.arrayValue ?? []
+        XCTAssertEqual(findings.compactMap { $0["code"]?.stringValue }, Array(repeating: "layout-unknown-field", count: 3))
+        XCTAssertEqual(findings.compactMap { $0["suggestion"]?.stringValue }, ["content", "color", "fontWeight"])
+        let families = json["pictures"]?["families"]?.arrayValue ?? []
+        XCTAssertEqual(families.count, 7)
+        for family in families {
+            let codes = family["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+            XCTAssertEqual(codes.filter { $0 == "render-unknown-field" }.count, 3, "\(family["family"] ?? .null): \(codes)")
+        }
+    }
+
     /// Unknown types, 10,000 children and a font size of 1e9: findings beside each picture, exit 0.
     func testHostileLayoutsGiveFindingsNotACrash() throws {
         let folder = try TemporaryFolder("pictures")

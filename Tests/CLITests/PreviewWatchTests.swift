@@ -9,27 +9,24 @@ import XCTest
 final class PreviewWatchTests: XCTestCase {
     private var folder = ""
     private let session = "widgethost-preview-\(getpid())"
-    /// A tmux server of this test's own: a server being killed by the previous test's
-    /// tear-down must not be the one the next test talks to.
-    private var socket = ""
-    nonisolated(unsafe) private static var count = 0
+    /// A tmux server of this test's own, its socket in the test's folder: a server being killed
+    /// by the previous test's tear-down must not be the one the next test talks to.
+    private var server: TmuxServer?
 
     override func setUpWithError() throws {
         guard which("tmux") != nil else { throw XCTSkip("tmux is not installed (Scripts/setup installs it)") }
-        var template = Array("/tmp/widgethost-watch-cli-XXXXXX".utf8CString)
-        folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        Self.count += 1
-        socket = "widgethost-test-\(getpid())-\(Self.count)"
+        folder = try Files.makeTemporaryFolder("widgethost-watch-cli")
+        server = TmuxServer(tmux: which("tmux")!, folder: folder, environment: ["TERM=xterm-256color", "PATH=/usr/bin:/bin"])
     }
 
     override func tearDown() {
-        _ = try? tmux(["kill-server"])
-        for name in ["script.js", "script.js.tmp", "exit-status", "layout.txt", "tmux-output"] { unlink(folder + "/" + name) }
-        rmdir(folder)
+        server?.stop()
+        Files.removeTree(folder)
     }
 
     private func tmux(_ arguments: [String]) throws -> ToolResult {
-        try spawn([which("tmux")!, "-L", socket] + arguments, environment: ["TERM=xterm-256color", "PATH=/usr/bin:/bin"])
+        guard let server else { throw HarnessError("no tmux server: setUp did not run") }
+        return try server.run(arguments)
     }
 
     private func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", session]).out }

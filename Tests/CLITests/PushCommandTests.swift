@@ -1,5 +1,6 @@
 import HostSystem
 import JSONKit
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -44,6 +45,7 @@ final class PushCommandTests: XCTestCase {
         XCTAssertTrue(curl.out.contains("O'\\''Brien"))
         // The printed command really is valid shell: sh reads the same body back.
         let directory = pushTemporaryDirectory()
+        defer { Files.removeTree(directory) }
         let script = directory + "/echo.sh"
         let printed = curl.out.replacingOccurrences("curl -X POST http://127.0.0.1:8787/api/sandbox/push", "printf %s")
             .replacingOccurrences("-H 'Content-Type: application/json' \\\n  -d ", "")
@@ -82,6 +84,7 @@ final class PushCommandTests: XCTestCase {
 
     func testSendPostsWithCurlAndReportsRefusals() throws {
         let directory = pushTemporaryDirectory()
+        defer { Files.removeTree(directory) }
         let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w"])
         let url = "http://127.0.0.1:\(server.port)/api/push"
         let sent = tool("push", "start", "--user-id", "u", "--widget-id", "w", "--data", "{\"a\":1}", "--nonce", "one",
@@ -113,6 +116,7 @@ final class PushCommandTests: XCTestCase {
     /// as `warning:` lines (X3), not only inside its JSON.
     func testSendPrintsOneLineAndTheReceiversWarningsOnStderr() throws {
         let directory = pushTemporaryDirectory()
+        defer { Files.removeTree(directory) }
         let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w"])
         let url = "http://127.0.0.1:\(server.port)/api/push"
         let started = tool("push", "start", "--user-id", "u", "--widget-id", "w", "--data", "{\"a\":1}", "--send", "--url", url)

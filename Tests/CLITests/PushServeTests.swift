@@ -14,6 +14,7 @@ final class PushServeTests: XCTestCase {
 
     func testKillNineUnderLoadLosesNoAcknowledgedPush() throws {
         let directory = pushTemporaryDirectory()
+        defer { Files.removeTree(directory) }
         var server: ServeProcess? = try serve(directory, ["--quiet"])
         let port = server!.port
         XCTAssertEqual(PushConnection(port: port)?.request("POST", "/api/push", body: cliPushBody("start", nonce: "start"))?.status, 200)
@@ -53,6 +54,7 @@ final class PushServeTests: XCTestCase {
 
     func testStartsPrintsACurlCommandAndStopsCleanly() throws {
         let directory = pushTemporaryDirectory()
+        defer { Files.removeTree(directory) }
         let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db"])
         let id = try server.waitForLine(containing: "Push ID ")
         XCTAssertTrue(id.contains("push-"), id)
@@ -70,6 +72,7 @@ final class PushServeTests: XCTestCase {
     /// `serve --log-format json`: one widgethost.serve.request/1 object per request (JSON Lines).
     func testTheRequestLogAsJSONLines() throws {
         let directory = pushTemporaryDirectory()
+        defer { Files.removeTree(directory) }
         let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w",
                                        "--log-format", "json"])
         let url = "http://127.0.0.1:\(server.port)/api/push"
@@ -91,6 +94,7 @@ final class PushServeTests: XCTestCase {
         XCTAssertEqual(serveTool("--user-id", "u").code, 64)
         XCTAssertEqual(serveTool("--registry", "/nonexistent/registry.json").code, 66)
         let directory = pushTemporaryDirectory()
+        defer { Files.removeTree(directory) }
         writeFile(directory + "/bad.json", Array("{\"users\": [{\"push_id\": 1}]}".utf8))
         let bad = serveTool("--registry", directory + "/bad.json")
         XCTAssertEqual(bad.code, 65)
@@ -102,6 +106,7 @@ final class PushServeTests: XCTestCase {
 
     func testARegistryFile() throws {
         let directory = pushTemporaryDirectory()
+        defer { Files.removeTree(directory) }
         writeFile(directory + "/registry.json", Array("""
             {"users": [{"push_id": "old", "ios": "16.4", "widgets": ["w1", {"id": "w2", "active_on_device": true}]}]}
             """.utf8))

@@ -21,9 +21,9 @@ func serveTool(_ arguments: String...) -> ToolResult {
 /// The built `widgethost` binary next to the test bundle; a missing one fails the test.
 func widgethostBinary() throws -> String { try BuiltProgram.path("widgethost") }
 
+/// A fresh empty folder (a folder that cannot be made ends the run); the test removes it.
 func pushTemporaryDirectory() -> String {
-    var template = Array("/tmp/widgethost-push-cli-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    try! Files.makeTemporaryFolder("widgethost-push-cli")
 }
 
 /// A line `widgethost serve` should have printed and did not.

@@ -1,5 +1,6 @@
 @testable import WidgetHostCLI
 import JSONKit
+import TestSupport
 import XCTest
 
 /// `--pushes FILE` for simulate: JSON Lines of timed push requests as timeline events.
@@ -17,6 +18,7 @@ final class PushesFileTests: XCTestCase {
 
     func testBadLinesAreDataErrorsNamingTheLine() throws {
         let directory = pushTemporaryDirectory()
+        defer { Files.removeTree(directory) }
         let path = directory + "/bad.jsonl"
         writeFile(path, Array("{\"at\": \"+1h\", \"request\": {\"user_id\": \"u\", \"widget_id\": \"w\", \"type\": \"start\", \"content_state\": {\"data\": {\"a\": 1}}, \"timestamp\": 1, \"nonce\": \"n\"}}\n".utf8))
         XCTAssertThrowsError(try PushesFile.events(path: path, startMs: start, zone: .utc)) { error in

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -50,8 +51,7 @@ final class ReadmeTests: XCTestCase {
     private var clone = ""
 
     override func setUpWithError() throws {
-        var template = Array("/tmp/widgethost-readme-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let folder = try Files.makeTemporaryFolder("widgethost-readme")
         clone = folder + "/clone"
         let cloned = try spawn(["/usr/bin/git", "clone", "--quiet", "--shared", packageRoot, clone], environment: ["PATH=/usr/bin:/bin"])
         guard cloned.code == 0 else {

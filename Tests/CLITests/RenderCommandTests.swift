@@ -85,6 +85,20 @@ final class RenderCommandTests: RenderToolTestCase {
         XCTAssertTrue(notCanvas.err.contains("is not a canvas"), notCanvas.err)
     }
 
+    /// D19 for a layout drawn as a canvas: a misspelt member of the canvas is named, beside the
+    /// commands' own findings, and the rest is drawn.
+    func testAMisspeltFieldOfACanvasLayoutIsNamed() throws {
+        let layout = script(##"{"type": "canvas", "width": 200, "height": 100, "coordinateWidht": 100, "content": "${drawing}"}"##, name: "misspelt.json")
+        let path = script(##"const drawing = [{ op: "rect", x: 0, y: 0, width: 100, height: 100, fill: "#0A59F7", colour: "red" }]"##)
+        let result = render([path, "--layout", layout, "--scale", "1", "--format", "json", "--out", folder + "/m.png"])
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.err.contains("warning: \(path): /coordinateWidht: \"coordinateWidht\" is not a field of a canvas component; did you mean \"coordinateWidth\"? It is ignored. [layout-unknown-field]"), result.err)
+        let diagnostics = try JSONValue.parse(result.out)["diagnostics"]?.arrayValue ?? []
+        XCTAssertEqual(diagnostics.compactMap { $0["code"]?.stringValue }, ["layout-unknown-field", "canvas-unknown-field"])
+        XCTAssertEqual(diagnostics.first?["field"], "/coordinateWidht")
+        XCTAssertEqual(diagnostics.first?["severity"], "warning")
+    }
+
     func testUsageErrors() {
         let path = script("const drawing = []")
         for (arguments, message) in [

@@ -36,6 +36,19 @@ final class RenderWidgetCommandTests: RenderToolTestCase {
         XCTAssertTrue((0..<158).contains { x in picture.pixel(x, 79)[0] > 200 && picture.pixel(x, 79)[1] < 80 }, "red text across the middle")
     }
 
+    /// D19: misspelt fields are warnings naming the component, the field and the closest one.
+    func testMisspeltFieldsAreNamedWithTheClosestField() throws {
+        let layout = script(##"{"type": "vstack", "children": [{"type": "text", "contents": "${title}"}, {"type": "text", "content": "${title}", "fontWieght": "bold", "colour": "#FF0000"}]}"##, name: "misspelt.json")
+        let path = script(##"const title = "Inbox""##)
+        let result = render([path, "--layout", layout, "--family", "small", "--scale", "1", "--out", folder + "/misspelt.png", "--format", "json"])
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.err.contains("warning: \(path): root.children[0]: \"contents\" is not a field of a text component; did you mean \"content\"? It is ignored. (small widget) [render-unknown-field]"), result.err)
+        let diagnostics = try JSONValue.parse(result.out)["widgets"]?[0]?["diagnostics"]?.arrayValue ?? []
+        XCTAssertEqual(diagnostics.compactMap { $0["code"]?.stringValue }, Array(repeating: "render-unknown-field", count: 3))
+        XCTAssertEqual(diagnostics.compactMap { $0["field"]?.stringValue }, ["/children/0/contents", "/children/1/colour", "/children/1/fontWieght"])
+        XCTAssertEqual(diagnostics.compactMap { $0["path"]?.stringValue }, ["root.children[0]", "root.children[1]", "root.children[1]"])
+    }
+
     /// A `font` that is not installed is named once, with the family drawn instead; an installed one is not.
     func testAFontThatIsNotInstalledIsNamed() throws {
         let layout = script(##"{"type": "vstack", "children": [{"type": "text", "content": "One", "font": "Nonexistent Grotesk"}, {"type": "text", "content": "Two", "font": "Inter"}, {"type": "tstack", "children": [{"type": "text", "content": "Three", "font": "nonexistent grotesk"}]}]}"##, name: "fonts.json")

@@ -1,4 +1,5 @@
 import JSONKit
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -20,13 +21,10 @@ final class ReportLayoutBrowserTests: XCTestCase {
             XCTFail("chromium is not installed (Scripts/setup installs it)")
             throw XCTSkip("no chromium")
         }
-        var template = Array("/tmp/widgethost-layout-XXXXXX".utf8CString)
-        folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        folder = try Files.makeTemporaryFolder("widgethost-layout")
     }
 
-    override func tearDown() {
-        _ = try? spawn(["/bin/rm", "-rf", folder], environment: [])
-    }
+    override func tearDown() { Files.removeTree(folder) }
 
     private func chromium(_ arguments: [String]) throws -> ToolResult {
         // File access from files lets the wrapper read the report in its iframe.

@@ -1,5 +1,6 @@
 import JSONKit
 import WidgetHostCLI
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -44,8 +45,8 @@ final class RunCommandTests: XCTestCase {
     }
 
     func testT5LocaleFlag() throws {
-        let script = NSTemporaryDirectory() + "widgethost-locale-\(getpid()).js"
-        try "let v = [(1234.5).toLocaleString(), Device.language()]".write(toFile: script, atomically: true, encoding: .utf8)
+        let script = Files.temporaryRoot + "/widgethost-locale-\(getpid()).js"
+        writeFile(script, Array("let v = [(1234.5).toLocaleString(), Device.language()]".utf8))
         defer { unlink(script) }
         let german = tool("run", script, now, "--locale", "de-DE", "--format", "json")
         XCTAssertEqual(german.code, 0)
@@ -82,8 +83,9 @@ final class RunCommandTests: XCTestCase {
     }
 
     func testBadInputGivesOneClearLineAndTheRightExitCode() {
-        let directory = "/tmp/widgethost-cli-\(getpid())"
+        let directory = Files.temporaryRoot + "/widgethost-cli-\(getpid())"
         mkdir(directory, 0o755)
+        defer { Files.removeTree(directory) }
         writeFile(directory + "/latin1.js", Array("let a = 'caf".utf8) + [0xE9, 0x27, 0x0A])
         writeFile(directory + "/broken.js", Array("let a = 1\nlet b = ;\n".utf8))
         let cases: [([String], Int32, String)] = [
@@ -159,8 +161,7 @@ final class RunCommandTests: XCTestCase {
 
     func testT2ARunSaysWhenTheEngineCannotHaveTheSystemsZoneRules() throws {
         // A zoneinfo folder without tzdata.zi: the report's zone loads, the engine's rules cannot be made.
-        var template = Array("/tmp/widgethost-no-tzdata-XXXXXX".utf8CString)
-        let zoneinfo = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let zoneinfo = try Files.makeTemporaryFolder("widgethost-no-tzdata")
         defer { _ = system("rm -rf '\(zoneinfo)'") }
         let environment = ["NO_COLOR=1", "TZ=UTC", "TZDIR=" + zoneinfo]
         let text = try binary(["run", example("every-30-minutes.js"), now], environment: environment)

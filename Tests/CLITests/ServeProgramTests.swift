@@ -103,8 +103,5 @@ final class ServeProgramTests: XCTestCase {
         XCTAssertEqual(chmod(destination, 0o755), 0)
     }
 
-    private func removeFolder(_ folder: String) {
-        unlink(folder + "/widgethost")
-        rmdir(folder)
-    }
+    private func removeFolder(_ folder: String) { Files.removeTree(folder) }
 }

@@ -1,6 +1,7 @@
 import JSONKit
 import WidgetHost
 import WidgetHostCLI
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -20,9 +21,7 @@ final class SimulateCommandTests: XCTestCase {
     }
 
     private func temporaryDirectory() throws -> String {
-        var template = Array("/tmp/widgethost-simulate-XXXXXX".utf8CString)
-        return try XCTUnwrap(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-            .map { String(cString: $0) })
+        try Files.makeTemporaryFolder("widgethost-simulate")
     }
 
     private func read(_ path: String) -> String? {
@@ -43,8 +42,8 @@ final class SimulateCommandTests: XCTestCase {
     // MARK: - Formats
 
     func testTapsRunTheButtonsActionBeforeTheirRefresh() throws {
-        var state = Array("/tmp/widgethost-simulate-action-XXXXXX".utf8CString)
-        let folder = state.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let folder = try Files.makeTemporaryFolder("widgethost-simulate-action")
+        defer { Files.removeTree(folder) }
         let result = tool(["simulate", example("liked-toggle.js"), now, "--hours", "2", "--tap", "+30m",
                            "--action", example("liked-toggle.button.js"), "--state", folder, "--format", "json"] + utc)
         XCTAssertEqual(result.code, 0, result.err)
@@ -327,7 +326,7 @@ final class SimulateCommandTests: XCTestCase {
     }
 
     func testUnreadableScriptsUseTheFileExitCodes() {
-        let directory = "/tmp/widgethost-simulate-\(getpid())"
+        let directory = Files.temporaryRoot + "/widgethost-simulate-\(getpid())"
         mkdir(directory, 0o755)
         defer { _ = system("rm -rf '\(directory)'") }
         writeFile(directory + "/latin1.js", Array("let a = 'caf".utf8) + [0xE9, 0x27, 0x0A])

@@ -1,4 +1,5 @@
 import JSONKit
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -10,7 +11,7 @@ final class TestCommandDefaultsTests: XCTestCase {
     var directory = ""
 
     override func setUpWithError() throws {
-        directory = "/tmp/widgethost-defaults-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        directory = Files.temporaryRoot + "/widgethost-defaults-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         mkdir(directory, 0o755)
         mkdir(directory + "/fixtures", 0o755)
         mkdir(directory + "/empty", 0o755)

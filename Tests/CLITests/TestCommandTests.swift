@@ -1,4 +1,5 @@
 import JSONKit
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -9,7 +10,7 @@ final class TestCommandTests: XCTestCase {
     var directory = ""
 
     override func setUpWithError() throws {
-        directory = "/tmp/widgethost-suite-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        directory = Files.temporaryRoot + "/widgethost-suite-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         mkdir(directory, 0o755)
         func fixture(_ name: String, _ text: String) { writeFile(directory + "/" + name, Array(text.utf8)) }
         fixture("a-pass.js", "/*---\ndescription: passes\nrules: [C1]\nexpect:\n  status: ok\n  outputs: { a: 1 }\n---*/\nlet a = 1\n")
@@ -22,14 +23,7 @@ final class TestCommandTests: XCTestCase {
         fixture("h-pass.js", "/*---\nexpect:\n  status: error\n  error: { name: TypeError, line: 6 }\n---*/\nnull.x\n")
     }
 
-    override func tearDown() {
-        for name in ["a-pass", "b-wrong-output", "c-wrong-status", "d-missing-diagnostic", "e-crash", "f-hang", "g-malformed", "h-pass"] {
-            unlink(directory + "/" + name + ".js")
-        }
-        unlink(directory + "/report.xml")
-        unlink(directory + "/report.tap")
-        rmdir(directory)
-    }
+    override func tearDown() { Files.removeTree(directory) }
 
     let environment = ["NO_COLOR=1", "TZ=UTC", "WIDGETHOST_FAULT_INJECTION=1"]
 

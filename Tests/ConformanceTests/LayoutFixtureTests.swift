@@ -1,5 +1,6 @@
 import JSONKit
 import WidgetHost
+import TestSupport
 import XCTest
 @testable import Conformance
 
@@ -182,7 +183,7 @@ final class LayoutFixtureTests: XCTestCase {
     }
 
     func testAMalformedLayoutFileIsReportedByPath() throws {
-        let path = "/tmp/widgethost-layout-fixture-\(getpid()).js"
+        let path = Files.temporaryRoot + "/widgethost-layout-fixture-\(getpid()).js"
         let text = "/*---\ndescription: broken\nrules: [A10]\nlayout: |\n  [1, 2\nexpect:\n  layout:\n    rendered: []\n---*/\nconst a = 1\n"
         try GoldenFile.write(text, to: path)
         defer { unlink(path) }

@@ -1,4 +1,5 @@
 @testable import ICUZones
+import TestSupport
 import XCTest
 import ZonedTime
 #if canImport(Glibc)
@@ -9,14 +10,13 @@ import ZonedTime
 final class EngineZoneRulesTests: XCTestCase {
     var scratch = ""
 
-    override func setUp() {
-        super.setUp()
-        var template = Array("/tmp/widgethost-zones-XXXXXX".utf8CString)
-        scratch = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        scratch = try Files.makeTemporaryFolder("widgethost-zones")
     }
 
     override func tearDown() {
-        _ = system("rm -rf '\(scratch)'")
+        Files.removeTree(scratch)
         super.tearDown()
     }
 

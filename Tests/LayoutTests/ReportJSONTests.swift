@@ -40,7 +40,8 @@ final class ReportJSONTests: XCTestCase {
         let table = LayoutFinding.Code.allCases.map { "\($0.rawValue)=\($0.severity.rawValue)" }
         XCTAssertEqual(table, [
             "layout-syntax=error", "layout-missing=warning", "layout-type=warning", "layout-loop-source=warning",
-            "layout-range=warning", "layout-legacy=info", "layout-component=warning", "layout-limit=info",
+            "layout-range=warning", "layout-legacy=info", "layout-component=warning", "layout-unknown-field=warning",
+            "layout-limit=info",
         ])
         XCTAssertTrue(LayoutFinding.Severity.error < .warning)
         XCTAssertTrue(LayoutFinding.Severity.warning < .info)

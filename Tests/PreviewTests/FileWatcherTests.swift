@@ -1,4 +1,5 @@
 import Preview
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -8,14 +9,10 @@ final class FileWatcherTests: XCTestCase {
     private var folder = ""
 
     override func setUpWithError() throws {
-        var template = Array("/tmp/widgethost-watch-XXXXXX".utf8CString)
-        folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        folder = try Files.makeTemporaryFolder("widgethost-watch")
     }
 
-    override func tearDown() {
-        for name in ["a.js", "b.txt", "other", "a.js.tmp"] { unlink(folder + "/" + name) }
-        rmdir(folder)
-    }
+    override func tearDown() { Files.removeTree(folder) }
 
     private func write(_ name: String, _ text: String) {
         let file = fopen(folder + "/" + name, "w")!

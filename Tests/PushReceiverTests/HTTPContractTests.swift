@@ -1,6 +1,7 @@
 import JSONKit
 import PushContract
 @testable import PushReceiver
+import TestSupport
 import XCTest
 
 /// Each P rule over real HTTP on loopback, against an in-process receiver.
@@ -122,6 +123,7 @@ final class HTTPContractTests: XCTestCase {
 
     func testDuplicateNonceAlsoAfterARestart() throws {
         let directory = temporaryDirectory()
+        defer { Files.removeTree(directory) }
         let database = directory + "/push.db"
         do {
             let receiver = try TestReceiver(database: database)

@@ -20,11 +20,9 @@ let packageRoot: String = {
     return path
 }()
 
-/// A fresh temporary directory.
+/// A fresh temporary directory (a folder that cannot be made ends the run); the test removes it.
 func temporaryDirectory() -> String {
-    var template = Array("/tmp/push-receiver-test-XXXXXX".utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-    return path
+    try! Files.makeTemporaryFolder("push-receiver-test")
 }
 
 /// A receiver on a free loopback port with a temporary database, the documented Push ID
@@ -51,14 +49,22 @@ final class TestReceiver {
         let log = self.log
         configuration.log = { log.append($0) }
         configure(&configuration)
-        server = try PushReceiverServer(configuration)
-        try server.start()
+        do {
+            server = try PushReceiverServer(configuration)
+            try server.start()
+        } catch {
+            Files.removeTree(directory)
+            throw error
+        }
     }
 
     var port: Int { server.port }
     var url: String { server.baseURL }
 
-    deinit { server.stop() }
+    deinit {
+        server.stop()
+        Files.removeTree(directory)
+    }
 }
 
 /// Log lines collected from the receiver's threads.

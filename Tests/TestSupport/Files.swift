@@ -3,17 +3,13 @@ import HostSystem
 @preconcurrency import Glibc
 #endif
 
-/// A fresh folder under `/tmp`, removed with what is in it when the value goes.
+/// A fresh folder in the temporary folder, removed with what is in it when the value goes.
 public final class TemporaryFolder {
     public let path: String
 
-    /// Makes `/tmp/widgethost-PREFIX-XXXXXX`; a folder that cannot be made is a harness failure.
+    /// Makes `$TMPDIR/widgethost-PREFIX-XXXXXX`; a folder that cannot be made is a harness failure.
     public init(_ prefix: String = "test") throws {
-        var template = Array("/tmp/widgethost-\(prefix)-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw HarnessError("cannot make a temporary folder: \(String(cString: strerror(errno)))")
-        }
-        path = String(cString: made)
+        path = try Files.makeTemporaryFolder("widgethost-" + prefix)
     }
 
     deinit { Files.removeTree(path) }
@@ -24,6 +20,25 @@ public final class TemporaryFolder {
 
 /// Files for tests, as bytes.
 public enum Files {
+    /// The folder tests make their temporary folders and files in: `$TMPDIR` when it is an
+    /// absolute path, else `/tmp`. Scripts/test runs the suite with a fresh one and fails when
+    /// anything is left in it.
+    public static let temporaryRoot: String = {
+        guard let value = getenv("TMPDIR").map({ String(cString: $0) }), value.hasPrefix("/") else { return "/tmp" }
+        return value.count > 1 && value.hasSuffix("/") ? String(value.dropLast()) : value
+    }()
+
+    /// Makes `temporaryRoot/NAME-XXXXXX`, empty and private, and returns its path; a folder that
+    /// cannot be made is a harness failure. The caller removes it (``removeTree(_:)``), also when
+    /// the test fails: in `tearDown`, a `defer`, or a ``TemporaryFolder``.
+    public static func makeTemporaryFolder(_ name: String) throws -> String {
+        var template = Array("\(temporaryRoot)/\(name)-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw HarnessError("cannot make a temporary folder in \(temporaryRoot): \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
+    }
+
     /// Writes `bytes` to `path` (atomically); a failure is a harness failure.
     public static func write(_ path: String, _ bytes: [UInt8]) throws {
         do { try AtomicFile.write(bytes, toPath: path) } catch { throw HarnessError("cannot write \(error)") }

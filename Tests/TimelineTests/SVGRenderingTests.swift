@@ -1,5 +1,6 @@
 import Glibc
 import JSONKit
+import TestSupport
 import XCTest
 import Timeline
 
@@ -54,10 +55,8 @@ final class SVGRenderingTests: XCTestCase {
     func testRsvgConvertRendersTheChartToPNG() throws {
         let tool = "/usr/bin/rsvg-convert"
         guard access(tool, X_OK) == 0 else { throw XCTSkip("\(tool) is not installed") }
-        var template = Array("/tmp/timeline-svg-XXXXXX".utf8CString)
-        let directory = try XCTUnwrap(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-            .map { String(cString: $0) })
-        defer { _ = system("rm -rf '\(directory)'") }
+        let directory = try Files.makeTemporaryFolder("timeline-svg")
+        defer { Files.removeTree(directory) }
         let svgPath = directory + "/timeline.svg"
         let pngPath = directory + "/timeline.png"
         try write(try liveReport().svg(), to: svgPath)

@@ -20,6 +20,27 @@ final class HostileGeometryTests: XCTestCase {
         XCTAssertEqual(codes(scalar), ["render-unknown-component"])
     }
 
+    /// D19: a misspelt field is not read and says so, naming the component, the field in the
+    /// layout file and the closest field; the rest is laid out.
+    func testMisspeltFieldsAreFoundAndIgnored() {
+        let r = layoutDocument(#"""
+            {"type": "vstack", "children": [
+              {"type": "text", "contents": "${title}", "fontSize": 10},
+              {"type": "text", "content": "${title}", "fontSize": 10, "fontWieght": "bold", "colour": "#FF0000"}
+            ]}
+            """#, outputs: #"{"title": "Inbox"}"#)
+        XCTAssertEqual(codes(r), ["render-unknown-field", "render-unknown-field", "render-unknown-field"])
+        XCTAssertEqual(r.diagnostics.map(\.path), ["root.children[0]", "root.children[1]", "root.children[1]"])
+        XCTAssertEqual(r.diagnostics.map(\.field), ["/children/0/contents", "/children/1/colour", "/children/1/fontWieght"])
+        XCTAssertEqual(r.diagnostics.first?.message,
+                       "\"contents\" is not a field of a text component; did you mean \"content\"? It is ignored. (small widget)")
+        XCTAssertEqual(r.diagnostics.first?.severity, .warning)
+        // The first text has no content, so it takes no space; the second is regular and black.
+        XCTAssertEqual(r.frame("root.children[0]")?.size, Size(width: 0, height: 0))
+        XCTAssertEqual(r.frame("root.children[1]")?.size, Size(width: 25, height: 12))
+        XCTAssertEqual(r.root?.children[1].member("content"), "Inbox")
+    }
+
     func testTenThousandChildrenAreCutAtTheComponentLimit() {
         let child = #"{"type": "text", "content": "row", "fontSize": 10}"#
         let json = #"{"type": "vstack", "children": ["# + Array(repeating: child, count: 10_000).joined(separator: ",") + "]}"

@@ -281,11 +281,7 @@ final class ScratchTree {
     var store: StateStore { StateStore(directory: path + "/state") }
 
     init() throws {
-        var template = Array("/tmp/widgethost-confine-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw HarnessError("cannot make a temporary folder: \(String(cString: strerror(errno)))")
-        }
-        path = String(cString: made)
+        path = try Files.makeTemporaryFolder("widgethost-confine")
     }
 
     deinit { removeTree(path) }

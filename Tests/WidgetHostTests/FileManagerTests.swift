@@ -1,5 +1,6 @@
 import JSONKit
 import WidgetHost
+import TestSupport
 import XCTest
 
 /// `FileManager` (A5): per-widget folders inside the state folder, and nothing outside it.
@@ -94,7 +95,7 @@ final class FileManagerTests: APITestCase {
     /// Lists the file system around the state folder before and after a hostile script:
     /// only the widget's own files change, and nothing outside the state folder.
     func testNothingOutsideTheStateFolderChanges() throws {
-        let root = "/tmp/widgethost-confine-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let root = Files.temporaryRoot + "/widgethost-confine-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { removeTree(root) }
         mkdir(root, 0o755)
         mkdir(root + "/state", 0o755)

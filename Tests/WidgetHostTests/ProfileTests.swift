@@ -1,5 +1,6 @@
 import JSONKit
 import WidgetHost
+import TestSupport
 import XCTest
 
 /// Device profiles (A1): the built-in default, overlays, and clear refusals.
@@ -81,7 +82,7 @@ final class ProfileTests: APITestCase {
     }
 
     func testAProfileFileThatIsNotJSONSaysWhere() throws {
-        let path = "/tmp/widgethost-profile-\(getpid()).json"
+        let path = Files.temporaryRoot + "/widgethost-profile-\(getpid()).json"
         defer { unlink(path) }
         writeAll(path, Array("{\n  \"device\": {\n    \"name\" \"x\"\n  }\n}\n".utf8))
         XCTAssertThrowsError(try DeviceProfile.load(path: path)) { error in

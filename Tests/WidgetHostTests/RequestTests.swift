@@ -1,5 +1,6 @@
 import JSONKit
 import WidgetHost
+import TestSupport
 import XCTest
 
 /// `Request` and `http` (A2, A3, A9), always from fixtures.
@@ -206,7 +207,7 @@ final class RequestTests: APITestCase {
     }
 
     func testTheFixtureFileFormat() throws {
-        let directory = "/tmp/widgethost-fixtures-\(getpid())"
+        let directory = Files.temporaryRoot + "/widgethost-fixtures-\(getpid())"
         mkdir(directory, 0o755)
         defer { unlink(directory + "/body.bin"); rmdir(directory) }
         let file = fopen(directory + "/body.bin", "wb")!

@@ -1,5 +1,6 @@
 import JSONKit
 import WidgetHost
+import TestSupport
 import XCTest
 
 /// S1–S8: running a script.
@@ -68,8 +69,9 @@ final class RunningTests: HostTestCase {
     }
 
     func testS1FileThatIsNotUTF8() throws {
-        let path = NSTemporaryDirectoryPath() + "/bad-\(getpid()).js"
+        let path = Files.temporaryRoot + "/widgethost-bad-\(getpid()).js"
         try writeBytes(Array("let a = 1\nlet b = '".utf8) + [0xFF, 0x27, 0x0A], to: path)
+        defer { unlink(path) }
         let report = try host.run(path: path)
         XCTAssertEqual(report.status, .error)
         let diagnostic = diagnostic(report, .notUTF8)
@@ -173,8 +175,6 @@ final class RunningTests: HostTestCase {
         XCTAssertTrue(diagnostic(report, .consoleTruncated)?.message.contains("800") ?? false)
     }
 }
-
-func NSTemporaryDirectoryPath() -> String { "/tmp" }
 
 func writeBytes(_ bytes: [UInt8], to path: String) throws {
     guard let file = fopen(path, "wb") else { throw CocoaLikeError.cannotWrite(path) }

@@ -1,5 +1,6 @@
 import JSONKit
 import WidgetHost
+import TestSupport
 import XCTest
 
 /// `Config`, `setConfig`/`getConfig`, `setValue`/`getValue`, `Setting` and the state store (A4, A1, A7).
@@ -182,7 +183,7 @@ final class StorageTests: APITestCase {
     }
 
     func testAStateFolderKeepsStorageAtomicallyPerWidget() throws {
-        let directory = "/tmp/widgethost-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let directory = Files.temporaryRoot + "/widgethost-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { removeTree(directory) }
         let folder = StateStore(directory: directory)
         func runIn(_ script: String, file: String = "counter.js", context: RunContext = .widget) -> RunReport {
@@ -210,7 +211,7 @@ final class StorageTests: APITestCase {
     }
 
     func testAStoreThatCannotBeReadIsReportedAndNotOverwritten() throws {
-        let directory = "/tmp/widgethost-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let directory = Files.temporaryRoot + "/widgethost-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { removeTree(directory) }
         let id = WidgetIdentity.derived(fromScriptName: "widget.js").id
         mkdir(directory, 0o755); mkdir(directory + "/widgets", 0o755); mkdir(directory + "/widgets/\(id)", 0o755)

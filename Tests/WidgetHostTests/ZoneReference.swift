@@ -38,9 +38,8 @@ enum ZoneReference {
             print(json.dumps({name: [int(datetime.datetime.fromtimestamp(t, utc).astimezone(zoneinfo.ZoneInfo(name)).utcoffset().total_seconds())
                                      for t in times] for name, times in request.items()}))
             """
-        var template = Array("/tmp/widgethost-zone-reference-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        defer { _ = system("rm -rf '\(folder)'") }
+        let folder = try Files.makeTemporaryFolder("widgethost-zone-reference")
+        defer { Files.removeTree(folder) }
         let request: JSONValue = .object(JSONObject(instants.mapValues { JSONValue.array($0.map { JSONValue.number(Double($0)) }) }))
         try write(folder + "/request.json", request.serialized())
         try write(folder + "/reference.py", program)

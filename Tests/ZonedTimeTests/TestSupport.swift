@@ -2,16 +2,12 @@ import Glibc
 import TestSupport
 import XCTest
 
-/// A fresh directory under /tmp, removed when the value is released.
+/// A fresh directory in the temporary folder, removed when the value is released.
 final class TemporaryDirectory {
     let path: String
 
     init() throws {
-        var template = Array("/tmp/zonedtime-test-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw HarnessError("cannot make a temporary folder: \(String(cString: strerror(errno)))")
-        }
-        path = String(cString: made)
+        path = try Files.makeTemporaryFolder("zonedtime-test")
     }
 
     /// Writes `bytes` to `relative`, creating parent directories.
@@ -32,8 +28,5 @@ final class TemporaryDirectory {
         _ = Glibc.symlink(target, path + "/" + relative)
     }
 
-    deinit {
-        // Remove the tree; paths are ours and short.
-        _ = system("rm -rf '\(path)'")
-    }
+    deinit { Files.removeTree(path) }
 }

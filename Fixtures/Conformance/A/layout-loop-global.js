@@ -2,7 +2,7 @@
 description: inside a loop an item hides the output of the same name, and ${$.x} reads the output past it
 rules: [A10]
 layout: |
-  {"type": "vstack", "dataSource": "${items[title]}", "accessibilityLabel": "${title} / ${$.title}", "children": [
+  {"type": "vstack", "dataSource": "${items[title]}", "openUrl": "${title} / ${$.title}", "children": [
     {"type": "text", "content": "${title}"},
     {"type": "text", "content": "${$.title}"},
     {"type": "text", "content": "${title} in ${$[\"title\"]} ({$.count})"},
@@ -13,7 +13,7 @@ expect:
   layout:
     rendered:
       type: vstack
-      accessibilityLabel: Inbox / Inbox
+      openUrl: Inbox / Inbox
       children:
         - { content: mail }
         - { content: Inbox }
