@@ -50,6 +50,7 @@ final class TestReceiver {
         configuration.http.connectionLimit = 256
         let log = self.log
         configuration.log = { log.append($0) }
+        configuration.notice = { log.append($0) }
         configure(&configuration)
         server = try PushReceiverServer(configuration)
         try server.start()
