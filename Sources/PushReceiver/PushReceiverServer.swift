@@ -120,7 +120,10 @@ public final class PushReceiverServer: @unchecked Sendable {
             }
             writer = PushWriter(ledger: ledger, store: store, clock: clock, notice: configuration.notice)
         } catch {
-            throw ReceiverError(.database, "cannot use the database \(configuration.databasePath): \(error.message)")
+            // SQLITE_BUSY: another process holds the file (the store is one receiver's alone, SQLiteDatabase).
+            let busy = error.code & 0xFF == 5
+                ? " (another receiver, or another program, has it open; stop it or give this one another database)" : ""
+            throw ReceiverError(.database, "cannot use the database \(configuration.databasePath): \(error.message)\(busy)")
         }
         service = PushService(writer: writer, rules: configuration.rules, limits: configuration.http,
                               registry: configuration.registry, clock: clock, fixedClock: fixed != nil,

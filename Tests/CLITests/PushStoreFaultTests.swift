@@ -75,6 +75,20 @@ final class PushStoreFaultTests: XCTestCase {
         XCTAssertFalse(server.lines.contains { $0.contains("all stored in") }, "\(server.lines)")
     }
 
+    /// The database is one receiver's alone while it runs (no shared, mapped WAL index): a
+    /// second one on the same file stops at start, saying why.
+    func testASecondReceiverOnTheSameDatabaseStopsAtStart() throws {
+        let directory = pushTemporaryDirectory()
+        defer { Files.removeTree(directory) }
+        let first = try serve(directory)
+        let second = try Program.run([try widgethostBinary(), "serve", "--port", "0", "--db", directory + "/push.db",
+                                      "--user-id", "u", "--widget-id", "w"], timeout: .seconds(60))
+        XCTAssertEqual(second.code, 66, second.out + second.err)
+        XCTAssertTrue(second.err.contains("database is locked (another receiver, or another program, has it open"), second.err)
+        XCTAssertEqual(PushConnection(port: first.port)?.request("GET", "/healthz")?.status, 200, "the first serves on")
+        XCTAssertEqual(first.stop(SIGTERM), 0)
+    }
+
     /// Loads the receiver from 8 connections until `stopWhen` says so; each nonce sent with
     /// whether it was sent after `mark` was set, and each acknowledged one.
     final class Load {
