@@ -16,8 +16,9 @@ struct ChunkedBody: Equatable {
         case data(Int)
         /// The data ended: CR LF (or a bare LF) next.
         case dataEnd(sawCR: Bool)
-        /// In the trailer, after the last chunk: this many bytes of the current line, of the whole.
-        case trailer(line: Int, total: Int)
+        /// In the trailer, after the last chunk: this many bytes of the current line (past its
+        /// name's `:` once `colon`), of the whole.
+        case trailer(line: Int, total: Int, colon: Bool)
         /// The body ended: the bytes after it are the next request's.
         case done
     }
@@ -105,7 +106,7 @@ struct ChunkedBody: Equatable {
                 } else {
                     return refuse(at: index, .malformed, "a chunk's data is longer than its size says (no line end after it)")
                 }
-            case .trailer(let line, let total):
+            case .trailer(let line, let total, let colon):
                 if total + 1 > lineLimit {
                     return refuse(at: index, .headTooLarge, "the trailer is larger than \(lineLimit) bytes")
                 }
@@ -114,13 +115,18 @@ struct ChunkedBody: Equatable {
                         state = .done
                         return .ended(index + 1)
                     }
-                    state = .trailer(line: 0, total: total + 1)
+                    guard colon else { return refuse(at: index, .malformed, "a trailer line has no ':'") }
+                    state = .trailer(line: 0, total: total + 1, colon: false)
                 } else if byte == RequestHead.cr {
-                    state = .trailer(line: line, total: total + 1)
+                    state = .trailer(line: line, total: total + 1, colon: colon)
+                } else if !colon && byte == RequestHead.colon && line > 0 {
+                    state = .trailer(line: line + 1, total: total + 1, colon: true)
+                } else if !colon && !RequestHead.isTokenByte(byte) {
+                    return refuse(at: index, .malformed, "a trailer line's name holds the byte \(RequestHead.hex(byte)) (a name is a token, then ':')")
                 } else if !RequestHead.isFieldByte(byte) {
                     return refuse(at: index, .malformed, "a trailer line holds the byte \(RequestHead.hex(byte))")
                 } else {
-                    state = .trailer(line: line + 1, total: total + 1)
+                    state = .trailer(line: line + 1, total: total + 1, colon: colon)
                 }
             case .done:
                 return .ended(index)
@@ -135,7 +141,7 @@ struct ChunkedBody: Equatable {
     private static let semicolon: UInt8 = 0x3B
 
     private mutating func startChunk(_ size: Int) {
-        state = size == 0 ? .trailer(line: 0, total: 0) : .data(size)
+        state = size == 0 ? .trailer(line: 0, total: 0, colon: false) : .data(size)
     }
 
     private mutating func refuse(at index: Int, _ kind: RequestHead.Refusal.Kind, _ why: String) -> Step {

@@ -182,7 +182,10 @@ final class PushService: HTTPService, @unchecked Sendable {
         var summary = outcome.status.rawValue
         if let reason = outcome.reason { summary += " " + reason.rawValue }
         if let push = outcome.push {
-            summary += " \(push.request.type.rawValue) \(push.request.userID)/\(push.request.widgetID) nonce=\(push.request.nonce)"
+            // A nonce with a control character (a NUL) is written quoted, so the log line stays one line of text.
+            let nonce = push.request.nonce
+            let shown = nonce.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? JSONValue.quote(nonce) : nonce
+            summary += " \(push.request.type.rawValue) \(push.request.userID)/\(push.request.widgetID) nonce=\(shown)"
         }
         return respond(outcome.httpStatus, outcome.json(rules: rules), request: request, summary: summary)
     }

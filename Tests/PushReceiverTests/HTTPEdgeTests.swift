@@ -28,6 +28,8 @@ final class HTTPEdgeTests: XCTestCase {
         ("a chunk size above 2^64", chunked("1FFFFFFFFFFFFFFFF\r\n{}\r\n0\r\n\r\n"), 413, "body-too-large"),
         ("a chunk larger than the receiver reads", chunked("7FFFFFFF\r\n{}"), 413, "body-too-large"),
         ("a control byte in a chunk extension", chunked("2;a\u{1}\r\n{}\r\n0\r\n\r\n"), 400, "malformed-request"),
+        ("a trailer line without a colon", chunked("2\r\n{}\r\n0\r\nbad trailer\r\n\r\n"), 400, "malformed-request"),
+        ("a trailer line with a space before its colon", chunked("2\r\n{}\r\n0\r\nX-T : v\r\n\r\n"), 400, "malformed-request"),
         ("gzip, chunked", chunked("2\r\n{}\r\n0\r\n\r\n", codings: ["Transfer-Encoding: gzip, chunked"]), 400, "malformed-request"),
         ("chunked, chunked", chunked("2\r\n{}\r\n0\r\n\r\n", codings: ["Transfer-Encoding: chunked, chunked"]), 400, "malformed-request"),
         ("chunked in two headers", chunked("2\r\n{}\r\n0\r\n\r\n", codings: ["Transfer-Encoding: chunked", "Transfer-Encoding: chunked"]), 400, "malformed-request"),

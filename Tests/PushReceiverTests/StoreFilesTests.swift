@@ -106,6 +106,8 @@ final class StoreFilesTests: XCTestCase {
         let healthy = try health(receiver)
         XCTAssertEqual(healthy.status, 200)
         XCTAssertEqual(healthy.json?["store"]?["failed_writes"], 0)
+        XCTAssertTrue(receiver.log.all.contains { $0.contains(#"nonce="n\u0000A""#) }, "quoted in the log: \(receiver.log.all)")
+        XCTAssertFalse(receiver.log.all.contains { $0.unicodeScalars.contains("\u{0}") }, "no NUL in the log")
         receiver.server.stop()
         let stored = try PushStore(path: receiver.directory + "/push.db").loadPushes().map { Array($0.nonce.utf8) }
         XCTAssertEqual(stored, (["s"] + nonces).map { Array($0.utf8) })
