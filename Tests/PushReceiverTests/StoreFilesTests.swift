@@ -65,6 +65,18 @@ final class StoreFilesTests: XCTestCase {
         XCTAssertEqual(try post(receiver.port, pushBody(nonce: "s")).status, 500)
     }
 
+    /// The WAL alone removed: the commits it would take are as lost as the database's.
+    func testADeletedWALTakesNoMorePushes() throws {
+        let receiver = try TestReceiver()
+        defer { Files.removeTree(receiver.directory) }
+        XCTAssertEqual(try post(receiver.port, pushBody(nonce: "s")).status, 200)
+        XCTAssertEqual(unlink(receiver.directory + "/push.db-wal"), 0)
+        let refused = try post(receiver.port, pushBody("update", nonce: "u"))
+        XCTAssertEqual(refused.status, 500)
+        XCTAssertTrue(refused.json?["message"]?.stringValue?.contains("push.db-wal was deleted") ?? false, "\(refused.json ?? nil)")
+        XCTAssertEqual(try health(receiver).json?["status"], "database-lost")
+    }
+
     /// Another file moved onto the path (a restored copy): what is written to the old file
     /// would be found by no restart, so nothing is acknowledged.
     func testAReplacedDatabaseTakesNoMorePushes() throws {
