@@ -31,6 +31,8 @@ final class ConnectionGate: StreamOwner, @unchecked Sendable {
     private let limits: HTTPLimits
     /// Largest request head, bytes (the gate's buffer holds one).
     let headLimit: Int
+    /// Largest chunk of a chunked body: what the server reads of a body, dropped past its limit.
+    var chunkLimit: Int { limits.bodyLimit + limits.discardLimit }
     private let handOver: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Bool
     private let answer: @Sendable (HTTPFailure, String, String) -> HTTPResponse
     private var epoll: Int32 = -1
@@ -215,6 +217,7 @@ final class ConnectionGate: StreamOwner, @unchecked Sendable {
         case .declaredTooLarge(let digits): return .declaredBodyTooLarge(digits)
         case .headTooLarge: return .headersTooLarge(limit: headLimit)
         case .versionNotSupported(let version): return .httpVersionNotSupported(version)
+        case .chunkTooLarge(let limit): return .chunkTooLarge(limit: limit)
         }
     }
 

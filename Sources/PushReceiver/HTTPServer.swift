@@ -93,6 +93,8 @@ public enum HTTPFailure: Sendable {
     case httpVersionNotSupported(String)
     /// The head did not arrive within the idle timeout (bytes of it so far).
     case headTimeout(received: Int)
+    /// A chunk of a chunked body declares more bytes than the server reads of a body (the limit).
+    case chunkTooLarge(limit: Int)
 }
 
 /// What a server serves.

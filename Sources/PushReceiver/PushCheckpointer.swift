@@ -21,6 +21,7 @@ final class PushCheckpointer: @unchecked Sendable {
         thread = OSThread { [self] in
             guard let database = try? SQLiteDatabase(path: path) else { return }
             try? database.execute("PRAGMA busy_timeout = 1000")
+            try? database.execute("PRAGMA mmap_size = 0")
             while true {
                 let stop = lock.withLock { () -> Bool in
                     if !stopping { lock.wait(milliseconds: intervalMs) }

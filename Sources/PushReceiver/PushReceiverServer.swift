@@ -27,6 +27,9 @@ public struct ReceiverConfiguration: Sendable {
     public var log: (@Sendable (String) -> Void)?
     /// Where each request's log entry goes as data (`serve --log-format json`); `nil` for none.
     public var requestLog: (@Sendable (RequestLogEntry) -> Void)?
+    /// Where a line goes when the store can no longer be used (its database file deleted or
+    /// replaced underneath); `nil` for none.
+    public var notice: (@Sendable (String) -> Void)?
 
     /// The receiver's configuration for the SQLite file `databasePath` and the known users
     /// and widgets `registry`, every other setting at its default.
@@ -115,9 +118,12 @@ public final class PushReceiverServer: @unchecked Sendable {
                 for record in added { try store.save(record) }
                 try store.commit()
             }
-            writer = PushWriter(ledger: ledger, store: store, clock: clock)
+            writer = PushWriter(ledger: ledger, store: store, clock: clock, notice: configuration.notice)
         } catch {
-            throw ReceiverError(.database, "cannot use the database \(configuration.databasePath): \(error.message)")
+            // SQLITE_BUSY: another process holds the file (the store is one receiver's alone, SQLiteDatabase).
+            let busy = error.code & 0xFF == 5
+                ? " (another receiver, or another program, has it open; stop it or give this one another database)" : ""
+            throw ReceiverError(.database, "cannot use the database \(configuration.databasePath): \(error.message)\(busy)")
         }
         service = PushService(writer: writer, rules: configuration.rules, limits: configuration.http,
                               registry: configuration.registry, clock: clock, fixedClock: fixed != nil,
@@ -158,12 +164,18 @@ public final class PushReceiverServer: @unchecked Sendable {
         service.stopping()
         writer.stop()
         server.stop()
+        // Last look while the files are open (closing the last connection removes the WAL).
+        _ = writer.checkFiles()
         checkpointer.stop()
         store.close()
     }
 
     /// Pushes acknowledged since start.
     public var acknowledgedCount: Int { writer.statistics.acknowledged }
+
+    /// Why the store can no longer be used, when its database file was deleted or replaced
+    /// after it was opened (nothing is acknowledged since); `nil` while the path names it.
+    public var lostStoreReason: String? { writer.statistics.lostFiles }
 
     /// Connections open now, as the connection limit counts them.
     public var connectionCount: Int { server.connectionCount }

@@ -119,11 +119,15 @@ final class PushService: HTTPService, @unchecked Sendable {
                           method: method, path: path, started: startedAt)
         case .headersTooLarge(let limit):
             return refuse(PushRefusal(.headersTooLarge,
-                          "The request headers are larger than \(limit) bytes; send fewer or shorter headers."),
+                          "The request head is larger than the receiver reads: more than \(limit) bytes, or more than \(RequestHead.maxFields) header lines; send fewer or shorter headers."),
                           method: method, path: path, started: startedAt)
         case .httpVersionNotSupported(let version):
             return refuse(PushRefusal(.httpVersionNotSupported,
                           "The request is in \(version), which the receiver does not speak; send it as HTTP/1.1 (or HTTP/1.0), e.g. POST /api/push HTTP/1.1. The connection is closed."),
+                          method: method, path: path, started: startedAt)
+        case .chunkTooLarge(let limit):
+            return refuse(PushRefusal(.bodyTooLarge,
+                          "A chunk of the request's chunked body declares more than \(limit) bytes, more than the receiver reads; the limit of a body is \(limits.bodyLimit) (64 KiB). Send one push per request and keep content_state.data small; the connection is closed."),
                           method: method, path: path, started: startedAt)
         case .headTimeout(let received):
             return refuse(PushRefusal(.requestTimeout,
@@ -135,18 +139,22 @@ final class PushService: HTTPService, @unchecked Sendable {
     // MARK: Health
 
     /// `/healthz`: the writer's totals and the store's state (P11). 503 with `ok: false` when
-    /// a write failed lately (`storage-failing`) or the disk is nearly full (`low-disk-space`),
-    /// so that a supervisor sees what every push would run into.
+    /// the database file is no longer the one opened (`database-lost`), a write failed lately
+    /// (`storage-failing`) or the disk is nearly full (`low-disk-space`), so that a supervisor
+    /// sees what every push would run into.
     private func healthResponse(_ request: HTTPRequest) -> HTTPResponse {
+        let lost = writer.checkFiles()
         let stats = writer.statistics
         let now = MonotonicClock.milliseconds()
         let failureAge = stats.lastFailureAt.map { (now - $0) / 1000 }
-        let failing = stats.lastWriteFailed || (failureAge.map { $0 < health.failureWindowSeconds } ?? false)
+        let failing = lost != nil || stats.lastWriteFailed || (failureAge.map { $0 < health.failureWindowSeconds } ?? false)
         var space = statvfs()
         let free: Int64? = statvfs(databaseFolder, &space) == 0 ? Int64(space.f_bavail) * Int64(space.f_frsize) : nil
         let lowSpace = free.map { $0 < health.minimumFreeBytes } ?? false
         let status: String
-        if closing.load(ordering: .relaxed) { status = "stopping" } else if failing { status = "storage-failing" } else if lowSpace {
+        if closing.load(ordering: .relaxed) { status = "stopping" } else if lost != nil { status = "database-lost" } else if failing {
+            status = "storage-failing"
+        } else if lowSpace {
             status = "low-disk-space"
         } else { status = "serving" }
         let healthy = !failing && !lowSpace
@@ -158,6 +166,7 @@ final class PushService: HTTPService, @unchecked Sendable {
             "last_failure_seconds_ago": failureAge.map { .number(($0 * 10).rounded() / 10) } ?? .null,
             "last_failure_message": stats.lastFailureMessage.map(JSONValue.string) ?? .null,
             "failure_window_seconds": .number(health.failureWindowSeconds),
+            "lost": lost.map(JSONValue.string) ?? .null,
         ]
         let body: JSONValue = [
             "ok": .bool(healthy), "status": .string(status),
@@ -173,7 +182,10 @@ final class PushService: HTTPService, @unchecked Sendable {
         var summary = outcome.status.rawValue
         if let reason = outcome.reason { summary += " " + reason.rawValue }
         if let push = outcome.push {
-            summary += " \(push.request.type.rawValue) \(push.request.userID)/\(push.request.widgetID) nonce=\(push.request.nonce)"
+            // A nonce with a control character (a NUL) is written quoted, so the log line stays one line of text.
+            let nonce = push.request.nonce
+            let shown = nonce.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? JSONValue.quote(nonce) : nonce
+            summary += " \(push.request.type.rawValue) \(push.request.userID)/\(push.request.widgetID) nonce=\(shown)"
         }
         return respond(outcome.httpStatus, outcome.json(rules: rules), request: request, summary: summary)
     }

@@ -7,7 +7,8 @@ import PushContract
 /// Used by one thread at a time (the writer). A push is acknowledged only after the
 /// transaction that stores it commits, and a commit in WAL mode with `synchronous=FULL`
 /// has reached the disk, so a process killed at any moment (or a machine losing power)
-/// keeps every acknowledged push.
+/// keeps every acknowledged push. The files it opened are known by device and inode
+/// (``files``), so that a database deleted or replaced underneath is noticed.
 public final class PushStore {
     private let database: SQLiteDatabase
     private let insertPush: SQLiteStatement
@@ -16,12 +17,17 @@ public final class PushStore {
     private let deleteNonces: SQLiteStatement
     /// The SQLite database file.
     public let path: String
+    /// The database file and its WAL as opened, to tell whether the path still names them.
+    let files: StoreFiles
 
     /// Opens (creating when needed) the database at `path`.
     public init(path: String) throws(SQLiteError) {
         self.path = path
         database = try SQLiteDatabase(path: path)
         try database.execute("PRAGMA busy_timeout = 5000")
+        // No memory mapping of the database file: a file changed underneath a mapping (truncated,
+        // made immutable) is a SIGBUS at the next access, where a read or write is an error.
+        try database.execute("PRAGMA mmap_size = 0")
         try database.execute("PRAGMA journal_mode = WAL")
         try database.execute("PRAGMA synchronous = FULL")
         // Checkpoints run on their own connection (PushCheckpointer), off the commit path.
@@ -78,6 +84,7 @@ public final class PushStore {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
             """)
         deleteNonces = try database.prepare("DELETE FROM nonces WHERE timestamp < ?1")
+        files = StoreFiles(path: path)
     }
 
     /// Closes the database; the store is not used after.

@@ -32,6 +32,9 @@ final class PushWriter: @unchecked Sendable {
         var lastFailureMessage: String?
         /// Whether the latest transaction failed.
         var lastWriteFailed = false
+        /// Why the store's files are lost (deleted or replaced underneath); once set, never
+        /// cleared: every push is refused until a restart opens what the path names.
+        var lostFiles: String?
     }
 
     private let lock = ConditionLock()
@@ -42,14 +45,21 @@ final class PushWriter: @unchecked Sendable {
     private var ledger: PushLedger
     private let store: PushStore
     private let clock: @Sendable () -> Int64
+    /// The store's files as opened (immutable, so any thread may compare them).
+    private let files: StoreFiles
+    /// Where the one line saying the store's files are lost goes.
+    private let notice: (@Sendable (String) -> Void)?
     private var thread: OSThread?
     private var lastPrune = MonotonicClock.milliseconds()
     let maxBatch = 2048
 
-    init(ledger: PushLedger, store: PushStore, clock: @escaping @Sendable () -> Int64) {
+    init(ledger: PushLedger, store: PushStore, clock: @escaping @Sendable () -> Int64,
+         notice: (@Sendable (String) -> Void)? = nil) {
         self.ledger = ledger
         self.store = store
         self.clock = clock
+        files = store.files
+        self.notice = notice
     }
 
     func start() {
@@ -74,6 +84,21 @@ final class PushWriter: @unchecked Sendable {
 
     var statistics: Statistics { lock.withLock { stats } }
 
+    /// Whether the store's path still names the files it opened; `nil` when it does, else why
+    /// not (remembered: once lost, always lost). Any thread (`/healthz` asks too).
+    func checkFiles() -> String? {
+        if let lost = lock.withLock({ stats.lostFiles }) { return lost }
+        guard let problem = files.problem() else { return nil }
+        let first = lock.withLock { () -> Bool in
+            defer { if stats.lostFiles == nil { stats.lostFiles = problem } }
+            return stats.lostFiles == nil
+        }
+        if first {
+            notice?("\(problem): nothing is stored or acknowledged any more; every push gets 500 storage-failed and /healthz 503 database-lost. Restart the receiver, which opens the file the path names now.")
+        }
+        return lock.withLock { stats.lostFiles }
+    }
+
     private func run() {
         while true {
             lock.lock()
@@ -95,7 +120,10 @@ final class PushWriter: @unchecked Sendable {
         var replies: [() -> Void] = []
         var outcomes: [(PushOutcome, @Sendable (PushOutcome) -> Void)] = []
         var failure: SQLiteError?
-        do {
+        // Lost files take nothing more: a commit into them could never be found again.
+        var lost = lock.withLock { stats.lostFiles }
+        do throws(SQLiteError) {
+            if let lost { throw SQLiteError(code: 0, message: lost) }
             try store.begin()
             for work in batch {
                 guard case .push(let push, let path, let body, let reply) = work else { continue }
@@ -108,11 +136,25 @@ final class PushWriter: @unchecked Sendable {
                 try store.pruneNonces(before: ledger.pruneNonces(now: now))
             }
             try store.commit()
+            // Committed, but into the files the path names? Only then is it acknowledged.
+            if let problem = checkFiles() {
+                lost = problem
+                throw SQLiteError(code: 0, message: problem)
+            }
         } catch {
             failure = error
             store.rollback()
         }
-        if let failure {
+        if failure != nil, let lost {
+            // Nothing is counted as a failed write: the store is not failing, it is gone.
+            for work in batch {
+                guard case .push(let push, let path, _, let reply) = work else { continue }
+                let refusal = PushRefusal(.storageFailed,
+                    "The receiver cannot store pushes any more: \(lost); it was not acknowledged. Send it again with the same nonce once the receiver has been restarted.")
+                let outcome = PushOutcome.refused(refusal, push: push, path: path, receivedAt: now)
+                replies.append { reply(outcome) }
+            }
+        } else if let failure {
             lock.withLock {
                 stats.failedWrites += 1
                 stats.lastFailureAt = MonotonicClock.milliseconds()

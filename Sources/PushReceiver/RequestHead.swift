@@ -31,6 +31,8 @@ enum RequestHead {
             case headTooLarge
             /// A well-formed request line in an HTTP version other than 1.x, the version (505).
             case versionNotSupported(String)
+            /// A chunk of a chunked body declares more than the receiver reads (413).
+            case chunkTooLarge(limit: Int)
         }
 
         var kind: Kind
@@ -53,7 +55,13 @@ enum RequestHead {
         /// line included) through the empty line that ends it.
         var headLength: Int
         var body: Body
+        /// The request's method and path, for a refusal inside its body.
+        var method = "-"
+        var path = "-"
     }
+
+    /// Most header lines a head may have (431 beyond).
+    static let maxFields = 100
 
     static let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A, space: UInt8 = 0x20, tab: UInt8 = 0x09, colon: UInt8 = 0x3A
 
@@ -79,6 +87,7 @@ enum RequestHead {
         }
         var lengths: [[UInt8]] = []
         var codings: [UInt8]?
+        var hosts = 0, fields = 0
         index = lineEnd + 1
         while true {
             guard let end = nextLineFeed(bytes, from: index) else {
@@ -99,6 +108,14 @@ enum RequestHead {
             }
             index = end + 1
             if field.isEmpty { break }
+            fields += 1
+            if fields > maxFields {
+                // libmicrohttpd keeps a record of every header in the connection's memory: far
+                // fewer than 32 KiB of short headers fill it, and it answers with its own page.
+                refusal.kind = .headTooLarge
+                refusal.why = "the head has more than \(maxFields) header lines"
+                return .refused(refusal)
+            }
             if field[0] == space || field[0] == tab {
                 refusal.why = "a header line starts with white space (folded headers are not accepted)"
                 return .refused(refusal)
@@ -121,12 +138,18 @@ enum RequestHead {
             switch String(decoding: name, as: UTF8.self).lowercased() {
             case "content-length": lengths.append(Array(value))
             case "transfer-encoding": codings = (codings.map { $0 + [0x2C] } ?? []) + Array(value)
+            case "host": hosts += 1
             default: break
             }
         }
+        // RFC 9112, 3.2: a 1.1 request has exactly one Host, and no request has two.
+        if hosts > 1 || (hosts == 0 && requestLine.last != 0x30) {
+            refusal.why = hosts > 1 ? "\(hosts) Host headers (send one)" : "no Host header (HTTP/1.1 requires one, e.g. Host: 127.0.0.1)"
+            return .refused(refusal)
+        }
         switch framing(lengths: lengths, codings: codings, refusal: refusal) {
         case .failure(let problem): return .refused(problem)
-        case .success(let body): return .complete(Framing(headLength: index, body: body))
+        case .success(let body): return .complete(Framing(headLength: index, body: body, method: refusal.method, path: refusal.path))
         }
     }
 
@@ -161,11 +184,13 @@ enum RequestHead {
                 refusal.why = "both Content-Length and Transfer-Encoding (send one)"
                 return .failure(refusal)
             }
-            let last = codings.split(separator: 0x2C, omittingEmptySubsequences: false).last.map { part in
+            // chunked alone: the receiver decodes no other coding (libmicrohttpd neither, and
+            // waits on `gzip, chunked`), and chunked twice is not allowed (RFC 9112, 6.1).
+            let parts = codings.split(separator: 0x2C, omittingEmptySubsequences: false).map { part in
                 String(decoding: part.drop { $0 == space || $0 == tab }.reversed().drop { $0 == space || $0 == tab }.reversed(), as: UTF8.self).lowercased()
             }
-            if last != "chunked" {
-                refusal.why = "Transfer-Encoding must end with chunked; got \(shown(codings))"
+            if parts != ["chunked"] {
+                refusal.why = "Transfer-Encoding must be chunked alone, the only transfer coding the receiver reads; got \(shown(codings))"
                 return .failure(refusal)
             }
             return .success(.chunked)
@@ -252,7 +277,7 @@ enum RequestHead {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    private static func hex(_ byte: UInt8) -> String {
+    static func hex(_ byte: UInt8) -> String {
         "0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
     }
 

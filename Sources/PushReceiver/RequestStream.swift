@@ -14,15 +14,19 @@ import Synchronization
 /// plus its `Content-Length`), pipelined ones included. A head that is still arriving is not
 /// passed on until it is whole; a malformed one never is: it is answered once its requests
 /// before it are, with the JSON refusal a first head gets, and the connection is closed.
-/// A chunked body cannot be followed without parsing its chunks: it is passed on unchecked
-/// and the connection is closed after its answer.
+/// A chunked body is followed chunk by chunk (``ChunkedBody``): a malformed one is refused as a
+/// malformed head is, and the connection is closed after a chunked request's answer (what
+/// follows it is passed on unchecked).
 struct RequestStream: Equatable {
     enum Position: Equatable {
         /// The next byte begins a request head.
         case head
         /// This many bytes of a checked request (the rest of its head, its body) come next.
         case request(Int)
-        /// A chunked body: passed on unchecked; the connection closes after its answer.
+        /// A chunked request: this many bytes of its head come next, then its body, followed to
+        /// its end (``ChunkedBody``).
+        case chunked(ChunkedBody, headLeft: Int)
+        /// After a chunked body: passed on unchecked; the connection closes after its answer.
         case unframed
         /// A malformed head that follows requests not yet answered: refused once they are.
         case refused(RequestHead.Refusal)
@@ -40,11 +44,31 @@ struct RequestStream: Equatable {
     /// many of them to pass on (at most `length`). A head is checked over all of `bytes`, which
     /// must reach `headLimit` bytes past any position up to `length` unless the socket holds no
     /// more: then a head that is not whole is still arriving.
-    mutating func advance(over bytes: UnsafeRawBufferPointer, length: Int, headLimit: Int) -> Int {
+    mutating func advance(over bytes: UnsafeRawBufferPointer, length: Int, headLimit: Int, chunkLimit: Int = 16 << 20) -> Int {
         let room = min(length, bytes.count)
         var pass = 0
         while pass < room {
             switch position {
+            case .chunked(let body, let headLeft) where headLeft > 0:
+                let take = min(headLeft, room - pass)
+                pass += take
+                position = .chunked(body, headLeft: headLeft - take)
+            case .chunked(var body, _):
+                switch body.advance(over: UnsafeRawBufferPointer(rebasing: bytes[pass..<room])) {
+                case .more:
+                    position = .chunked(body, headLeft: 0)
+                    return room
+                case .ended(let count):
+                    pass += count
+                    position = .unframed
+                    return room
+                case .refused(let count, let refusal):
+                    // The request of this body is never answered: it is the refusal that answers it.
+                    pass += count
+                    passed -= 1
+                    position = .refused(refusal)
+                    return pass
+                }
             case .request(let left):
                 let take = min(left, room - pass)
                 pass += take
@@ -63,8 +87,10 @@ struct RequestStream: Equatable {
                     switch framing.body {
                     case .length(let count): position = .request(framing.headLength + count)
                     case .chunked:
-                        position = .unframed
-                        return room
+                        var body = ChunkedBody(chunkLimit: chunkLimit, lineLimit: headLimit)
+                        body.method = framing.method
+                        body.path = framing.path
+                        position = .chunked(body, headLeft: framing.headLength)
                     }
                 }
             case .unframed:
@@ -82,6 +108,8 @@ struct RequestStream: Equatable {
 protocol StreamOwner: AnyObject, Sendable {
     /// Largest request head, bytes.
     var headLimit: Int { get }
+    /// Largest chunk of a chunked body, bytes.
+    var chunkLimit: Int { get }
     /// Answers `refusal` on `fd`, from libmicrohttpd's thread.
     func refuse(_ fd: Int32, _ refusal: RequestHead.Refusal)
 }
@@ -139,9 +167,14 @@ enum RequestStreams {
         if let (owner, refusal) = refusal { owner.refuse(fd, refusal) }
     }
 
-    /// Whether the answer on `fd` must close the connection (a chunked body was passed on unchecked).
+    /// Whether the answer on `fd` must close the connection (a chunked request: what follows its body is not checked).
     static func closesAfterAnswer(_ fd: Int32) -> Bool {
-        table.withLock { $0[fd]?.stream.position == .unframed }
+        table.withLock { entries in
+            switch entries[fd]?.stream.position {
+            case .unframed, .chunked: return true
+            default: return false
+            }
+        }
     }
 
     /// The stream of `fd`, for tests.
@@ -158,9 +191,17 @@ enum RequestStreams {
         switch stream.position {
         case .closed:
             return 0
-        case .refused:
-            errno = EAGAIN
-            return -1
+        case .refused(let refusal):
+            // Behind requests still to be answered, it waits for their answers (``answered(_:)``);
+            // inside a body whose first bytes were passed on, nothing else comes: refused now.
+            guard stream.answered >= stream.passed else {
+                errno = EAGAIN
+                return -1
+            }
+            stream.position = .closed
+            store(stream, fd)
+            entry.owner.refuse(fd, refusal)
+            return 0
         case .unframed:
             return widgethost_receiver_read(fd, buffer, length)
         case .request(let left) where left >= length:
@@ -171,24 +212,29 @@ enum RequestStreams {
                 store(stream, fd)
             }
             return got
-        case .head, .request:
+        case .head, .request, .chunked:
             break
         }
         let seen = widgethost_receiver_peek(fd, buffer, length)
         guard seen > 0 else { return seen }  // the end, or an error: as the socket says
         var pass: Int
         if seen < length {
-            pass = stream.advance(over: UnsafeRawBufferPointer(start: buffer, count: seen), length: length, headLimit: entry.owner.headLimit)
+            pass = stream.advance(over: UnsafeRawBufferPointer(start: buffer, count: seen), length: length,
+                                  headLimit: entry.owner.headLimit, chunkLimit: entry.owner.chunkLimit)
         } else {
             // More may wait past libmicrohttpd's room: look a whole head further.
             let wider = UnsafeMutableRawBufferPointer.allocate(byteCount: length + entry.owner.headLimit, alignment: 16)
             defer { wider.deallocate() }
             let more = widgethost_receiver_peek(fd, wider.baseAddress, wider.count)
             guard more > 0 else { return more }
-            pass = stream.advance(over: UnsafeRawBufferPointer(rebasing: wider[0..<more]), length: length, headLimit: entry.owner.headLimit)
+            pass = stream.advance(over: UnsafeRawBufferPointer(rebasing: wider[0..<more]), length: length,
+                                  headLimit: entry.owner.headLimit, chunkLimit: entry.owner.chunkLimit)
         }
-        if pass == 0, case .refused(let refusal) = stream.position, stream.answered >= stream.passed {
+        if case .refused(let refusal) = stream.position, stream.answered >= stream.passed {
             // Nothing before it waits for an answer: refuse it now, and end libmicrohttpd's connection.
+            // (Bytes to pass on here are those of a chunked request refused inside its body, which
+            // is not counted as passed: libmicrohttpd gets none of them, nor waits for more, since a
+            // short read makes it wait for the socket to become readable again, which it may never.)
             stream.position = .closed
             store(stream, fd)
             entry.owner.refuse(fd, refusal)

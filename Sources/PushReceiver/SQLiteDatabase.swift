@@ -12,12 +12,23 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
 
 /// One SQLite connection. Not thread-safe: one owner at a time (the receiver's writer).
 /// The only file in the store that touches SQLite's C pointers.
+///
+/// Opened with SQLite's `unix-excl` VFS: the first connection of the process takes a lock on
+/// the database file that other processes cannot share (a second receiver on the same file
+/// gets "database is locked" at start), and the WAL index lives in this process's heap,
+/// shared by its connections (the writer's and the checkpointer's), instead of in a `-shm`
+/// file mapped into memory. A mapped file that cannot be written (made immutable, on a file
+/// system gone read-only) makes the next store to the mapping a SIGBUS that kills the
+/// receiver with no answer; with the index in the heap there is no such mapping, and every
+/// file the store writes is written with `write`, whose failure is an error (P11).
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
+    /// The VFS every connection of the receiver uses.
+    static let vfs = "unix-excl"
 
     init(path: String) throws(SQLiteError) {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        let status = sqlite3_open_v2(path, &handle, flags, Self.vfs)
         guard status == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close_v2(handle)
@@ -84,7 +95,19 @@ final class SQLiteStatement {
             let status: Int32
             switch value {
             case .integer(let number): status = sqlite3_bind_int64(statement, position, number)
-            case .text(let text): status = sqlite3_bind_text(statement, position, text, -1, widgethost_sqlite_transient)
+            case .text(let text):
+                // Every byte, with its length: a NUL inside the text (a nonce "n\u{0}B") is part of it,
+                // where a C string would end there and store "n" (P6 compares nonces byte for byte).
+                var copy = text
+                status = copy.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { characters in
+                        // An empty text is "", not NULL (what a nil pointer binds).
+                        guard let start = characters.baseAddress, !characters.isEmpty else {
+                            return sqlite3_bind_text(statement, position, "", 0, widgethost_sqlite_transient)
+                        }
+                        return sqlite3_bind_text(statement, position, start, Int32(characters.count), widgethost_sqlite_transient)
+                    }
+                }
             case .null: status = sqlite3_bind_null(statement, position)
             }
             guard status == SQLITE_OK else { throw SQLiteError(code: status, message: database.lastMessage) }
@@ -113,9 +136,11 @@ final class SQLiteStatement {
 
     func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    /// The column's text, every byte of it (`sqlite3_column_bytes`), NULs included.
     func text(_ column: Int32) -> String {
         guard let pointer = sqlite3_column_text(statement, column) else { return "" }
-        return String(cString: pointer)
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
     func optionalInteger(_ column: Int32) -> Int64? { isNull(column) ? nil : integer(column) }

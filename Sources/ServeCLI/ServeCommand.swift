@@ -36,6 +36,9 @@ enum ServeCommand {
             configuration.log = { line in sink.write(line) }
         }
 
+        // Said whatever the log: the store can no longer be used.
+        configuration.notice = { line in sink.writeErr("widgethost serve: " + line) }
+
         ShutdownSignals.block()
         let receiver: PushReceiverServer
         do {
@@ -51,7 +54,11 @@ enum ServeCommand {
         let signal = ShutdownSignals.wait()
         sink.write("widgethost serve: \(signal == SIGINT ? "SIGINT" : "SIGTERM") received, stopping")
         receiver.stop()
-        sink.write("widgethost serve: stopped; \(receiver.acknowledgedCount) push(es) acknowledged this run, all stored in \(configuration.databasePath)")
+        if let lost = receiver.lostStoreReason {
+            sink.writeErr("widgethost serve: stopped; \(receiver.acknowledgedCount) push(es) acknowledged this run, before \(lost); those are not in what \(configuration.databasePath) names now")
+        } else {
+            sink.write("widgethost serve: stopped; \(receiver.acknowledgedCount) push(es) acknowledged this run, all stored in \(configuration.databasePath)")
+        }
         return ExitCode.success
     }
 

@@ -135,7 +135,7 @@ final class MalformedHeadTests: XCTestCase {
             guard case .refused = verdict("GET /healthz \(version)\r\nHo") else { return XCTFail(version) }
         }
         for version in ["HTTP/1.0", "HTTP/1.1"] {
-            XCTAssertEqual(verdict("GET /healthz \(version)\r\nHost: x\r\n\r\n"), .complete(.init(headLength: 34, body: .length(0))), version)
+            XCTAssertEqual(verdict("GET /healthz \(version)\r\nHost: x\r\n\r\n"), .complete(.init(headLength: 34, body: .length(0), method: "GET", path: "/healthz")), version)
         }
         guard case .refused(let lower) = verdict("GET /healthz http/2.0\r\n\r\n") else { return XCTFail("lower case") }
         XCTAssertEqual(lower.kind, .malformed, "not an HTTP version at all")

@@ -48,6 +48,7 @@ final class TestReceiver {
         configuration.http.connectionLimit = 256
         let log = self.log
         configuration.log = { log.append($0) }
+        configuration.notice = { log.append($0) }
         configure(&configuration)
         do {
             server = try PushReceiverServer(configuration)

@@ -46,11 +46,7 @@ extension RunState {
             if index > from || first != nil { text += " " }
             text += describe(call[index], in: call.context)
         }
-        if text.count > Self.maximumConsoleMessage {
-            let extra = text.count - Self.maximumConsoleMessage
-            text = String(text.prefix(Self.maximumConsoleMessage)) + " … (\(extra) more characters)"
-        }
-        console.append(ConsoleEntry(level: level, message: text))
+        console.append(ConsoleEntry(level: level, message: ReportText.capped(text)))
     }
 
     private func describe(_ value: JSValue, in context: ScriptContext) -> String {

@@ -234,7 +234,7 @@ struct RunDriver {
             report.liveActivity = LiveActivityRunState(
                 state: ended == nil ? .active : .ended, startedAt: Int64(state.startedAt), endedAt: ended)
         }
-        return report
+        return report.bounded()
     }
 }
 

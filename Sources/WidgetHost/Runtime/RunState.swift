@@ -56,8 +56,6 @@ final class RunState {
     /// value once made or assigned (nil inside: made, and making it threw).
     var accessorValues: [String: ProtectedValue?] = [:]
 
-    static let maximumConsoleMessage = 10_000
-
     init(configuration: RunConfiguration, prepared: PreparedScript, startedAt: Double) {
         self.configuration = configuration
         self.prepared = prepared
