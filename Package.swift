@@ -156,7 +156,7 @@ let package = Package(
         .testTarget(name: "WidgetGeometryTests", dependencies: ["WidgetGeometry", "Layout", "JSONKit"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Render", "Canvas", "WidgetPictures", "JSONKit", "TestSupport"], swiftSettings: pangoHeaders),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "JSONKit"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "WidgetGeometry", "Layout", "JSONKit"], swiftSettings: pangoHeaders),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "WidgetGeometry", "Layout", "JSONKit", "TestSupport"], swiftSettings: pangoHeaders),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "RenderCLI", "Render", "WidgetPictures", "JSONKit", "HostSystem", "TestSupport"], swiftSettings: pangoHeaders),
         // Every hostile script run one after another in a library host, a simulation and a test worker.

@@ -131,9 +131,9 @@ final class LayoutPainter {
             // Every run on the line shares one baseline: the line's top plus the tallest run's
             // ascent (the line is as tall as its tallest run, as the measurer gave it).
             let runs = line.runs.filter { !$0.text.isEmpty }.map { run in
-                PangoText.layout(run.text.filter { $0 != "\n" }, font: run.font, cr: cr, fontOptions: fontOptions, fonts: fonts)
+                PangoText.shape(run.text.filter { $0 != "\n" }, PangoText.request(run.font, fonts: fonts), cr: cr, fontOptions: fontOptions)
             }
-            defer { for m in runs { widgethost_pango_unref(UnsafeMutableRawPointer(m.layout)) } }
+            defer { for m in runs { m.free() } }
             let ascent = runs.map(\.baseline).max() ?? 0
             var x = line.frame.x
             for (m, run) in zip(runs, line.runs.filter { !$0.text.isEmpty }) {

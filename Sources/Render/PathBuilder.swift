@@ -6,15 +6,19 @@ enum PathBuilder {
     static func radians(_ degrees: Double) -> Double { degrees * Double.pi / 180 }
 
     /// A rectangle, with rounded corners when `radius` is above 0 (at most half of each side).
+    /// As Canvas 2D's `rect` it starts at (x, y) and runs towards x + width; as its `roundRect`
+    /// it starts at (x + radius, y) on the top edge and runs clockwise, so that dashes fall
+    /// where they fall in a browser.
     static func rect(_ cr: OpaquePointer, _ rect: CanvasRect, radius: Double) {
         let x = min(rect.x, rect.x + rect.width), y = min(rect.y, rect.y + rect.height)
         let width = abs(rect.width), height = abs(rect.height)
         let r = min(radius, width / 2, height / 2)
         guard r > 0 else {
-            cairo_rectangle(cr, x, y, width, height)
+            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
             return
         }
         cairo_new_sub_path(cr)
+        cairo_move_to(cr, x + r, y)
         cairo_arc(cr, x + width - r, y + r, r, -Double.pi / 2, 0)
         cairo_arc(cr, x + width - r, y + height - r, r, 0, Double.pi / 2)
         cairo_arc(cr, x + r, y + height - r, r, Double.pi / 2, Double.pi)

@@ -6,19 +6,32 @@ public enum PictureDifference {
     /// A channel may differ by this much (of 255) before the pixel counts as changed.
     public static let channelTolerance = 2
 
-    public static func compare(actual: Raster, golden: Raster) -> PictureComparison {
+    /// Compares pixel by pixel; a pixel is changed when a channel of its premultiplied colour
+    /// is off by more than `tolerance` (of 255), or when it lies outside one of the pictures.
+    public static func compare(actual: Raster, golden: Raster, tolerance: Int = channelTolerance) -> PictureComparison {
         let width = max(actual.width, golden.width), height = max(actual.height, golden.height)
         let sizeDiffers = actual.width != golden.width || actual.height != golden.height
         var changed = 0
         var out = [UInt8](repeating: 0, count: width * height * 4)
+        let none: [UInt8] = [0, 0, 0, 0]
         for y in 0..<height {
             for x in 0..<width {
-                let a = actual.pixel(x, y), g = golden.pixel(x, y)
                 let inside = x < actual.width && y < actual.height && x < golden.width && y < golden.height
+                let aStart = x < actual.width && y < actual.height ? (y * actual.width + x) * 4 : -1
+                let gStart = x < golden.width && y < golden.height ? (y * golden.width + x) * 4 : -1
+                let a = aStart < 0 ? none[0..<4] : actual.pixels[aStart..<aStart + 4]
+                let g = gStart < 0 ? none[0..<4] : golden.pixels[gStart..<gStart + 4]
+                let alphaA = Int(a[a.startIndex + 3]), alphaG = Int(g[g.startIndex + 3])
                 // Compared as premultiplied colours, so two fully transparent pixels are equal.
-                let differs = !inside || (0..<4).contains { channel in
-                    let scaleA = channel == 3 ? 255 : Int(a[3]), scaleG = channel == 3 ? 255 : Int(g[3])
-                    return abs(Int(a[channel]) * scaleA / 255 - Int(g[channel]) * scaleG / 255) > channelTolerance
+                var differs = !inside
+                if !differs {
+                    for channel in 0..<4 {
+                        let scaleA = channel == 3 ? 255 : alphaA, scaleG = channel == 3 ? 255 : alphaG
+                        if abs(Int(a[a.startIndex + channel]) * scaleA / 255 - Int(g[g.startIndex + channel]) * scaleG / 255) > tolerance {
+                            differs = true
+                            break
+                        }
+                    }
                 }
                 let index = (y * width + x) * 4
                 if differs {
@@ -29,11 +42,11 @@ public enum PictureDifference {
                     out[index + 3] = 255
                 } else {
                     // The golden picture, grey and faint, for orientation.
-                    let grey = UInt8((Int(g[0]) + Int(g[1]) + Int(g[2])) / 3)
+                    let grey = UInt8((Int(g[g.startIndex]) + Int(g[g.startIndex + 1]) + Int(g[g.startIndex + 2])) / 3)
                     out[index] = grey
                     out[index + 1] = grey
                     out[index + 2] = grey
-                    out[index + 3] = UInt8(Int(g[3]) / 4)
+                    out[index + 3] = UInt8(alphaG / 4)
                 }
             }
         }

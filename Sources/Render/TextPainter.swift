@@ -28,52 +28,35 @@ struct TextPainter {
         return families.joined(separator: ",")
     }
 
-    /// A layout of the run's text, its width, and the offset from the layout's top to the
-    /// point `(x, y)` names, per the baseline. The caller frees the layout.
-    func layout(_ run: TextRun, families: String) -> (layout: OpaquePointer, width: Double, top: Double, ascent: Double) {
-        let layout = pango_cairo_create_layout(cr)!
-        let context = pango_layout_get_context(layout)
-        pango_cairo_context_set_font_options(context, fontOptions)
-        pango_layout_context_changed(layout)
-        let description = pango_font_description_new()
-        defer { pango_font_description_free(description) }
-        pango_font_description_set_family(description, families)
-        pango_font_description_set_absolute_size(description, run.size * Double(PANGO_SCALE))
-        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(max(100, min(1000, run.weight)))))
-        switch run.style {
-        case .normal: pango_font_description_set_style(description, PANGO_STYLE_NORMAL)
-        case .italic: pango_font_description_set_style(description, PANGO_STYLE_ITALIC)
-        case .oblique: pango_font_description_set_style(description, PANGO_STYLE_OBLIQUE)
+    /// The run's text shaped (the caller frees it), and the offset from the layout's top to the
+    /// point `(x, y)` names, per the baseline.
+    func layout(_ run: TextRun, families: String) -> (shaped: ShapedText, top: Double) {
+        let font = PangoFontRequest(families: families, size: run.size, weight: run.weight, style: run.style)
+        let shaped = PangoText.shape(run.text, font, cr: cr, fontOptions: fontOptions)
+        return (shaped, Self.baselineBelowY(run.baseline, PangoText.verticalMetrics(font, layout: shaped.layout)) * run.size - shaped.baseline)
+    }
+
+    /// Where the alphabetic baseline lies below `y`, in ems, as Canvas 2D's `textBaseline` puts
+    /// it with the first font's metrics: `top`, `middle` and `bottom` on its em box (the
+    /// typographic ascent and descent scaled to one em), `hanging` at 80 % of its ascent and
+    /// `ideographic` at its descent (for fonts without a BASE table, as Inter).
+    static func baselineBelowY(_ baseline: TextBaseline, _ metrics: FontVerticalMetrics) -> Double {
+        switch baseline {
+        case .alphabetic: 0
+        case .top: metrics.emAscent
+        case .hanging: metrics.ascent * 0.8
+        case .middle: (metrics.emAscent - metrics.emDescent) / 2
+        case .bottom: -metrics.emDescent
+        case .ideographic: -metrics.descent
         }
-        pango_layout_set_font_description(layout, description)
-        pango_layout_set_single_paragraph_mode(layout, 1)
-        pango_layout_set_text(layout, run.text, -1)
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        let scale = Double(PANGO_SCALE)
-        let metrics = pango_context_get_metrics(context, description, nil)
-        let ascent = Double(pango_font_metrics_get_ascent(metrics)) / scale
-        let descent = Double(pango_font_metrics_get_descent(metrics)) / scale
-        pango_font_metrics_unref(metrics)
-        let baseline = Double(pango_layout_get_baseline(layout)) / scale
-        // Where the alphabetic baseline lies below y, per HTML canvas's textBaseline with the
-        // first font's ascent and descent; `hanging` at 80 % of the ascent.
-        let below: Double
-        switch run.baseline {
-        case .alphabetic: below = 0
-        case .top: below = ascent
-        case .hanging: below = ascent * 0.8
-        case .middle: below = (ascent - descent) / 2
-        case .bottom, .ideographic: below = -descent
-        }
-        return (layout, Double(logical.width) / scale, below - baseline, ascent)
     }
 
     /// Draws the run: the stroke first, then the fill (colour emoji have no outline, so the
     /// stroke leaves them out and the fill draws them).
     func draw(_ run: TextRun, families: String, style: CanvasStyle, setSource: (Paint) -> Bool, setLine: () -> Void) {
-        let (layout, width, top, _) = self.layout(run, families: families)
-        defer { widgethost_pango_unref(UnsafeMutableRawPointer(layout)) }
+        let (shaped, top) = self.layout(run, families: families)
+        defer { shaped.free() }
+        let layout = shaped.layout, width = shaped.width
         var left = run.x
         switch run.align {
         case .left, .start: break

@@ -155,43 +155,37 @@ public struct FixedMetricsMeasurer: TextMeasurer {
     }
 }
 
-/// Greedy line breaking for measurers that only know widths.
+/// Greedy line breaking for measurers that only know widths. A line's width, and every width a
+/// break is decided on, is the measurer's width of the line's runs as one piece (not a sum of
+/// characters), so a shaper's contextual alternates and kerning count as they are drawn.
 struct LineBreaker {
     let measurer: any TextMeasurer
 
     private struct Glyph {
         let character: Character
         let font: Int
-        let width: Double
     }
 
     func lines(of runs: [TextRun], maxWidth: Double?) -> [TextLine] {
         let fonts = runs.map(\.font)
         var paragraphs: [[Glyph]] = [[]]
-        var cache: [String: Double] = [:]
         for (i, run) in runs.enumerated() {
             for c in run.text {
                 if c == "\n" || c == "\r\n" || c == "\r" { paragraphs.append([]); continue }
-                let key = "\(i)\u{0}\(c)"
-                let w: Double
-                if let known = cache[key] { w = known } else {
-                    w = measurer.width(of: [TextRun(String(c), font: run.font)])
-                    cache[key] = w
-                }
-                paragraphs[paragraphs.count - 1].append(Glyph(character: c, font: i, width: w))
+                paragraphs[paragraphs.count - 1].append(Glyph(character: c, font: i))
             }
         }
         var out: [TextLine] = []
         let limit = (maxWidth ?? .infinity).isNaN ? .infinity : (maxWidth ?? .infinity)
         for glyphs in paragraphs {
-            for line in breakParagraph(glyphs, limit) { out.append(makeLine(line, fonts)) }
+            for line in breakParagraph(glyphs, limit, fonts) { out.append(makeLine(line, fonts)) }
         }
         return out
     }
 
     /// Breaks one paragraph: a line takes whole words while they fit; a word wider than the line
     /// is split between characters.
-    private func breakParagraph(_ glyphs: [Glyph], _ limit: Double) -> [[Glyph]] {
+    private func breakParagraph(_ glyphs: [Glyph], _ limit: Double, _ fonts: [FontSpec]) -> [[Glyph]] {
         if glyphs.isEmpty { return [[]] }
         // Words: runs ending after a space, or a single wide character.
         var words: [[Glyph]] = []
@@ -208,40 +202,37 @@ struct LineBreaker {
 
         var lines: [[Glyph]] = []
         var line: [Glyph] = []
-        var lineWidth = 0.0 // including trailing spaces
         for word in words {
-            let inked = Self.inkWidth(word)
-            let full = word.reduce(0) { $0 + $1.width }
-            if !line.isEmpty, lineWidth + inked > limit + 1e-9 {
-                lines.append(line); line = []; lineWidth = 0
+            if !line.isEmpty, inkWidth(line + word, fonts) > limit + 1e-9 {
+                lines.append(line); line = []
             }
-            if line.isEmpty, inked > limit + 1e-9 {
+            if line.isEmpty, inkWidth(word, fonts) > limit + 1e-9 {
                 // Split the word between characters.
                 var piece: [Glyph] = []
-                var w = 0.0
                 for g in word {
-                    if !piece.isEmpty, !g.character.isWhitespace, w + g.width > limit + 1e-9 {
-                        lines.append(piece); piece = []; w = 0
+                    if !piece.isEmpty, !g.character.isWhitespace, inkWidth(piece + [g], fonts) > limit + 1e-9 {
+                        lines.append(piece); piece = []
                     }
-                    piece.append(g); w += g.width
+                    piece.append(g)
                 }
-                line = piece; lineWidth = w
+                line = piece
                 continue
             }
             line.append(contentsOf: word)
-            lineWidth += full
         }
         lines.append(line)
         return lines
     }
 
-    private static func inkWidth(_ glyphs: [Glyph]) -> Double {
+    /// The width of the glyphs set as one line, trailing spaces left out.
+    private func inkWidth(_ glyphs: [Glyph], _ fonts: [FontSpec]) -> Double {
         var end = glyphs.count
         while end > 0, glyphs[end - 1].character.isWhitespace { end -= 1 }
-        return glyphs[..<end].reduce(0) { $0 + $1.width }
+        return measurer.width(of: Self.runs(glyphs[..<end], fonts))
     }
 
-    private func makeLine(_ glyphs: [Glyph], _ fonts: [FontSpec]) -> TextLine {
+    /// Neighbouring glyphs of one font as one run.
+    private static func runs(_ glyphs: ArraySlice<Glyph>, _ fonts: [FontSpec]) -> [TextRun] {
         var runs: [TextRun] = []
         var lastFont = -1
         for g in glyphs {
@@ -249,8 +240,12 @@ struct LineBreaker {
                 runs.append(TextRun(String(g.character), font: fonts[g.font])); lastFont = g.font
             }
         }
+        return runs
+    }
+
+    private func makeLine(_ glyphs: [Glyph], _ fonts: [FontSpec]) -> TextLine {
         let usedFonts = glyphs.isEmpty ? fonts.prefix(1).map { $0 } : Array(Set(glyphs.map(\.font))).map { fonts[$0] }
         let height = usedFonts.map { measurer.lineHeight(of: $0) }.max() ?? 0
-        return TextLine(runs: runs, width: Self.inkWidth(glyphs), height: height)
+        return TextLine(runs: Self.runs(glyphs[...], fonts), width: inkWidth(glyphs, fonts), height: height)
     }
 }

@@ -24,6 +24,21 @@ final class ShapePixelTests: PixelTestCase {
         assertBounds(raster, (10, 10, 49, 49))
     }
 
+    func testADashedRoundRectStartsAfterTheTopLeftCornerAndRunsClockwise() throws {
+        // Canvas 2D's roundRect begins at (x + radius, y) and runs clockwise: the one 20-long dash
+        // lies on the top edge from x = 22 to 42, nothing at the top right or further round.
+        for scale in 1...3 {
+            let (raster, diagnostics) = draw(##"[{"op": "roundRect", "x": 10, "y": 10, "width": 80, "height": 60, "radius": 12, "stroke": "#000000", "lineWidth": 2, "dash": [20, 1000]}]"##, scale: scale)
+            XCTAssertEqual(diagnostics, [])
+            let s = Double(scale)
+            let bounds = try XCTUnwrap(raster.inkBounds(alphaAbove: 127))
+            XCTAssertEqual(Double(bounds.minX) / s, 22, accuracy: 1, "at \(scale)×")
+            XCTAssertEqual(Double(bounds.maxX + 1) / s, 42, accuracy: 1, "at \(scale)×")
+            XCTAssertEqual(Double(bounds.minY) / s, 9, accuracy: 1, "at \(scale)×")
+            XCTAssertEqual(Double(bounds.maxY + 1) / s, 11, accuracy: 1, "at \(scale)×")
+        }
+    }
+
     func testCircleIsCentredOnXY() {
         let (raster, _) = draw(##"[{"op": "circle", "x": 50, "y": 50, "radius": 20, "fill": "#0000FF"}]"##)
         assertPixel(raster, 50, 50, Self.blue)

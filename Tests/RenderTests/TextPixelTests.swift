@@ -1,4 +1,5 @@
 import Canvas
+import JSONKit
 import Render
 import XCTest
 
@@ -33,7 +34,51 @@ final class TextPixelTests: PixelTestCase {
         XCTAssertGreaterThan(middle.maxY, 50)
         let hanging = text(", \"baseline\": \"hanging\"").raster.inkBounds(alphaAbove: 60)!
         XCTAssertTrue(hanging.minY > alphabetic.minY && hanging.minY < top.minY + 3, "hanging \(hanging), top \(top)")
-        XCTAssertEqual(text(", \"baseline\": \"ideographic\"").raster.inkBounds(alphaAbove: 60)!.maxY, bottom.maxY)
+    }
+
+    /// Where Canvas 2D puts the alphabetic baseline below `y` for each `baseline`, in ems, from
+    /// Inter's tables (Debian's fonts-inter: 2816 units per em; OS/2's typographic ascender 2728
+    /// and descender -680, hhea's the same). The em box is the typographic ascent and descent
+    /// scaled to add up to one em: `top` is 2728 / 3408 = 0.8005 em above the baseline, `bottom`
+    /// 680 / 3408 = 0.1995 em below it, `middle` halfway between them. `hanging` is 80 % of the
+    /// ascent (0.8 × 2728 / 2816), `ideographic` the descent (680 / 2816).
+    static let baselineBelowY: [(TextBaseline, Double)] = [
+        (.top, 2728.0 / 3408), (.hanging, 0.8 * 2728 / 2816), (.middle, (2728.0 - 680) / 2 / 3408),
+        (.alphabetic, 0), (.ideographic, -680.0 / 2816), (.bottom, -680.0 / 3408),
+    ]
+
+    /// The lower edge of the ink in device pixels, to a fraction of a pixel: the last inked row
+    /// counts by its coverage against that of a row two pixels above it (an H's two stems).
+    func inkBottom(_ raster: Raster) -> Double? {
+        let rows = (0..<raster.height).map { y in
+            stride(from: y * raster.width * 4 + 3, to: (y + 1) * raster.width * 4, by: 4).reduce(0) { $0 + Int(raster.pixels[$1]) }
+        }
+        guard let last = rows.lastIndex(where: { $0 > 0 }), last >= 2, rows[last - 2] > 0 else { return nil }
+        return Double(last) + min(1, Double(rows[last]) / Double(rows[last - 2]))
+    }
+
+    func testEveryBaselineIsAFixedFractionOfTheEmAtEveryScale() throws {
+        // An H sits on the alphabetic baseline (no overshoot). Drawn at 1×, 2× and 3×, in a
+        // canvas whose coordinate space is its size and in one fitted at twice its size.
+        for (baseline, ems) in Self.baselineBelowY {
+            for scale in 1...3 {
+                for (coordinate, fit) in [(100.0, 1.0), (50.0, 2.0)] {
+                    for size in [16.0, 20.0] {
+                        let y = 21.3
+                        let (raster, diagnostics) = draw(
+                            "[{\"op\": \"text\", \"text\": \"HHH\", \"x\": 4, \"y\": \(y), \"size\": \(size), \"fill\": \"#000000\", \"baseline\": \"\(baseline.rawValue)\"}]",
+                            coordinate: (coordinate, coordinate), scale: scale)
+                        XCTAssertEqual(diagnostics, [])
+                        let bottom = try XCTUnwrap(inkBottom(raster), "\(baseline) at \(scale)×")
+                        let expected = (y + ems * size) * fit * Double(scale)
+                        // cairo's image surface sets each glyph at a whole device pixel: the
+                        // edge is the position rounded.
+                        XCTAssertEqual(bottom, expected, accuracy: 0.55,
+                                       "baseline \(baseline.rawValue), \(size) pt at \(scale)× (fit \(fit)): \(JSONValue.formatNumber(bottom / fit / Double(scale) - y)) below y, expected \(JSONValue.formatNumber(ems * size))")
+                    }
+                }
+            }
+        }
     }
 
     func testSizeWeightStyleAndMaxWidth() {
