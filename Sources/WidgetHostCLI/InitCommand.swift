@@ -62,6 +62,7 @@ enum InitCommand {
         terminal.out("made a \(kind.rawValue) widget project in \(folder == "." ? "the current folder" : folder): \(files.map(\.path).joined(separator: ", "))")
         terminal.out("next: \(shown)widgethost run widget.js --kind \(kind.rawValue) --profile widget.profile.json --fixtures widget.fixtures.json")
         terminal.out("      widgethost test .")
+        terminal.out("for CI, set WIDGETHOST_GIT and WIDGETHOST_COMMIT in .github/workflows/widgethost.yml: where widgethost's sources are, and the commit to build")
         return ExitCode.success
     }
 }
