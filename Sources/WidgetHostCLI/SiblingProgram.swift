@@ -2,7 +2,7 @@
 @preconcurrency import Glibc
 #endif
 
-/// A program installed next to the running executable that a command runs in the process's
+/// A program of the tool's (found by ``locate(_:)``) that a command runs in the process's
 /// place (`exec`), so it gets the process, its streams, environment and signals as they are.
 /// Only the `widgethost` program's `main` calls ``exec(terminal:)``: a library call never
 /// replaces its caller's process.
