@@ -4,7 +4,8 @@ import WidgetHost
 /// previews and tests, locally and on GitHub Actions (docs/editors.md).
 enum ProjectTemplate {
     /// The project's files, path (relative to the project folder) and text, for a widget of `kind`.
-    static func files(kind: ScriptKind) -> [(path: String, text: String)] {
+    /// The workflow builds widgethost from `source`, or from the two values its author fills in.
+    static func files(kind: ScriptKind, source: SourceRecord? = nil) -> [(path: String, text: String)] {
         [
             ("widget.js", script(kind: kind)),
             ("widget.layout.txt", layout),
@@ -13,7 +14,7 @@ enum ProjectTemplate {
             ("omni.d.ts", TypeDeclarations.text()),
             ("jsconfig.json", EditorConfig.jsconfig(checkJs: false, include: ["*.js", "omni.d.ts"], exclude: [".widgethost"])),
             (".gitignore", ".widgethost/\njunit-*.xml\n"),
-            (".github/workflows/widgethost.yml", workflow),
+            (".github/workflows/widgethost.yml", workflow(source: source)),
         ]
     }
 
@@ -99,13 +100,14 @@ enum ProjectTemplate {
     /// The workflow: one job builds widgethost's package from its sources at a pinned commit
     /// (cached by that commit) and hands it to the test shards as an artifact; each shard installs
     /// it with apt, runs its share of the fixtures and keeps its JUnit report; one type-checks.
-    static let workflow = """
+    static func workflow(source: SourceRecord?) -> String {
+        """
         # Tests the widget with widgethost on every push: the conformance fixtures (every .js file
         # with a /*--- ... ---*/ block) in shards across a matrix, each shard's JUnit report kept as
         # an artifact, and the scripts type-checked against omni.d.ts once.
         #
         # widgethost is installed from its Debian package, built from its sources: the repository
-        # WIDGETHOST_GIT at the commit WIDGETHOST_COMMIT (below; set both before the first push).
+        # WIDGETHOST_GIT at the commit WIDGETHOST_COMMIT (below\(source == nil ? "; set both before the first push" : "")).
         # The package is built once per commit and cached, and each shard installs it with apt;
         # change the commit to upgrade.
         name: widgethost
@@ -115,8 +117,8 @@ enum ProjectTemplate {
           pull_request:
 
         env:
-          WIDGETHOST_GIT: ""
-          WIDGETHOST_COMMIT: ""
+          WIDGETHOST_GIT: "\(source?.repository ?? "")"
+          WIDGETHOST_COMMIT: "\(source?.commit ?? "")"
 
         jobs:
           package:
@@ -183,4 +185,5 @@ enum ProjectTemplate {
                   tsc -p .widgethost/typecheck/jsconfig.json
 
         """
+    }
 }

@@ -98,7 +98,6 @@ final class InitWorkflowTests: XCTestCase {
         let typeCheck = try Self.runLines(of: "Type-check the scripts", in: workflow)
         let checked = try Program.run(Self.shell(typeCheck.joined(separator: "\n"), in: project), environment: environment, searchPath: true)
         XCTAssertEqual(checked.code, 0, checked.out + checked.err)
-
     }
 
     /// The workflow's test step in a project with a helper script beside the widget: a `.js`
@@ -118,6 +117,36 @@ final class InitWorkflowTests: XCTestCase {
                                          searchPath: true)
             XCTAssertEqual(result.code, 0, "shard \(shard): " + result.out + result.err)
             XCTAssertEqual(result.out, "1 passed, 0 failed\n", "shard \(shard)")
+        }
+    }
+}
+
+extension InitWorkflowTests {
+    /// `init` by a widgethost installed under `root` with `record` as its package's source record.
+    private func initialise(_ folder: TemporaryFolder, record: String) throws -> (out: String, workflow: String) {
+        let root = folder.file("root")
+        let made = try Program.run(["sh", "-c", "mkdir -p '\(root)/usr/bin' '\(root)/usr/share/widgethost' && cp '\(try BuiltProgram.path("widgethost"))' '\(root)/usr/bin/'"], searchPath: true)
+        XCTAssertEqual(made.code, 0, made.err)
+        try Files.write(root + "/usr/share/widgethost/source", record)
+        let project = folder.file("p-\(Files.list(folder.path).count)")
+        let result = try spawn([root + "/usr/bin/widgethost", "init", project], environment: ["NO_COLOR=1"])
+        XCTAssertEqual(result.code, 0, result.err)
+        return (result.out, try XCTUnwrap(readText(project + "/.github/workflows/widgethost.yml")))
+    }
+
+    func testAPackagesSourceRecordIsWrittenIntoTheWorkflowSoThereIsNothingToFillIn() throws {
+        let folder = try TemporaryFolder("workflow")
+        let commit = "0123456789abcdef0123456789abcdef01234567"
+        let made = try initialise(folder, record: "https://git.example.org/widgethost.git\n\(commit)\n")
+        XCTAssertTrue(made.workflow.contains("\n  WIDGETHOST_GIT: \"https://git.example.org/widgethost.git\"\n  WIDGETHOST_COMMIT: \"\(commit)\"\n"), made.workflow)
+        XCTAssertTrue(made.workflow.contains("the commit WIDGETHOST_COMMIT (below).\n"), made.workflow)
+        XCTAssertFalse(made.out.contains("WIDGETHOST_GIT"), made.out)
+
+        // A record that is not a remote URL and a commit is not used: the two values are to fill in, and init says so.
+        for record in ["/home/me/widgethost\n\(commit)\n", "https://git.example.org/w.git\nmain\n", "https://git.example.org/\"x\n\(commit)\n", "https://git.example.org/w.git\n"] {
+            let bad = try initialise(folder, record: record)
+            XCTAssertTrue(bad.workflow.contains("\n  WIDGETHOST_GIT: \"\"\n  WIDGETHOST_COMMIT: \"\"\n"), record)
+            XCTAssertTrue(bad.out.hasSuffix("for CI, set WIDGETHOST_GIT and WIDGETHOST_COMMIT in .github/workflows/widgethost.yml: where widgethost's sources are, and the commit to build\n"), bad.out)
         }
     }
 }
