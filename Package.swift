@@ -121,19 +121,20 @@ let package = Package(
         .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "HostSystem", "JSONKit", "ZonedTime"]),
         // `widgethost render` and the drawing test workers: the CLI with `Render` handed in.
         .target(name: "RenderCLI", dependencies: ["WidgetHostCLI", "ExitCodes", "HostSystem", "Render", "Canvas", "WidgetGeometry", "WidgetPictures", "Conformance", "Layout", "WidgetHost", "JSONKit"], swiftSettings: pangoHeaders),
-        // Release builds link the Swift runtime in: a run maps nine fewer libraries at start-up.
+        // The three programs link the Swift runtime in (debug builds too): a run maps nine fewer
+        // libraries at start-up, and they run, and are packaged (Scripts/package), without the toolchain.
         .executableTarget(
             name: "widgethost", dependencies: ["WidgetHostCLI", "ICUZones"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
-        // `widgethost serve ARGS…` execs this program, installed next to `widgethost`.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+        // `widgethost serve ARGS…` execs this program, beside `widgethost` or in ../libexec/widgethost.
         .executableTarget(
             name: "widgethost-serve", dependencies: ["ServeCLI"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
-        // `widgethost render ARGS…` execs this program, installed next to `widgethost`; so does
-        // `widgethost test` for its workers when it is there, so fixtures can pin pictures.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+        // `widgethost render ARGS…` execs this program, found as widgethost-serve is; so does
+        // `widgethost test` for its workers when it is found, so fixtures can pin pictures.
         .executableTarget(
             name: "widgethost-render", dependencies: ["RenderCLI"], swiftSettings: pangoHeaders,
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         // In-process drawing benchmark for Scripts/bench.
         .executableTarget(name: "RenderBench", dependencies: ["Render", "Canvas", "JSONKit"], swiftSettings: pangoHeaders),
         // In-process benchmark for Scripts/bench.

@@ -20,6 +20,8 @@ import WidgetPictures
 enum RenderFixtureCheck {
     static let keys: Set<String> = ["canvas", "layout", "size", "scheme", "scale", "tolerance", "golden", "family", "device"]
     static let expectKeys: Set<String> = ["diagnostics", "diagnosticsExact", "given", "drawn"]
+    /// The failure of a picture fixture run by a worker that cannot draw.
+    static let needsRenderProgram = "this fixture draws a picture, which needs the widgethost-render program beside widgethost or in ../libexec/widgethost from its folder (install the package, or use Scripts/widgethost, which builds all three programs)"
 
     static func run(_ fixture: Fixture, report: RunReport, drawer: (any CanvasDrawing)?, widgets: (any WidgetDrawing)? = nil,
                     update: Bool) -> [String] {
@@ -44,7 +46,7 @@ enum RenderFixtureCheck {
             }
         }
         guard let drawer else {
-            return ["this fixture draws a picture, which needs the widgethost-render program next to widgethost (swift build --product widgethost-render, or Scripts/widgethost)"]
+            return [RenderFixtureCheck.needsRenderProgram]
         }
         guard report.status == .ok else {
             // D11: a run that does not end ok draws nothing; a fixture says so with drawn: 0.

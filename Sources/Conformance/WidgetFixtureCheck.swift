@@ -81,7 +81,7 @@ enum WidgetFixtureCheck {
         }
         if case .lines = document.body { return ["render: a text layout (lines) has no components to draw as a widget"] }
         guard let drawer, let widgets else {
-            return ["this fixture draws a picture, which needs the widgethost-render program next to widgethost (swift build --product widgethost-render, or Scripts/widgethost)"]
+            return [RenderFixtureCheck.needsRenderProgram]
         }
         guard report.status == .ok else {
             return ["render: the run ended \(report.status.rawValue), so nothing is drawn"]

@@ -41,7 +41,8 @@ enum InitCommand {
             kind = parsed
         }
         let base = folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/"
-        let files = ProjectTemplate.files(kind: kind)
+        let source = SourceRecord.installed()
+        let files = ProjectTemplate.files(kind: kind, source: source)
         let existing = NewFiles.existing(files.map { base + $0.path })
         if !existing.isEmpty {
             let list = existing.joined(separator: ", ")
@@ -62,6 +63,7 @@ enum InitCommand {
         terminal.out("made a \(kind.rawValue) widget project in \(folder == "." ? "the current folder" : folder): \(files.map(\.path).joined(separator: ", "))")
         terminal.out("next: \(shown)widgethost run widget.js --kind \(kind.rawValue) --profile widget.profile.json --fixtures widget.fixtures.json")
         terminal.out("      widgethost test .")
+        if source == nil { terminal.out("for CI, set WIDGETHOST_GIT and WIDGETHOST_COMMIT in .github/workflows/widgethost.yml: where widgethost's sources are, and the commit to build") }
         return ExitCode.success
     }
 }

@@ -8,7 +8,7 @@ import WidgetPictures
 #endif
 
 /// How `widgethost` gets pictures without loading cairo and Pango: it runs
-/// `widgethost-render pictures` (next to itself) as a child process, writes a ``PictureRequest``
+/// `widgethost-render pictures` (found as ``SiblingProgram/locate(_:)`` finds it) as a child process, writes a ``PictureRequest``
 /// to its stdin and reads the ``PictureAnswer`` from its stdout. `preview --layout` and
 /// `simulate --layout` draw this way; `render` is exec'd into that program whole.
 enum PictureClient {
@@ -17,12 +17,10 @@ enum PictureClient {
 
     /// The pictures, or one sentence saying why there are none.
     static func draw(_ request: PictureRequest) -> Result<PictureAnswer, PictureProblem> {
-        guard let folder = SiblingProgram.folder() else {
-            return .failure(PictureProblem("no pictures: /proc/self/exe does not say where widgethost is, so \(RenderCommand.program) cannot be found"))
-        }
-        let program = (folder.hasSuffix("/") ? folder : folder + "/") + RenderCommand.program
-        guard access(program, X_OK) == 0 else {
-            return .failure(PictureProblem("no pictures: they are drawn by the \(RenderCommand.program) program, which is missing from \(folder); build it next to widgethost (swift build [-c release] --product \(RenderCommand.program)), or use Scripts/widgethost"))
+        let program: String
+        switch SiblingProgram.locate(RenderCommand.program) {
+        case .success(let path): program = path
+        case .failure(let missing): return .failure(PictureProblem("no pictures: they are drawn by \(missing.description)"))
         }
         if !request.folder.isEmpty {
             do { try NewFiles.makeFolders(request.folder) } catch {

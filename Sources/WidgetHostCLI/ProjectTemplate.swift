@@ -4,7 +4,8 @@ import WidgetHost
 /// previews and tests, locally and on GitHub Actions (docs/editors.md).
 enum ProjectTemplate {
     /// The project's files, path (relative to the project folder) and text, for a widget of `kind`.
-    static func files(kind: ScriptKind) -> [(path: String, text: String)] {
+    /// The workflow builds widgethost from `source`, or from the two values its author fills in.
+    static func files(kind: ScriptKind, source: SourceRecord? = nil) -> [(path: String, text: String)] {
         [
             ("widget.js", script(kind: kind)),
             ("widget.layout.txt", layout),
@@ -13,7 +14,7 @@ enum ProjectTemplate {
             ("omni.d.ts", TypeDeclarations.text()),
             ("jsconfig.json", EditorConfig.jsconfig(checkJs: false, include: ["*.js", "omni.d.ts"], exclude: [".widgethost"])),
             (".gitignore", ".widgethost/\njunit-*.xml\n"),
-            (".github/workflows/widgethost.yml", workflow),
+            (".github/workflows/widgethost.yml", workflow(source: source)),
         ]
     }
 
@@ -91,42 +92,84 @@ enum ProjectTemplate {
 
         """
 
-    /// The test job: the fixtures in shards across a matrix, each shard's JUnit report kept.
-    static let workflow = """
+    /// The Debian images the workflow's jobs run in: the Swift toolchain's, to build the
+    /// package, and plain Debian 12, to install it as a user would. Exact tags, not moving ones.
+    static let buildImage = "swift:6.3.1-bookworm"
+    static let testImage = "debian:12.11"
+
+    /// The workflow: one job builds widgethost's package from its sources at a pinned commit
+    /// (cached by that commit) and hands it to the test shards as an artifact; each shard installs
+    /// it with apt, runs its share of the fixtures and keeps its JUnit report; one type-checks.
+    static func workflow(source: SourceRecord?) -> String {
+        """
         # Tests the widget with widgethost on every push: the conformance fixtures (every .js file
         # with a /*--- ... ---*/ block) in shards across a matrix, each shard's JUnit report kept as
         # an artifact, and the scripts type-checked against omni.d.ts once.
         #
-        # widgethost is built from its sources: set the repository variable WIDGETHOST_GIT
-        # (Settings, Secrets and variables, Actions, Variables) to the URL to clone them from.
+        # widgethost is installed from its Debian package, built from its sources: the repository
+        # WIDGETHOST_GIT at the commit WIDGETHOST_COMMIT (below\(source == nil ? "; set both before the first push" : "")).
+        # The package is built once per commit and cached, and each shard installs it with apt;
+        # change the commit to upgrade.
         name: widgethost
 
         on:
           push:
           pull_request:
 
+        env:
+          WIDGETHOST_GIT: "\(source?.repository ?? "")"
+          WIDGETHOST_COMMIT: "\(source?.commit ?? "")"
+
         jobs:
-          test:
+          package:
             runs-on: ubuntu-latest
-            container: swift:6.0-bookworm
+            container: \(buildImage)
+            steps:
+              - name: Reuse the package built from this commit
+                id: cache
+                uses: actions/cache@v4
+                with:
+                  path: widgethost-package
+                  key: widgethost-package-${{ env.WIDGETHOST_COMMIT }}-\(buildImage)
+              - name: Build the package
+                if: steps.cache.outputs.cache-hit != 'true'
+                run: |
+                  if [ -z "$WIDGETHOST_GIT" ] || [ -z "$WIDGETHOST_COMMIT" ]; then echo "::error::set WIDGETHOST_GIT and WIDGETHOST_COMMIT in .github/workflows/widgethost.yml: where widgethost's sources are, and the commit to build"; exit 1; fi
+                  git init -q widgethost-sources
+                  git -C widgethost-sources fetch -q --depth 1 "$WIDGETHOST_GIT" "$WIDGETHOST_COMMIT"
+                  git -C widgethost-sources checkout -q FETCH_HEAD
+                  widgethost-sources/Scripts/setup --build
+                  mkdir -p widgethost-package
+                  widgethost-sources/Scripts/package --out widgethost-package
+              - uses: actions/upload-artifact@v4
+                with:
+                  name: widgethost-package
+                  path: widgethost-package
+
+          test:
+            needs: package
+            runs-on: ubuntu-latest
+            container: \(testImage)
             strategy:
               fail-fast: false
               matrix:
                 shard: [1, 2]
-            env:
-              WIDGETHOST_GIT: ${{ vars.WIDGETHOST_GIT }}
             steps:
               - uses: actions/checkout@v4
-              - name: Install what widgethost needs
+              - uses: actions/download-artifact@v4
+                with:
+                  name: widgethost-package
+                  path: .widgethost/package
+              - name: Reuse the Debian packages downloaded before
+                uses: actions/cache@v4
+                with:
+                  path: /var/cache/apt/archives
+                  key: apt-\(testImage)-widgethost-${{ env.WIDGETHOST_COMMIT }}
+              - name: Install widgethost
                 run: |
+                  rm -f /etc/apt/apt.conf.d/docker-clean
                   apt-get update -qq
-                  apt-get install -y -qq --no-install-recommends git pkg-config tzdata libjavascriptcoregtk-4.1-dev libxml2-dev libcurl4 libmicrohttpd-dev libsqlite3-dev node-typescript
-              - name: Build widgethost
-                run: |
-                  if [ -z "$WIDGETHOST_GIT" ]; then echo "::error::set the repository variable WIDGETHOST_GIT to the URL of WidgetHost's sources"; exit 1; fi
-                  git clone --depth 1 "$WIDGETHOST_GIT" "$RUNNER_TEMP/widgethost"
-                  swift build -c release --package-path "$RUNNER_TEMP/widgethost" --product widgethost
-                  echo "$RUNNER_TEMP/widgethost/.build/release" >> "$GITHUB_PATH"
+                  apt-get install -y -qq --no-install-recommends ./.widgethost/package/widgethost_*.deb node-typescript
               - name: Test, shard ${{ matrix.shard }} of ${{ strategy.job-total }}
                 run: widgethost test . --shard ${{ matrix.shard }}/${{ strategy.job-total }} --reporter junit --output junit-${{ matrix.shard }}.xml
               - name: Keep the JUnit report
@@ -142,4 +185,5 @@ enum ProjectTemplate {
                   tsc -p .widgethost/typecheck/jsconfig.json
 
         """
+    }
 }

@@ -4,7 +4,7 @@
 package enum ServeProgram {
     package static let name = "serve"
     package static let abstract = "Run a local Live Activity push receiver (POST /api/push) to test a server against."
-    /// The executable next to `widgethost` that carries the command out.
+    /// The executable beside `widgethost` (or in `../libexec/widgethost`) that carries the command out.
     package static let program = "widgethost-serve"
 
     /// The command's help and options, declared here so that help, completions and the manual

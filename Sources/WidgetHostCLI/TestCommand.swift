@@ -165,15 +165,11 @@ package enum TestCommand {
         return ExitCode.success
     }
 
-    /// Workers are the `widgethost-render` program when it is next to this one, so fixtures
-    /// can draw pictures (`render:`); else this program, whose workers report that they cannot.
+    /// Workers are the `widgethost-render` program when ``SiblingProgram/locate(_:)`` finds it, so
+    /// fixtures can draw pictures (`render:`); else this program, whose workers report that they cannot.
     static func workerCommand() -> [String] {
-        let me = selfExecutable()
-        if let folder = SiblingProgram.folder() {
-            let drawing = (folder.hasSuffix("/") ? folder : folder + "/") + RenderCommand.program
-            if access(drawing, X_OK) == 0 { return [drawing, "test", "--worker"] }
-        }
-        return [me, "test", "--worker"]
+        if case .success(let drawing) = SiblingProgram.locate(RenderCommand.program) { return [drawing, "test", "--worker"] }
+        return [selfExecutable(), "test", "--worker"]
     }
 
     static func selfExecutable() -> String {

@@ -96,14 +96,20 @@ final class ReadmeTests: XCTestCase {
     }
 
     func testEveryCommandInTheReadmeRunsWithTheExitStatusShown() throws {
+        try Self.runEveryCommand(in: clone, toolFolder: try toolFolder())
+    }
+
+    /// Runs every command of the README of the checkout `clone`, in it, with `toolFolder` first
+    /// on the `PATH`, and checks each one's exit status and transcript.
+    static func runEveryCommand(in clone: String, toolFolder: String) throws {
         let readme = readText(clone + "/README.md") ?? ""
         let examples = Self.examples(in: readme)
         XCTAssertEqual(examples.map(\.command), Self.table.map(\.command),
                        "the README's commands and this table differ: add the new command to the table")
-        let environment = ["PATH=\(try toolFolder()):/usr/bin:/bin", "NO_COLOR=1", "TZ=UTC", "HOME=\(clone)"]
+        let environment = ["PATH=\(toolFolder):/usr/bin:/bin", "NO_COLOR=1", "TZ=UTC", "HOME=\(clone)"]
         for (entry, example) in zip(Self.table, examples) {
             if entry.shown == .server {
-                try runServer(entry.command, environment: environment)
+                try runServer(entry.command, in: clone, environment: environment)
                 continue
             }
             let result = try spawn(["/bin/sh", "-c", "cd '\(clone)' && exec \(entry.command)"], environment: environment)
@@ -125,7 +131,7 @@ final class ReadmeTests: XCTestCase {
 
     /// Starts a server command, waits until it says it is listening, stops it with SIGTERM and
     /// checks its exit status.
-    private func runServer(_ command: String, environment: [String]) throws {
+    private static func runServer(_ command: String, in clone: String, environment: [String]) throws {
         var output: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&output), 0)
         var actions = posix_spawn_file_actions_t()
