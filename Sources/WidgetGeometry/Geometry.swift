@@ -19,8 +19,11 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
     /// `WxH`.
     public var description: String { "\(Self.format(width))x\(Self.format(height))" }
 
+    /// A length for people: to a tenth of a point (`86.7`, `65`), as the messages show it.
     static func format(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        guard v.isFinite, abs(v) < 1e14 else { return String(v) }
+        let tenths = (v * 10).rounded() / 10
+        return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
     }
 }
 
