@@ -77,6 +77,7 @@ enum RenderWidgets {
         // first failed write, in the families' order, is the command's error once all are done.
         let writes = DispatchGroup()
         let failures = WriteFailures()
+        var findings = FamilyFindings()
         for (index, family) in request.families.enumerated() {
             let result = WidgetGeometry.layout(layout, outputs: report.outputs, family: family, device: request.device,
                                                measurer: drawer.measurer(scale: scale), options: options)
@@ -84,14 +85,15 @@ enum RenderWidgets {
             var diagnostics: [JSONValue] = []
             for d in result.diagnostics {
                 let label = d.severity == .warning ? style.yellow("warning") : style.cyan("info")
-                terminal.err("\(label): \(report.script): \(d.path): \(d.message) [\(d.code.rawValue)]")
+                findings.add(family, prefix: "\(label): \(report.script): \(d.path): ", message: d.message, suffix: " [\(d.code.rawValue)]")
                 var object: JSONObject = ["code": .string(d.code.rawValue), "severity": .string(d.severity.rawValue),
                                           "message": .string(d.message), "path": .string(d.path)]
                 if let field = d.field { object["field"] = .string(field) }
                 diagnostics.append(.object(object))
             }
             for (path, d) in picture.canvasDiagnostics {
-                terminal.err("\(d.severity == .error ? style.red("error") : style.yellow("warning")): \(report.script): \(family.rawValue): \(path): \(CanvasSource.place(d))\(d.message) [\(d.code.rawValue)]")
+                findings.add(family, prefix: "\(d.severity == .error ? style.red("error") : style.yellow("warning")): \(report.script): \(path): \(CanvasSource.place(d))",
+                             message: d.message, suffix: " [\(d.code.rawValue)]")
                 var object = CanvasSource.json(d).objectValue ?? [:]
                 object["path"] = .string(path)
                 diagnostics.append(.object(object))
@@ -110,6 +112,7 @@ enum RenderWidgets {
                 "diagnostics": .array(diagnostics),
             ])
         }
+        findings.lines.forEach(terminal.err)
         writes.wait()
         if let (file, error) = failures.first {
             throw InputError("cannot write the picture to \(file): \(error.message)", code: ExitCode.cannotCreate)
@@ -138,5 +141,45 @@ private final class WriteFailures: Sendable {
     /// The failure of the first family in order, if any.
     var first: (file: String, error: AtomicFile.WriteError)? {
         failed.withLock { failed in failed.keys.min().flatMap { failed[$0] } }
+    }
+}
+
+/// The findings of every family drawn, each said once: a finding that several families have
+/// alike is one line naming them (`… (small, medium and large widgets) [render-text-truncated]`).
+struct FamilyFindings {
+    private var order: [String] = []
+    private var families: [String: [WidgetFamily]] = [:]
+    private var parts: [String: (prefix: String, message: String, suffix: String)] = [:]
+
+    /// A finding of `family`; `message` without its family is what makes two families' alike.
+    mutating func add(_ family: WidgetFamily, prefix: String, message: String, suffix: String) {
+        let named = " (\(family.label))"
+        let bare = message.hasSuffix(named) ? String(message.dropLast(named.count)) : message
+        let key = prefix + "\u{0}" + bare + "\u{0}" + suffix
+        if families[key] == nil {
+            order.append(key)
+            parts[key] = (prefix, bare, suffix)
+        }
+        families[key, default: []].append(family)
+    }
+
+    /// One line per finding, in the order they were first found.
+    var lines: [String] {
+        order.compactMap { key in
+            guard let (prefix, message, suffix) = parts[key], let found = families[key] else { return nil }
+            return prefix + message + " (\(Self.names(found)))" + suffix
+        }
+    }
+
+    /// `small widget`, `small and medium widgets`, `small widget and Live Activity`.
+    static func names(_ families: [WidgetFamily]) -> String {
+        let widgets = families.filter { $0 != .liveActivity }.map(\.rawValue)
+        var items: [String] = []
+        if !widgets.isEmpty {
+            let list = widgets.count == 1 ? widgets[0] : widgets.dropLast().joined(separator: ", ") + " and " + widgets.last!
+            items.append(list + (widgets.count == 1 ? " widget" : " widgets"))
+        }
+        if families.contains(.liveActivity) { items.append(WidgetFamily.liveActivity.label) }
+        return items.joined(separator: " and ")
     }
 }
