@@ -43,7 +43,7 @@ final class ReadmeTests: XCTestCase {
         Entry("widgethost serve --port 0", .server),
         Entry("widgethost api"),
         Entry("widgethost init my-widget"),
-        Entry("widgethost types --out omni.d.ts"),
+        Entry("widgethost types --out my-widget/omni.d.ts"),
         Entry("widgethost completions bash"),
     ]
 
