@@ -3,6 +3,7 @@ import Dispatch
 import HostSystem
 import JSONKit
 import Layout
+import Preview
 import Synchronization
 import WidgetGeometry
 import WidgetHost
@@ -85,14 +86,14 @@ enum RenderWidgets {
             var diagnostics: [JSONValue] = []
             for d in result.diagnostics {
                 let label = d.severity == .warning ? style.yellow("warning") : style.cyan("info")
-                findings.add(family, prefix: "\(label): \(report.script): \(d.path): ", message: d.message, suffix: " [\(d.code.rawValue)]")
+                findings.add(family.label, prefix: "\(label): \(report.script): \(d.path): ", message: d.message, suffix: " [\(d.code.rawValue)]")
                 var object: JSONObject = ["code": .string(d.code.rawValue), "severity": .string(d.severity.rawValue),
                                           "message": .string(d.message), "path": .string(d.path)]
                 if let field = d.field { object["field"] = .string(field) }
                 diagnostics.append(.object(object))
             }
             for (path, d) in picture.canvasDiagnostics {
-                findings.add(family, prefix: "\(d.severity == .error ? style.red("error") : style.yellow("warning")): \(report.script): \(path): \(CanvasSource.place(d))",
+                findings.add(family.label, prefix: "\(d.severity == .error ? style.red("error") : style.yellow("warning")): \(report.script): \(path): \(CanvasSource.place(d))",
                              message: d.message, suffix: " [\(d.code.rawValue)]")
                 var object = CanvasSource.json(d).objectValue ?? [:]
                 object["path"] = .string(path)
@@ -144,42 +145,3 @@ private final class WriteFailures: Sendable {
     }
 }
 
-/// The findings of every family drawn, each said once: a finding that several families have
-/// alike is one line naming them (`… (small, medium and large widgets) [render-text-truncated]`).
-struct FamilyFindings {
-    private var order: [String] = []
-    private var families: [String: [WidgetFamily]] = [:]
-    private var parts: [String: (prefix: String, message: String, suffix: String)] = [:]
-
-    /// A finding of `family`; `message` without its family is what makes two families' alike.
-    mutating func add(_ family: WidgetFamily, prefix: String, message: String, suffix: String) {
-        let named = " (\(family.label))"
-        let bare = message.hasSuffix(named) ? String(message.dropLast(named.count)) : message
-        let key = prefix + "\u{0}" + bare + "\u{0}" + suffix
-        if families[key] == nil {
-            order.append(key)
-            parts[key] = (prefix, bare, suffix)
-        }
-        families[key, default: []].append(family)
-    }
-
-    /// One line per finding, in the order they were first found.
-    var lines: [String] {
-        order.compactMap { key in
-            guard let (prefix, message, suffix) = parts[key], let found = families[key] else { return nil }
-            return prefix + message + " (\(Self.names(found)))" + suffix
-        }
-    }
-
-    /// `small widget`, `small and medium widgets`, `small widget and Live Activity`.
-    static func names(_ families: [WidgetFamily]) -> String {
-        let widgets = families.filter { $0 != .liveActivity }.map(\.rawValue)
-        var items: [String] = []
-        if !widgets.isEmpty {
-            let list = widgets.count == 1 ? widgets[0] : widgets.dropLast().joined(separator: ", ") + " and " + widgets.last!
-            items.append(list + (widgets.count == 1 ? " widget" : " widgets"))
-        }
-        if families.contains(.liveActivity) { items.append(WidgetFamily.liveActivity.label) }
-        return items.joined(separator: " and ")
-    }
-}
