@@ -100,11 +100,15 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(names.count, 15)
         var state = Array("/tmp/widgethost-preview-state-XXXXXX".utf8CString)
         let stateFolder = state.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        // The empty fixtures file is this test's own, so tests running at once never share it.
+        let empty = stateFolder + "/empty-fixtures.json"
+        writeFile(empty, Array("{\"fixtures\": []}\n".utf8))
+        defer { _ = try? spawn(["/bin/rm", "-rf", stateFolder], environment: []) }
         for name in names {
             let flags = exampleFlags(name, text: try XCTUnwrap(readText(folder + "/" + name)), stateFolder: stateFolder)
             let variants: [[String]] = name.hasPrefix("live") ? [[]] : [[], ["--all-kinds"]]
             for extra in variants {
-                let result = tool(["preview", folder + "/" + name, "--network", "replay", "--fixtures", fixturesFor(name)]
+                let result = tool(["preview", folder + "/" + name, "--network", "replay", "--fixtures", fixturesFor(name, empty: empty)]
                                   .filter { !$0.isEmpty } + flags + extra)
                 XCTAssertTrue(result.code == 0 || result.code == 1, "\(name): \(result.err)")
                 XCTAssertGreaterThan(result.out.count, 200, name)
@@ -136,12 +140,9 @@ final class PreviewCommandTests: XCTestCase {
     }
 
     /// The example's recorded answers, or an empty fixture file so that nothing leaves the machine.
-    private func fixturesFor(_ name: String) -> String {
+    private func fixturesFor(_ name: String, empty: String) -> String {
         let own = packageRoot + "/Fixtures/Examples/" + name.dropLast(3) + ".fixtures.json"
-        if access(own, R_OK) == 0 { return own }
-        let empty = "/tmp/widgethost-preview-empty-fixtures.json"
-        writeFile(empty, Array("{\"fixtures\": []}\n".utf8))
-        return empty
+        return access(own, R_OK) == 0 ? own : empty
     }
 }
 
