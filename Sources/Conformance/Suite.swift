@@ -1,3 +1,4 @@
+import HostSystem
 import WidgetHost
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -5,30 +6,33 @@ import WidgetHost
 
 /// Finding fixtures and choosing the ones a run covers.
 public enum Suite {
-    /// Every `.js` file under `paths` (files are taken as given), sorted, golden files excluded.
+    /// The fixtures `paths` name, sorted: under a folder, its `.js` files with a `/*---`
+    /// front-matter block (other scripts there, such as helpers, are not fixtures); a file is
+    /// taken as named, and one without the block is a ``FixtureError`` (`not-a-fixture`).
     public static func discover(_ paths: [String]) throws(FixtureError) -> [String] {
         var found: [String] = []
         for path in paths {
             var info = stat()
             guard stat(path, &info) == 0 else { throw FixtureError(path: path, line: nil, message: "no such file or folder") }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                found += walk(path)
-            } else {
+                found += walk(path).filter(hasFrontMatter)
+            } else if access(path, R_OK) != 0 {
+                throw FixtureError(path: path, line: nil, message: "cannot be read: \(String(cString: strerror(errno)))")
+            } else if hasFrontMatter(path) {
                 found.append(path)
+            } else {
+                throw FixtureError(path: path, line: nil, message: notAFixture)
             }
         }
         return Array(Set(found)).sorted()
     }
 
+    /// What a named file without a front-matter block is told, with its diagnostic code.
+    public static let notAFixture = "not a fixture: it has no /*--- … ---*/ front-matter block saying how to run it and what it must do (see docs/conformance.md); add one, or name only fixtures [not-a-fixture]"
+
     private static func walk(_ directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
         var found: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".") { continue }
+        for name in FileSystem.names(inFolder: directory) ?? [] where !name.hasPrefix(".") {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             var info = stat()
             guard stat(path, &info) == 0 else { continue }
@@ -41,8 +45,8 @@ public enum Suite {
         return found
     }
 
-    /// The fixtures under `directory`: the `.js` files found as ``discover(_:)`` finds them
-    /// whose text holds a `/*---` front-matter block (other scripts are not fixtures).
+    /// The fixtures under `directory`, as ``discover(_:)`` finds them in a folder, without its
+    /// leading `./`.
     public static func discoverFixtures(under directory: String) -> [String] {
         walk(directory).filter(hasFrontMatter).map { path in
             path.hasPrefix("./") ? String(path.dropFirst(2)) : path

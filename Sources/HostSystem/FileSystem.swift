@@ -172,6 +172,21 @@ public enum FileSystem {
         return Location(base: base, folders: [], name: name, display: path)
     }
 
+    /// The names in the folder at `path` (a path the user gave), without `.` and `..`, in the
+    /// order the system lists them; nil when it cannot be opened as a folder.
+    public static func names(inFolder path: String) -> [String]? {
+        guard let handle = opendir(path) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// Creates `path` and its missing parents (mode 0755); a path the user gave, so links are followed.
     public static func makeDirectories(_ path: String) throws(FileSystemError) {
         let bytes = Array(path.utf8)

@@ -4,7 +4,8 @@ import JSONKit
 /// tree). The command draws them in `widgethost-render` and hands them in; the terminal view
 /// names the files, the HTML report shows them side by side with their findings.
 public struct PictureSection: Sendable {
-    /// The folder the pictures were written to.
+    /// The folder the pictures were written to; empty when they were drawn but not written
+    /// (`preview` without `--html`: only their findings are shown).
     public var folder: String
     /// The device whose sizes are used, and the pixels per point.
     public var device: String
@@ -102,7 +103,7 @@ extension PictureSection {
             "problem": problem.map { .string($0) } ?? .null,
             "families": .array(families.map { family in
                 var files: JSONObject = [:]
-                for picture in family.pictures { files[picture.scheme] = .string(picture.file) }
+                for picture in family.pictures where !picture.file.isEmpty { files[picture.scheme] = .string(picture.file) }
                 return .object([
                     "family": .string(family.family),
                     "size": ["width": .number(family.width), "height": .number(family.height)],
@@ -115,28 +116,34 @@ extension PictureSection {
 
     /// Terminal lines: the folder, then each family's size, its files and its findings.
     func lines(style: TextStyle, width: Int) -> [String] {
-        var lines = [style.bold("Pictures") + style.dim(" \(device), \(scale)x, light and dark, in"), "  " + Columns.clip(folder + "/", width - 2)]
+        var lines = [style.bold("Pictures") + style.dim(" \(device), \(scale)x, light and dark, ") + (folder.isEmpty ? style.dim("not written") : style.dim("in"))]
+        lines.append("  " + Columns.clip(folder.isEmpty ? "(--html FILE writes them beside the page)" : folder + "/", width - 2))
         if let problem {
             lines += Wording.wrap(problem, width: width, first: "  " + style.yellow("warning") + ": ", rest: "    ")
             return lines
         }
         let prefix = folder.isEmpty ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+        // Each finding once, naming the families that have it alike.
+        var findings = FamilyFindings()
         for family in families {
             let size = "\(JSONValue.formatNumber(family.width))×\(JSONValue.formatNumber(family.height))"
-            let names = family.pictures.map { $0.file.hasPrefix(prefix) ? String($0.file.dropFirst(prefix.count)) : $0.file }
+            let names = family.pictures.map(\.file).filter { !$0.isEmpty }.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
             let head = "  " + Columns.pad(family.family, 14) + Columns.pad(size, 9)
-            lines += Wording.wrap(names.joined(separator: ", "), width: width, first: head, rest: String(repeating: " ", count: head.count))
-            let shown = family.findings.filter { $0.severity != "info" }
-            for finding in shown.prefix(Self.terminalFindings) {
-                let label = finding.severity == "error" ? style.red("error") : style.yellow("warning")
-                let text = "\(finding.path): \(finding.message) [\(finding.code)]"
-                let plain = "\(finding.severity):"
-                let wrapped = Wording.wrap(text, width: width, first: "    \(plain) ", rest: "      ")
-                lines += ["    " + label + ":" + wrapped[0].dropFirst(4 + plain.count)] + wrapped.dropFirst()
+            lines += names.isEmpty ? [String(head.reversed().drop { $0 == " " }.reversed())] : Wording.wrap(names.joined(separator: ", "), width: width, first: head, rest: String(repeating: " ", count: head.count))
+            for finding in family.findings where finding.severity != "info" {
+                findings.add(family.label, prefix: "\(finding.severity)\u{0}\(finding.path): ", message: finding.message, suffix: " [\(finding.code)]")
             }
-            if shown.count > Self.terminalFindings {
-                lines.append(style.dim("    … \(shown.count - Self.terminalFindings) more (--html or --format json lists them)"))
-            }
+        }
+        for line in findings.lines.prefix(Self.terminalFindings) {
+            let severity = String(line.prefix { $0 != "\u{0}" })
+            let text = String(line.dropFirst(severity.count + 1))
+            let label = severity == "error" ? style.red("error") : style.yellow("warning")
+            let plain = "\(severity):"
+            let wrapped = Wording.wrap(text, width: width, first: "  \(plain) ", rest: "    ")
+            lines += ["  " + label + ":" + wrapped[0].dropFirst(2 + plain.count)] + wrapped.dropFirst()
+        }
+        if findings.count > Self.terminalFindings {
+            lines.append(style.dim("  … \(findings.count - Self.terminalFindings) more (--html or --format json lists them)"))
         }
         return lines
     }

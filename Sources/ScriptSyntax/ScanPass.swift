@@ -39,7 +39,8 @@ struct ScanPass {
     /// The innermost bracket still open at the end, if any.
     var unclosedProblem: SyntaxProblem? {
         guard let frame = stack.last else { return nil }
-        return SyntaxProblem(message: "\(Self.describe(frame)) is never closed", position: frame.opener.position)
+        // The problem's position is the opener's, so the message does not repeat it.
+        return SyntaxProblem(message: "\(Self.describe(frame, at: false)) is never closed", position: frame.opener.position)
     }
 
     mutating func run() {
@@ -163,7 +164,8 @@ struct ScanPass {
         }
     }
 
-    static func describe(_ frame: Frame) -> String {
+    /// `'(' opened at 3:14`, or only `'('` when the problem is reported at the opener itself.
+    static func describe(_ frame: Frame, at withPosition: Bool = true) -> String {
         let mark: String
         switch frame.kind {
         case .paren: mark = "("
@@ -171,6 +173,6 @@ struct ScanPass {
         case .brace: mark = "{"
         case .template: mark = "${"
         }
-        return "'\(mark)' opened at \(frame.opener.position)"
+        return withPosition ? "'\(mark)' opened at \(frame.opener.position)" : "'\(mark)'"
     }
 }

@@ -23,10 +23,11 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
     /// zeros (a length `14.1591796875` to a tenth is `14.2`; `9.0` is `9`; a scale `0.75` to a
     /// hundredth stays `0.75`).
     static func format(_ v: Double, places: Int = 2) -> String {
+        guard v.isFinite, abs(v) < 1e14 else { return String(v) }
         var unit = 1.0
         for _ in 0..<max(0, places) { unit *= 10 }
         let kept = (v * unit).rounded() / unit
-        return kept == kept.rounded() && abs(kept) < 1e15 ? String(Int(kept)) : String(kept)
+        return kept == kept.rounded() ? String(Int(kept)) : String(kept)
     }
 }
 

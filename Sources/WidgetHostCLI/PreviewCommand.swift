@@ -27,8 +27,9 @@ enum PreviewCommand {
             nearest output name. A JSON tree is also drawn at every widget family (small
             to Live Activity), light and dark, by the widgethost-render program: the view
             names the pictures, written to a folder beside --html (preview.html:
-            preview-pictures/; without --html, NAME-pictures/), and the HTML page shows them
-            side by side with what only the picture shows (text cut off, overflow).
+            preview-pictures/; without --html they are not written, and the view shows what
+            only the picture shows: text cut off, overflow), and the HTML page shows them
+            side by side with those findings.
 
             --watch re-runs when the script, the layout, the action, the profile or the
             fixtures file change, and redraws; Ctrl-C stops it (exit 0). --html FILE also

@@ -12,14 +12,12 @@ enum PreviewPictures {
     static let scale = 2
 
     /// Where the pictures go: a folder beside the HTML report named after it (`preview.html` →
-    /// `preview-pictures/`); without `--html`, `NAME-pictures/` in the current folder, NAME
-    /// the script's base name.
-    static func folder(html: String?, script: String) -> String {
-        if let html, !html.isEmpty {
-            let base = html.hasSuffix(".html") ? String(html.dropLast(5)) : html.hasSuffix(".htm") ? String(html.dropLast(4)) : html
-            return base + "-pictures"
-        }
-        return RenderCommand.baseName(script) + "-pictures"
+    /// `preview-pictures/`); without `--html`, nowhere (empty): the view shows their findings,
+    /// and nothing is written that was not asked for.
+    static func folder(html: String?) -> String {
+        guard let html, !html.isEmpty else { return "" }
+        let base = html.hasSuffix(".html") ? String(html.dropLast(5)) : html.hasSuffix(".htm") ? String(html.dropLast(4)) : html
+        return base + "-pictures"
     }
 
     static func section(_ inputs: PreviewInputs, document: PreviewDocument, arguments: ParsedArguments) -> PictureSection? {
@@ -37,7 +35,7 @@ enum PreviewPictures {
                         icons: String? = nil) -> PictureSection? {
         guard let layoutText, let layout else { return nil }
         if case .lines = layout.body { return nil }
-        let folder = folder(html: html, script: document.scriptPath)
+        let folder = folder(html: html)
         var section = PictureSection(folder: folder, device: device.name, scale: scale, families: [])
         guard let run = document.primary else { return nil }
         guard run.status == .ok else {

@@ -13,7 +13,7 @@ enum ProjectTemplate {
             ("widget.fixtures.json", fixtures),
             ("omni.d.ts", TypeDeclarations.text()),
             ("jsconfig.json", EditorConfig.jsconfig(checkJs: false, include: ["*.js", "omni.d.ts"], exclude: [".widgethost"])),
-            (".gitignore", ".widgethost/\njunit-*.xml\n"),
+            (".gitignore", ".widgethost/\njunit-*.xml\nwidgethost-push.db*\n"),
             (".github/workflows/widgethost.yml", workflow(source: source)),
         ]
     }

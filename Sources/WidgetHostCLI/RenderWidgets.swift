@@ -3,6 +3,7 @@ import Dispatch
 import HostSystem
 import JSONKit
 import Layout
+import Preview
 import Synchronization
 import WidgetGeometry
 import WidgetHost
@@ -77,6 +78,7 @@ enum RenderWidgets {
         // first failed write, in the families' order, is the command's error once all are done.
         let writes = DispatchGroup()
         let failures = WriteFailures()
+        var findings = FamilyFindings()
         for (index, family) in request.families.enumerated() {
             let result = WidgetGeometry.layout(layout, outputs: report.outputs, family: family, device: request.device,
                                                measurer: drawer.measurer(scale: scale), options: options)
@@ -84,14 +86,15 @@ enum RenderWidgets {
             var diagnostics: [JSONValue] = []
             for d in result.diagnostics {
                 let label = d.severity == .warning ? style.yellow("warning") : style.cyan("info")
-                terminal.err("\(label): \(report.script): \(d.path): \(d.message) [\(d.code.rawValue)]")
+                findings.add(family.label, prefix: "\(label): \(report.script): \(d.path): ", message: d.message, suffix: " [\(d.code.rawValue)]")
                 var object: JSONObject = ["code": .string(d.code.rawValue), "severity": .string(d.severity.rawValue),
                                           "message": .string(d.message), "path": .string(d.path)]
                 if let field = d.field { object["field"] = .string(field) }
                 diagnostics.append(.object(object))
             }
             for (path, d) in picture.canvasDiagnostics {
-                terminal.err("\(d.severity == .error ? style.red("error") : style.yellow("warning")): \(report.script): \(family.rawValue): \(path): \(CanvasSource.place(d))\(d.message) [\(d.code.rawValue)]")
+                findings.add(family.label, prefix: "\(d.severity == .error ? style.red("error") : style.yellow("warning")): \(report.script): \(path): \(CanvasSource.place(d))",
+                             message: d.message, suffix: " [\(d.code.rawValue)]")
                 var object = CanvasSource.json(d).objectValue ?? [:]
                 object["path"] = .string(path)
                 diagnostics.append(.object(object))
@@ -110,6 +113,7 @@ enum RenderWidgets {
                 "diagnostics": .array(diagnostics),
             ])
         }
+        findings.lines.forEach(terminal.err)
         writes.wait()
         if let (file, error) = failures.first {
             throw InputError("cannot write the picture to \(file): \(error.message)", code: ExitCode.cannotCreate)
@@ -140,3 +144,4 @@ private final class WriteFailures: Sendable {
         failed.withLock { failed in failed.keys.min().flatMap { failed[$0] } }
     }
 }
+

@@ -20,11 +20,12 @@ package enum TestCommand {
         discussion: """
             A fixture is a script whose leading /*--- … ---*/ block says how to run it and
             what it must do (see docs/conformance.md). Fixtures run in parallel worker
-            processes, so a crash or hang fails that fixture alone. With no path, the
-            fixtures under the current folder run (files with a /*--- block). The spec report
+            processes, so a crash or hang fails that fixture alone. In a folder (with no path,
+            the current one), the fixtures are the .js files with a /*--- block; other scripts,
+            such as helpers, are not run, and a file named that has none is an error. The spec report
             ends with a recap of the failures and the line 'N passed, N failed'.
             """,
-        arguments: [("path", "Fixture files or folders. Default: the fixtures under the current folder.")],
+        arguments: [("path", "Fixture files, or folders whose fixtures run. Default: the fixtures under the current folder.")],
         options: [
             .value("filter", "text", "Run only fixtures whose path or description contains the text."),
             .value("jobs", "n", "Worker processes. Default: one per core."),
@@ -46,6 +47,7 @@ package enum TestCommand {
             (ExitCode.success, "every fixture passed"),
             (ExitCode.failure, "a fixture failed"),
             (ExitCode.usage, "a usage error"),
+            (ExitCode.dataError, "a file named is not a fixture: it has no /*--- block (not-a-fixture)"),
             (ExitCode.noInput, "a path does not exist, no fixtures were found, or --output cannot be written"),
         ],
         run: { arguments, terminal in try run(arguments, terminal, drawer: drawer, widgets: widgets) })
@@ -82,7 +84,13 @@ package enum TestCommand {
             terminal.err("test: no path given: running the \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") under the current folder")
         } else {
             do { fixtures = try Suite.discover(arguments.positionals) } catch {
-                throw InputError(error.description, code: ExitCode.noInput)
+                // A named file that is not a fixture is bad input (65); a missing one, 66.
+                throw InputError(error.description, code: error.message == Suite.notAFixture ? ExitCode.dataError : ExitCode.noInput)
+            }
+            guard !fixtures.isEmpty else {
+                let named = arguments.positionals.joined(separator: ", ")
+                throw InputError("no fixtures in \(named) (a fixture is a .js file that starts with a /*--- … ---*/ block, see docs/conformance.md; other scripts are not run) [no-fixtures]",
+                                 code: ExitCode.noInput)
             }
         }
         if let shard = arguments.value("shard") {

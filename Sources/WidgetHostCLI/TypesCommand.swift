@@ -14,22 +14,24 @@ enum TypesCommand {
             as the host runs it, the body of an async function whose 'this' is the global
             object, line for line, with omni.d.ts and a jsconfig.json, so 'tsc -p
             DIR/jsconfig.json' checks top-level await, return and this.name = ... as the
-            host runs them; it replaces only files it wrote. See docs/editors.md.
+            host runs them; with no script named, the .js files of the current folder. It
+            replaces only files it wrote, and removes its copies of scripts not wrapped this
+            time. See docs/editors.md.
             """,
-        arguments: [("script", "With --wrap: the scripts to write in the checked form.")],
+        arguments: [("script", "With --wrap: the scripts to write in the checked form. Default: the .js files of the current folder.")],
         options: [
             .value("out", "file", "Write the declarations to this file instead of stdout."),
             .value("wrap", "dir", "Write the scripts, omni.d.ts and jsconfig.json for tsc to this new folder."),
         ],
         examples: [
             .init("Declarations for an editor, next to your scripts", "widgethost types --out omni.d.ts"),
-            .init("Type-check scripts as the host runs them", "widgethost types --wrap .widgethost/typecheck widget.js"),
+            .init("Every script of the folder as the host runs it, for tsc -p .widgethost/typecheck/jsconfig.json", "widgethost types --wrap .widgethost/typecheck"),
         ],
         exitCodes: [
             (ExitCode.success, "written"),
             (ExitCode.usage, "a usage error"),
             (ExitCode.dataError, "a script is not UTF-8"),
-            (ExitCode.noInput, "a script cannot be read"),
+            (ExitCode.noInput, "a script cannot be read, or --wrap found none to write (no-scripts)"),
             (ExitCode.cannotCreate, "a file cannot be written, or --wrap would replace a file it did not write (file-exists)"),
         ],
         run: run)
@@ -53,12 +55,17 @@ enum TypesCommand {
         } catch {
             throw InputError("cannot write \(out): \(error.reason)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
         }
+        terminal.out("wrote the script API's declarations to \(out)")
         return ExitCode.success
     }
 
-    private static func wrap(_ scripts: [String], into folder: String, declarations: String, _ terminal: Terminal) throws -> Int32 {
+    private static func wrap(_ named: [String], into folder: String, declarations: String, _ terminal: Terminal) throws -> Int32 {
         guard !folder.isEmpty else { throw UsageError("bad --wrap ''; name a folder") }
-        guard !scripts.isEmpty else { throw UsageError("--wrap needs the scripts to write, e.g. --wrap .widgethost/typecheck *.js") }
+        // No script named: every script of the project, the .js files of the current folder.
+        let scripts = named.isEmpty ? (FileSystem.names(inFolder: ".") ?? []).filter { $0.hasSuffix(".js") && !$0.hasPrefix(".") }.sorted() : named
+        guard !scripts.isEmpty else {
+            throw InputError("no scripts to wrap: the current folder has no .js file; name the scripts, e.g. --wrap .widgethost/typecheck widget.js [no-scripts]", code: ExitCode.noInput)
+        }
         var names: [String: String] = [:]
         var files: [(String, String)] = []
         for script in scripts {
@@ -100,7 +107,17 @@ enum TypesCommand {
                 throw InputError("cannot write \(base + name): \(error.reason)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
             }
         }
-        terminal.out("wrote \(scripts.count) script\(scripts.count == 1 ? "" : "s") for the checker to \(base); check them with: tsc -p \(base)jsconfig.json")
+        // Wrapped copies of scripts not wrapped this time (deleted or renamed since) would be
+        // checked with the rest and their errors hide the real ones: they go.
+        let stale = (FileSystem.names(inFolder: folder) ?? []).filter { $0.hasSuffix(".js") && names[$0] == nil }.sorted()
+            .filter { isGenerated(base + $0) }
+        for name in stale {
+            do { try FileSystem.remove(FileSystem.location(ofUserPath: base + name)) } catch {
+                throw InputError("cannot remove the stale copy \(base + name): \(error.message)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
+            }
+        }
+        let removed = stale.isEmpty ? "" : ", removed the stale cop\(stale.count == 1 ? "y" : "ies") \(stale.joined(separator: ", "))"
+        terminal.out("wrote \(scripts.count) script\(scripts.count == 1 ? "" : "s") for the checker to \(base)\(removed); check them with: tsc -p \(base)jsconfig.json")
         return ExitCode.success
     }
 

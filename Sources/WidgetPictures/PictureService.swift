@@ -37,7 +37,8 @@ public struct PictureRequest: Sendable {
     /// The device whose family sizes are used, and the pixels per point (1, 2 or 3).
     public var device: DeviceModel
     public var scale: Int
-    /// Where the pictures are written (the asking side creates it).
+    /// Where the pictures are written (the asking side creates it); empty: nowhere, they are
+    /// only answered.
     public var folder: String
     /// Where an image's file (File mode) is read: the run's `--state` folder, or nil when the
     /// run kept its files in memory (the drawing side then has none, and draws placeholders);
@@ -212,9 +213,12 @@ public enum PictureService {
                                                   scale: request.scale, schemes: job.schemes, options: options, assets: assets,
                                                   drawer: drawer)
                 for (scheme, drawn) in zip(job.schemes, schemes) {
-                    let file = folder + WidgetPictures.fileName(stem: job.stem, family: family, scheme: scheme)
-                    do { try AtomicFile.write(drawn.bytes, toPath: file) } catch {
-                        return PictureAnswer(pictures: pictures, problem: "cannot write the picture \(file): \(error.message)")
+                    // No folder: the pictures are answered (their bytes and findings), not written.
+                    let file = request.folder.isEmpty ? "" : folder + WidgetPictures.fileName(stem: job.stem, family: family, scheme: scheme)
+                    if !file.isEmpty {
+                        do { try AtomicFile.write(drawn.bytes, toPath: file) } catch {
+                            return PictureAnswer(pictures: pictures, problem: "cannot write the picture \(file): \(error.message)")
+                        }
                     }
                     pictures.append(AnsweredPicture(
                         job: index, family: family, scheme: scheme, file: file, base64: Base64.encode(drawn.bytes),

@@ -95,6 +95,18 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(try sh(body.joined(separator: " && "), in: project).code, 0)
     }
 
+    /// What the tools write in a project unasked is ignored by git: the state folder with the
+    /// type check's copies, the shards' reports, the receiver's store.
+    func testTheProjectsGitignoreCoversWhatTheToolsWrite() throws {
+        let project = folder + "/g"
+        XCTAssertEqual(tool("init", project).code, 0)
+        let made = try sh("cd g && git init -q . && widgethost types --wrap .widgethost/typecheck >/dev/null && touch junit-1.xml widgethost-push.db widgethost-push.db-wal && git add -A && git status --porcelain --untracked-files=all", in: folder)
+        XCTAssertEqual(made.code, 0, made.err)
+        let added = made.out.split(separator: "\n").map { String($0.dropFirst(3)) }.sorted()
+        XCTAssertEqual(added, [".github/workflows/widgethost.yml", ".gitignore", "jsconfig.json", "omni.d.ts", "widget.fixtures.json",
+                               "widget.js", "widget.layout.txt", "widget.profile.json"])
+    }
+
     func testInitNeverOverwritesAFileAndWritesNothingThen() throws {
         writeFile(folder + "/widget.js", Array("this.mine = 1\n".utf8))
         let refused = try sh("widgethost init", in: folder)

@@ -42,6 +42,21 @@ final class PreviewPicturesTests: XCTestCase {
         XCTAssertTrue(html.contains("<code>render-text-truncated</code>"))
     }
 
+    /// Without --html the pictures are drawn for their findings and written nowhere.
+    func testWithoutHTMLNothingIsWritten() throws {
+        let folder = try TemporaryFolder("pictures")
+        let tools = try toolFolder()
+        let run = try spawn(["/bin/sh", "-c", "cd \"$1\" && exec widgethost preview \"$2\" --profile \"$3\" --layout \"$4\" --now 2026-11-29T14:30:00Z --tz UTC",
+                             "sh", folder.path, example("weather.js"), example("weather.profile.json"), example("weather.layout.json")],
+                            environment: ["NO_COLOR=1", "TZ=UTC", "PATH=\(tools):/usr/bin:/bin"])
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertEqual(Files.list(folder.path), [], "preview without --html writes nothing")
+        XCTAssertTrue(run.out.contains("Pictures iphone-15-pro, 2x, light and dark, not written\n  (--html FILE writes them beside the page)\n  small         158×158\n"), run.out)
+        XCTAssertTrue(run.out.contains("[render-text-truncated]"), run.out)
+        let truncated = run.out.split(separator: "\n").filter { $0.contains("[render-text-truncated]") }
+        XCTAssertEqual(truncated.count, Set(truncated).count, "each finding once: \(truncated)")
+    }
+
     /// The drawing happens in `widgethost-render`: `widgethost` itself maps no drawing library.
     func testThePreviewProcessLoadsNoDrawingLibrary() throws {
         let folder = try TemporaryFolder("pictures")

@@ -44,7 +44,7 @@ final class ReadmeTests: XCTestCase {
         Entry("widgethost serve --port 0", .server),
         Entry("widgethost api"),
         Entry("widgethost init my-widget"),
-        Entry("widgethost types --out omni.d.ts"),
+        Entry("widgethost types --out my-widget/omni.d.ts"),
         Entry("widgethost completions bash"),
     ]
 
@@ -106,7 +106,11 @@ final class ReadmeTests: XCTestCase {
         let examples = Self.examples(in: readme)
         XCTAssertEqual(examples.map(\.command), Self.table.map(\.command),
                        "the README's commands and this table differ: add the new command to the table")
-        let environment = ["PATH=\(toolFolder):/usr/bin:/bin", "NO_COLOR=1", "TZ=UTC", "HOME=\(clone)"]
+        // A home outside the clone, so that what the tools keep there (font caches) is not
+        // taken for what the examples leave behind.
+        let home = String(clone[..<clone.lastIndex(of: "/")!]) + "/home"
+        mkdir(home, 0o755)
+        let environment = ["PATH=\(toolFolder):/usr/bin:/bin", "NO_COLOR=1", "TZ=UTC", "HOME=\(home)"]
         for (entry, example) in zip(Self.table, examples) {
             if entry.shown == .server {
                 try runServer(entry.command, in: clone, environment: environment)
@@ -127,6 +131,11 @@ final class ReadmeTests: XCTestCase {
                 XCTAssertEqual(lines, transcript, entry.command)
             }
         }
+        // Run from the repository's root, the examples leave nothing git would offer to commit:
+        // each writes where it says, and .gitignore covers those files.
+        let status = try spawn(["/usr/bin/git", "-C", clone, "status", "--porcelain", "--untracked-files=all"], environment: ["PATH=/usr/bin:/bin"])
+        XCTAssertEqual(status.code, 0, status.err)
+        XCTAssertEqual(status.out, "", "the README's examples leave files behind in the checkout")
     }
 
     /// Starts a server command, waits until it says it is listening, stops it with SIGTERM and

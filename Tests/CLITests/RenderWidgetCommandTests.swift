@@ -65,6 +65,22 @@ final class RenderWidgetCommandTests: RenderToolTestCase {
         XCTAssertTrue(result.err.contains("[render-font-fallback]"), result.err)
     }
 
+    /// A finding every family has alike is one line naming the families, not one line each;
+    /// one that differs by family (the sizes of an overflow) stays a line of its own.
+    func testAFindingOfSeveralFamiliesIsOneLineNamingThem() throws {
+        let layout = script(##"{"type": "vstack", "children": [{"type": "text", "content": "Hi"}, {"type": "blink"}]}"##, name: "widget.json")
+        let path = script(##"const title = "Hi""##)
+        let result = render([path, "--layout", layout, "--all-families", "--out", folder + "/pictures"])
+        XCTAssertEqual(result.code, 0, result.err)
+        let unknown = result.err.split(separator: "\n").filter { $0.contains("[render-unknown-component]") }
+        XCTAssertEqual(unknown.count, 1, result.err)
+        XCTAssertTrue(unknown.first?.hasPrefix("warning: \(path): root.children[1]: ") ?? false, result.err)
+        XCTAssertTrue(unknown.first?.hasSuffix(" (small, medium, large, circular, rectangular and inline widgets and Live Activity) [render-unknown-component]") ?? false,
+                      result.err)
+        XCTAssertFalse(result.err.contains("(small widget)"), result.err)
+        _ = try? spawn(["/bin/rm", "-rf", folder + "/pictures"], environment: [])
+    }
+
     func testEveryFamilyIntoAFolderAndTheFlagErrors() throws {
         let layout = script(##"{"type": "text", "content": "${title}"}"##, name: "widget.json")
         let path = script(##"const title = "Hi""##)

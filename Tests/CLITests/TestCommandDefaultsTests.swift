@@ -40,6 +40,35 @@ final class TestCommandDefaultsTests: XCTestCase {
         XCTAssertTrue(result.out.hasSuffix("1 passed, 1 failed\n"), result.out)
     }
 
+    func testAFolderNamedRunsItsFixturesAndNotItsOtherScripts() throws {
+        let result = try inFolder(directory, "test .")
+        XCTAssertEqual(result.code, 1, result.err)
+        XCTAssertEqual(result.err, "")
+        XCTAssertTrue(result.out.contains("  ok   ./fixtures/a-pass.js"), result.out)
+        XCTAssertTrue(result.out.contains("  FAIL ./fixtures/b-fail.js"), result.out)
+        XCTAssertFalse(result.out.contains("widget.js"), "a script without a /*--- block is not a fixture")
+        XCTAssertTrue(result.out.hasSuffix("1 passed, 1 failed\n"), result.out)
+    }
+
+    func testAFileNamedWithoutFrontMatterIsAnError() throws {
+        let result = try binary(["test", directory + "/widget.js", directory + "/fixtures/a-pass.js"])
+        XCTAssertEqual(result.code, 65, result.out)
+        XCTAssertEqual(result.out, "")
+        XCTAssertTrue(result.err.hasPrefix("error: \(directory)/widget.js: not a fixture: it has no /*--- … ---*/ front-matter block"), result.err)
+        XCTAssertTrue(result.err.hasSuffix("[not-a-fixture]\n"), result.err)
+        XCTAssertEqual(try binary(["test", directory + "/fixtures/a-pass.js"]).code, 0)
+    }
+
+    func testAFolderWithoutFixturesSaysWhatToDo() throws {
+        writeFile(directory + "/empty/helper.js", Array("let x = 1\n".utf8))
+        let result = try binary(["test", directory + "/empty"])
+        XCTAssertEqual(result.code, 66)
+        XCTAssertEqual(result.out, "")
+        XCTAssertTrue(result.err.hasPrefix("error: no fixtures in \(directory)/empty (a fixture is a .js file"), result.err)
+        XCTAssertTrue(result.err.hasSuffix("[no-fixtures]\n"), result.err)
+        XCTAssertEqual(try binary(["test", directory + "/nothing-here"]).code, 66)
+    }
+
     func testNoPathAndNoFixturesSaysWhatToDo() throws {
         let result = try inFolder(directory + "/empty", "test")
         XCTAssertEqual(result.code, 66)

@@ -14,6 +14,7 @@ final class TypesCommandTests: XCTestCase {
         XCTAssertEqual(printed.out, readText(packageRoot + "/docs/omni.d.ts"), "regenerate docs/omni.d.ts with 'widgethost types --out docs/omni.d.ts'")
         let written = tool("types", "--out", folder + "/omni.d.ts")
         XCTAssertEqual(written.code, 0, written.err)
+        XCTAssertEqual(written.out, "wrote the script API's declarations to \(folder)/omni.d.ts\n")
         XCTAssertEqual(readText(folder + "/omni.d.ts"), printed.out)
         let intoFolder = tool("types", "--out", folder)
         XCTAssertEqual(intoFolder.code, 73)
@@ -87,6 +88,35 @@ final class TypesCommandTests: XCTestCase {
         XCTAssertTrue(check.out.contains("Cannot find name 'window'"), check.out)
     }
 
+    /// The README's check of a project: one command wraps every script of the folder (a helper
+    /// without front matter too) and removes the copies of deleted ones; tsc then checks them.
+    func testTheReadmesCheckOfAProjectCoversEveryScriptAndForgetsDeletedOnes() throws {
+        let tsc = try required("tsc")
+        let project = folder + "/p"
+        XCTAssertEqual(tool("init", project).code, 0)
+        writeFile(project + "/helper.js", Array("const total = [1, 2].reduce((a, b) => a + b, 0)\nconsole.log(`total ${total}`)\nthis.total = total\n".utf8))
+        writeFile(project + "/broken.js", Array("const place = await Location.getPlacemark()\nthis.city = place.town\n".utf8))
+        let readme = try XCTUnwrap(readText(packageRoot + "/README.md"))
+        let check = "widgethost types --wrap .widgethost/typecheck && tsc -p .widgethost/typecheck/jsconfig.json"
+        XCTAssertTrue(readme.contains("\n\(check)\n"), "the README's types section shows the check")
+        let first = try sh(check.replacing("tsc ", with: tsc + " "), in: project)
+        XCTAssertEqual(first.code, 2, first.out + first.err)
+        XCTAssertTrue(first.out.hasPrefix("wrote 3 scripts for the checker to .widgethost/typecheck/; check them with"), first.out)
+        let errors = first.out.split(separator: "\n").filter { $0.contains("error TS") }
+        XCTAssertEqual(errors.count, 1, first.out)
+        XCTAssertTrue(errors.first?.hasPrefix(".widgethost/typecheck/broken.js(2,19): error TS2339: Property 'town' does not exist") ?? false, first.out)
+        // The script is deleted: its copy goes with the next check, which then passes.
+        unlink(project + "/broken.js")
+        let second = try sh(check.replacing("tsc ", with: tsc + " "), in: project)
+        XCTAssertEqual(second.code, 0, second.out + second.err)
+        XCTAssertEqual(second.out, "wrote 2 scripts for the checker to .widgethost/typecheck/, removed the stale copy broken.js; check them with: tsc -p .widgethost/typecheck/jsconfig.json\n")
+        XCTAssertNil(readText(project + "/.widgethost/typecheck/broken.js"))
+        XCTAssertNotNil(readText(project + "/.widgethost/typecheck/helper.js"))
+        // Without the wrapping, the DOM's Request, Location and console would clash with the
+        // host's: the configuration's library is the language alone.
+        XCTAssertTrue(readText(project + "/.widgethost/typecheck/jsconfig.json")?.contains("\"lib\": [\"es2022\"]") ?? false)
+    }
+
     func testWrapReplacesOnlyWhatItWrote() throws {
         writeFile(folder + "/a.js", Array("this.a = 1\n".utf8))
         XCTAssertEqual(try sh("widgethost types --wrap out a.js", in: folder).code, 0)
@@ -104,7 +134,9 @@ final class TypesCommandTests: XCTestCase {
         XCTAssertNil(readText(folder + "/omni.d.ts"))
 
         XCTAssertEqual(try sh("mkdir b && cp a.js b/ && widgethost types --wrap out a.js b/a.js", in: folder).code, 64)
-        XCTAssertEqual(try sh("widgethost types --wrap out", in: folder).code, 64)
+        let none = try sh("mkdir empty && cd empty && widgethost types --wrap out", in: folder)
+        XCTAssertEqual(none.code, 66)
+        XCTAssertTrue(none.err.hasSuffix("[no-scripts]\n"), none.err)
         XCTAssertEqual(try sh("widgethost types --wrap out missing.js", in: folder).code, 66)
         writeFile(folder + "/latin1.js", [0x61, 0xE9, 0x0A])
         let latin1 = try sh("widgethost types --wrap out latin1.js", in: folder)

@@ -37,10 +37,38 @@ final class PictureSectionTests: XCTestCase {
             "  small         158×158  w-small-light.png, w-small-dark.png",
             "  circular      72×72    w-circular-light.png",
         ])
-        XCTAssertEqual(lines[start + 4], "    warning: root.children[0]: \"Now\" does not fit (circular widget)")
-        XCTAssertEqual(lines.filter { $0.hasPrefix("    warning:") }.count, PictureSection.terminalFindings)
-        XCTAssertEqual(lines.last, "    … 5 more (--html or --format json lists them)")
+        XCTAssertEqual(lines[start + 4], "  warning: root.children[0]: \"Now\" does not fit (circular widget)")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("  warning:") }.count, PictureSection.terminalFindings)
+        XCTAssertEqual(lines.last, "  … 5 more (--html or --format json lists them)")
         XCTAssertEqual(overWide(lines), [])
+    }
+
+    /// A finding several families have alike is one line naming them, after the families.
+    func testAFindingOfSeveralFamiliesIsShownOnceNamingThem() throws {
+        func family(_ name: String, _ label: String, _ findings: [PictureFinding]) -> FamilyPictures {
+            FamilyPictures(family: name, label: label, width: 10, height: 10, pictures: [], findings: findings)
+        }
+        func cut(_ label: String) -> PictureFinding {
+            PictureFinding(code: "render-text-truncated", severity: "warning", message: "\"Now\" does not fit (\(label))", path: "root")
+        }
+        let section = PictureSection(folder: "", device: "iphone-15-pro", scale: 2, families: [
+            family("small", "small widget", [cut("small widget")]),
+            family("medium", "medium widget", [cut("medium widget"), PictureFinding(code: "render-overflow", severity: "warning", message: "cut off (medium widget)", path: "root.children[1]")]),
+            family("live-activity", "Live Activity", [cut("Live Activity")]),
+        ])
+        let lines = TerminalView(document: try document(section)).lines()
+        let start = try XCTUnwrap(lines.firstIndex(of: "Pictures iphone-15-pro, 2x, light and dark, not written"), "\(lines)")
+        XCTAssertEqual(Array(lines[(start + 1)...(start + 7)]), [
+            "  (--html FILE writes them beside the page)",
+            "  small         10×10",
+            "  medium        10×10",
+            "  live-activity 10×10",
+            "  warning: root: \"Now\" does not fit (small and medium widgets and Live Activity)",
+            "    [render-text-truncated]",
+            "  warning: root.children[1]: cut off (medium widget) [render-overflow]",
+        ])
+        XCTAssertEqual(FamilyFindings.names(["small widget", "medium widget", "large widget"]), "small, medium and large widgets")
+        XCTAssertEqual(FamilyFindings.names(["Live Activity"]), "Live Activity")
     }
 
     func testTheProblemIsShownInsteadOfPictures() throws {

@@ -64,9 +64,9 @@ final class ProblemTests: XCTestCase {
 
     func testUnclosedBraceAtEnd() {
         XCTAssertEqual(problem("function f() {\n  if (x) {\n  }\n"),
-                       SyntaxProblem(message: "'{' opened at 1:14 is never closed", position: SourcePosition(line: 1, column: 14, offset: 13)))
+                       SyntaxProblem(message: "'{' is never closed", position: SourcePosition(line: 1, column: 14, offset: 13)))
         XCTAssertEqual(problem("call(1, 2"),
-                       SyntaxProblem(message: "'(' opened at 1:5 is never closed", position: SourcePosition(line: 1, column: 5, offset: 4)))
+                       SyntaxProblem(message: "'(' is never closed", position: SourcePosition(line: 1, column: 5, offset: 4)))
     }
 
     func testProblemsInsideLiteralsAreNotBracketProblems() {

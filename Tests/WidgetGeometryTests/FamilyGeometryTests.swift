@@ -101,6 +101,19 @@ final class FamilyGeometryTests: XCTestCase {
         assertFrame(r, "root.children[1]", 160 - 15, 26 + 8, 15, 12)
     }
 
+    func testSizesInMessagesAreRoundedToATenthOfAPoint() {
+        XCTAssertEqual(Size(width: 65, height: 86.6826171875).description, "65x86.7")
+        XCTAssertEqual(Size(width: 0.04, height: -0.04).description, "0x0")
+        // Five texts 15.185 × 36.444, 8 apart: 5 × 36.444 + 4 × 8 = 214.22 tall.
+        let r = layoutDocument(#"""
+        {"type": "vstack", "dataSource": "${events[ev]}", "children": [
+          {"type": "text", "content": "${ev}", "fontSize": 30.37}]}
+        """#, outputs: #"{"events": ["a", "b", "c", "d", "e"]}"#)
+        let overflow = r.diagnostics.first { $0.code == .overflow }
+        XCTAssertTrue(overflow?.message.hasPrefix("the layout is 15.2x214.2; the widget has 126x126 inside its margins") ?? false,
+                      overflow?.message ?? "none")
+    }
+
     func testALoopWhoseItemsDoNotFit() {
         let r = layoutDocument(#"""
         {"type": "vstack", "dataSource": "${events[ev]}", "children": [

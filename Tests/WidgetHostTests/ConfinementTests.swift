@@ -123,7 +123,12 @@ final class ConfinementTests: APITestCase {
               _fm.fileExists(_docs + "sub/kept.txt")
               try { _fm.remove(_docs + "sub/kept.txt") } catch (e) {}
             }
-            """) { $0.storage = root.store }
+            """) {
+            $0.storage = root.store
+            // The loop shares the cores with the swapper (and with other tests running at
+            // once): the limit is not what this test is about, so it is generous.
+            $0.timeLimitSeconds = 120
+        }
         flags.done.store(true, ordering: .releasing)
         swapper.join()
         let out = outputs(report)
