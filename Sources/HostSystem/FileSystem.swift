@@ -188,7 +188,7 @@ public enum FileSystem {
     // MARK: Opening folders
 
     /// A folder descriptor, closed when the value goes.
-    private final class Folder {
+    final class Folder {
         let fd: Int32
         init(_ fd: Int32) { self.fd = fd }
         deinit { close(fd) }
@@ -196,7 +196,7 @@ public enum FileSystem {
 
     /// Opens the base, then each folder below it without following links; nil when one is
     /// missing (or is a file) and `create` is false.
-    private static func open(_ location: Location, create: Bool) throws(FileSystemError) -> Folder? {
+    static func open(_ location: Location, create: Bool) throws(FileSystemError) -> Folder? {
         var fd = Glibc.open(location.base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 && Glibc.errno == ENOENT {
             guard create else { return nil }
@@ -229,7 +229,7 @@ public enum FileSystem {
     }
 
     /// Calls `body` with `name` as a NUL-terminated C string.
-    private static func at<T>(_ name: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+    static func at<T>(_ name: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
         (name + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
         }

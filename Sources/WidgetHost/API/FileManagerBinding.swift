@@ -27,6 +27,10 @@ extension RunState {
             if path.segments.isEmpty && !folderAllowed {
                 throw NativeError(.error, "\(function): the path \(JSONValueQuote.short(text)) names the widget's folder, not a file; add a file name")
             }
+            // The widget's files are its storage too: the run holds its lock from here (A12).
+            guard api.holdWidgetStorage() else {
+                throw NativeError(.error, "\(function): the widget's storage is in use by another run (state-busy); nothing was read or written")
+            }
             return path
         }
     }
