@@ -28,7 +28,7 @@ public final class FileLock {
             openat(folder.fd, $0, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o644)
         }
         guard fd >= 0 else {
-            if Glibc.errno == ELOOP { throw FileSystemError(location.display, FileSystemError.linkMessage, kind: .link) }
+            if Glibc.errno == ELOOP { throw FileSystemError(location.display, FileSystemError.linkMessage(location.display), kind: .link) }
             throw .errno(location.display, "cannot open the lock file")
         }
         var pause = 1_000_000

@@ -62,6 +62,8 @@ final class APIRun {
                 return false
             }
             widgetLock = lock
+            // No run of this store writes the widget's files now: what a killed one left can go.
+            store.removeStaleTemporaries(widget: identity.id)
         } catch {
             // Said at the save, when the save itself works (a folder on the way that is not
             // reachable fails the read and the save too, and they say so).
@@ -81,6 +83,7 @@ final class APIRun {
                 return false
             }
             valuesLock = lock
+            store.removeStaleValueTemporaries()
         } catch {
             lockProblems.append("the shared values' lock \(error.description)")
             valuesLock = StoreLock(file: nil)

@@ -175,6 +175,20 @@ public final class StateStore: Sendable {
         try lock(location(["values"], Array("\(slot).lock".utf8)), until: deadline)
     }
 
+    /// Removes what writers killed between their temporary file and its rename left in one
+    /// widget's folders (`widgets/<id>/`, its files included), of the store's own naming and of
+    /// processes that no longer run. A run calls it once it holds the widget's lock.
+    public func removeStaleTemporaries(widget id: String) {
+        guard directory != nil, (try? checked(id)) != nil else { return }
+        FileSystem.removeStaleTemporaries(in: location(["widgets"], Array(id.utf8)))
+    }
+
+    /// The same for the `values/` folder (``removeStaleTemporaries(widget:)``).
+    public func removeStaleValueTemporaries() {
+        guard directory != nil else { return }
+        FileSystem.removeStaleTemporaries(in: location([], Array("values".utf8)))
+    }
+
     private func lock(_ file: FileSystem.Location, until deadline: ContinuousClock.Instant) throws(StateStoreError) -> StoreLock? {
         guard directory != nil else { return StoreLock(file: nil) }
         do {
