@@ -62,6 +62,18 @@ struct HostileCase {
             name: "Intl over a huge input",
             script: "const s = '\\u00e9'.repeat(5e6)\nlet n = 0\nfor (;;) n += s.localeCompare(s + 'a') + new Intl.NumberFormat('de-DE').format(n).length",
             status: .timeout, code: .timeLimit),
+        // A regular expression's backtracking and a normalization are single native steps the
+        // checks cannot enter; each ends (the engine's backtracking limit, the memory limit's bound
+        // on a string), and the run then ends at its next check.
+        HostileCase(
+            name: "catastrophic regular expressions in a loop",
+            script: "const s = 'a'.repeat(40) + 'b'\nfor (;;) /^(a+)+$/.test(s)", status: .timeout, code: .timeLimit),
+        HostileCase(
+            name: "a regular expression over a huge string in a loop",
+            script: "const s = 'ab'.repeat(2e6)\nlet n = 0\nfor (;;) n += s.replace(/(a|b)*c/g, 'x').length", status: .timeout, code: .timeLimit),
+        HostileCase(
+            name: "normalize over a large string in a loop",
+            script: "const s = 'e\\u0301'.repeat(1e6)\nlet n = 0\nfor (;;) n += s.normalize('NFC').length", status: .timeout, code: .timeLimit),
         HostileCase(
             name: "Atomics.wait without shared memory",
             script: "Atomics.wait(new Int32Array(4), 0, 0, 1e9)", status: .error, code: .uncaughtError),
