@@ -138,6 +138,30 @@ public enum AtomicFile {
         return Array(".widgethost-\(getpid())-\(number)-\(RandomBytes.hex(count: 4)).tmp".utf8)
     }
 
+    /// The process id in a name of ``temporaryName()``'s form (`.widgethost-PID-N-HEX.tmp`, HEX
+    /// eight hexadecimal digits), or nil for any other name.
+    public static func temporaryOwner(_ name: [UInt8]) -> pid_t? {
+        let prefix = Array(".widgethost-".utf8), suffix = Array(".tmp".utf8)
+        guard name.count > prefix.count + suffix.count, name.starts(with: prefix), name.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        let middle = name[prefix.count..<(name.count - suffix.count)].split(separator: 0x2D, omittingEmptySubsequences: false)
+        guard middle.count == 3, middle[2].count == 8,
+            middle[0].count <= 10, middle[1].count <= 19,
+            middle[0].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), middle[1].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            !middle[1].isEmpty,
+            middle[2].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }),
+            let pid = Int32(String(decoding: middle[0], as: UTF8.self)), pid > 0
+        else { return nil }
+        return pid
+    }
+
+    /// Whether a temporary file of ``temporaryName()``'s form was left by a process that no
+    /// longer runs (a writer killed between writing and renaming): never one of this process's
+    /// or of a process that still runs, whose write may be in flight.
+    public static func isStaleTemporary(_ name: [UInt8]) -> Bool {
+        guard let owner = temporaryOwner(name), owner != getpid() else { return false }
+        return kill(owner, 0) != 0 && errno == ESRCH
+    }
+
     private static func cString<T>(_ name: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
         (name + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }

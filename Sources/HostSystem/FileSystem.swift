@@ -39,7 +39,10 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
         FileSystemError(path, "\(doing): \(String(cString: strerror(code)))")
     }
 
-    static let linkMessage = "is reached through a symbolic link; the host does not follow links"
+    /// The refusal of a path that meets a symbolic link, naming the link (`display`, the path up to it).
+    static func linkMessage(_ link: String) -> String {
+        "is reached through a symbolic link (\(link) is a symbolic link); the host does not follow links"
+    }
 }
 
 /// The file operations storage needs, on the C library (no Foundation), confined the way
@@ -64,6 +67,14 @@ public enum FileSystem {
         public var name: [UInt8]
         /// The whole path, for messages.
         public var display: String
+
+        /// The base and the folders below it up to the one at `index`, joined by `/` (the folder a
+        /// refusal names).
+        func path(through index: Int) -> String {
+            var bytes = Array(base.utf8)
+            for name in folders.prefix(index + 1) { bytes += [0x2F] + name }
+            return String(decoding: bytes, as: UTF8.self)
+        }
 
         /// A location of `name` in `folders` below `base`, shown in messages as `display`.
         public init(base: String, folders: [[UInt8]], name: [UInt8], display: String) {
@@ -90,7 +101,7 @@ public enum FileSystem {
         guard fd >= 0 else {
             let code = Glibc.errno
             if code == ENOENT || code == ENOTDIR { return nil }
-            if code == ELOOP { throw FileSystemError(location.display, FileSystemError.linkMessage, kind: .link) }
+            if code == ELOOP { throw FileSystemError(location.display, FileSystemError.linkMessage(location.display), kind: .link) }
             throw .errno(location.display, "cannot read", code)
         }
         defer { close(fd) }
@@ -143,6 +154,47 @@ public enum FileSystem {
             if code == ENOENT || code == ENOTDIR { return }
             if code == EISDIR { throw FileSystemError(location.display, "is a folder, not a file", kind: .notRegularFile) }
             throw .errno(location.display, "cannot remove", code)
+        }
+    }
+
+    /// Removes the stale temporary files (``AtomicFile/isStaleTemporary(_:)``) in the folder
+    /// `location` names (its `name` is the folder's) and in the folders below it, reached without
+    /// following links; at most ``staleSearchLimit`` entries are looked at. A missing folder is
+    /// not an error, and a temporary that cannot be removed is left for the next time.
+    public static func removeStaleTemporaries(in location: Location) {
+        var inner = location
+        inner.folders.append(location.name)
+        guard let folder = try? open(inner, create: false) else { return }
+        var budget = staleSearchLimit
+        removeStaleTemporaries(folder.fd, depth: 0, budget: &budget)
+    }
+
+    /// How many entries ``removeStaleTemporaries(in:)`` looks at, at most.
+    public static let staleSearchLimit = 100_000
+
+    private static func removeStaleTemporaries(_ fd: Int32, depth: Int, budget: inout Int) {
+        let copy = dup(fd)
+        guard copy >= 0, let directory = fdopendir(copy) else { return }
+        defer { closedir(directory) }
+        var folders: [[UInt8]] = []
+        while budget > 0, let entry = readdir(directory) {
+            budget -= 1
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            var info = stat()
+            guard at(name, { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: folders.append(name)
+            case S_IFREG where AtomicFile.isStaleTemporary(name): _ = at(name) { unlinkat(fd, $0, 0) }
+            default: break
+            }
+        }
+        guard depth < 64 else { return }
+        for name in folders where budget > 0 {
+            let next = at(name) { openat(fd, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            guard next >= 0 else { continue }
+            removeStaleTemporaries(next, depth: depth + 1, budget: &budget)
+            close(next)
         }
     }
 
@@ -203,7 +255,7 @@ public enum FileSystem {
     // MARK: Opening folders
 
     /// A folder descriptor, closed when the value goes.
-    private final class Folder {
+    final class Folder {
         let fd: Int32
         init(_ fd: Int32) { self.fd = fd }
         deinit { close(fd) }
@@ -211,7 +263,7 @@ public enum FileSystem {
 
     /// Opens the base, then each folder below it without following links; nil when one is
     /// missing (or is a file) and `create` is false.
-    private static func open(_ location: Location, create: Bool) throws(FileSystemError) -> Folder? {
+    static func open(_ location: Location, create: Bool) throws(FileSystemError) -> Folder? {
         var fd = Glibc.open(location.base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 && Glibc.errno == ENOENT {
             guard create else { return nil }
@@ -220,7 +272,7 @@ public enum FileSystem {
         }
         guard fd >= 0 else { throw .errno(location.base, create ? "cannot create the folder" : "cannot open the folder") }
         var folder = Folder(fd)
-        for name in location.folders {
+        for (index, name) in location.folders.enumerated() {
             let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
             var next = at(name) { openat(folder.fd, $0, flags) }
             if next < 0 && Glibc.errno == ENOENT && create {
@@ -233,7 +285,7 @@ public enum FileSystem {
                 let code = Glibc.errno
                 var info = stat()
                 if at(name, { fstatat(folder.fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
-                    throw FileSystemError(location.display, FileSystemError.linkMessage, kind: .link)
+                    throw FileSystemError(location.display, FileSystemError.linkMessage(location.path(through: index)), kind: .link)
                 }
                 if (code == ENOENT || code == ENOTDIR) && !create { return nil }
                 throw .errno(location.display, create ? "cannot create the folder" : "cannot open the folder", code)
@@ -244,7 +296,7 @@ public enum FileSystem {
     }
 
     /// Calls `body` with `name` as a NUL-terminated C string.
-    private static func at<T>(_ name: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+    static func at<T>(_ name: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
         (name + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
         }

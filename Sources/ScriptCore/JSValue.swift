@@ -66,6 +66,28 @@ public struct JSValue {
         return number
     }
 
+    /// Whether the value is a string holding a lone surrogate (a UTF-16 unit of U+D800–U+DFFF
+    /// without its pair), which UTF-8 cannot hold: ``toString()`` makes each one U+FFFD, so two
+    /// such strings that differ can become one. Runs no user code.
+    public var hasLoneSurrogate: Bool {
+        guard JSValueIsString(ctx, raw), let string = JSValueToStringCopy(ctx, raw, nil) else { return false }
+        defer { JSStringRelease(string) }
+        let length = JSStringGetLength(string)
+        guard length > 0, let units = JSStringGetCharactersPtr(string) else { return false }
+        var index = 0
+        while index < length {
+            let unit = units[index]
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                guard index + 1 < length, units[index + 1] >= 0xDC00 && units[index + 1] <= 0xDFFF else { return true }
+                index += 2
+                continue
+            }
+            if unit >= 0xDC00 && unit <= 0xDFFF { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// `String(value)`; may run user code (toString). Symbols convert like `String(symbol)`.
     public func toString() throws(ScriptError) -> String {
         if JSValueGetType(ctx, raw) == kJSTypeSymbol {

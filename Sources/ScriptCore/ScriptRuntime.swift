@@ -115,6 +115,13 @@ public final class ScriptRuntime {
         executionGuard.arm(group: group, deadlineSeconds: seconds, memoryLimitBytes: memoryLimitBytes)
     }
 
+    /// Seconds until the armed time limit passes (0 once it has; nil when none is armed).
+    public var secondsLeft: Double? {
+        guard executionGuard.armed, executionGuard.deadlineNanos != .max else { return nil }
+        let now = ExecutionGuard.monotonicNanos()
+        return now >= executionGuard.deadlineNanos ? 0 : Double(executionGuard.deadlineNanos - now) / 1e9
+    }
+
     /// Stops enforcing limits.
     public func disarm() { executionGuard.disarm(group: group) }
 

@@ -50,6 +50,33 @@ struct HostileCase {
         HostileCase(
             name: "a script too large to prepare in its time", script: HostileCase.largeScript, status: .timeout, code: .timeLimit,
             timeout: 0.05, memoryMB: 4096, dispatchable: false),
+        // WebAssembly never reaches the limits' checks on this engine, so it is not there (S11): the
+        // 36-byte module whose export is `loop br 0 end` is a ReferenceError, not a run without end.
+        HostileCase(name: "a WebAssembly loop", script: HostileCase.webAssemblyLoop, status: .error, code: .uncaughtError),
+        // Engine features that run long in one native step each end at the limit too.
+        HostileCase(
+            name: "a sort with a slow comparator",
+            script: "const a = Array.from({ length: 1e5 }, (_, i) => (i * 7919) % 1e5)\na.sort((x, y) => { for (let i = 0; i < 1e4; i++); return x - y })",
+            status: .timeout, code: .timeLimit),
+        HostileCase(
+            name: "Intl over a huge input",
+            script: "const s = '\\u00e9'.repeat(5e6)\nlet n = 0\nfor (;;) n += s.localeCompare(s + 'a') + new Intl.NumberFormat('de-DE').format(n).length",
+            status: .timeout, code: .timeLimit),
+        // A regular expression's backtracking and a normalization are single native steps the
+        // checks cannot enter; each ends (the engine's backtracking limit, the memory limit's bound
+        // on a string), and the run then ends at its next check.
+        HostileCase(
+            name: "catastrophic regular expressions in a loop",
+            script: "const s = 'a'.repeat(40) + 'b'\nfor (;;) /^(a+)+$/.test(s)", status: .timeout, code: .timeLimit),
+        HostileCase(
+            name: "a regular expression over a huge string in a loop",
+            script: "const s = 'ab'.repeat(2e6)\nlet n = 0\nfor (;;) n += s.replace(/(a|b)*c/g, 'x').length", status: .timeout, code: .timeLimit),
+        HostileCase(
+            name: "normalize over a large string in a loop",
+            script: "const s = 'e\\u0301'.repeat(1e6)\nlet n = 0\nfor (;;) n += s.normalize('NFC').length", status: .timeout, code: .timeLimit),
+        HostileCase(
+            name: "Atomics.wait without shared memory",
+            script: "Atomics.wait(new Int32Array(4), 0, 0, 1e9)", status: .error, code: .uncaughtError),
         // The first list: each ends with the right status, and the host runs the next one.
         HostileCase(name: "endless loop", script: "while (true) {}", status: .timeout, code: .timeLimit),
         HostileCase(name: "endless loop after await", script: "await null\nwhile (true) {}", status: .timeout, code: .timeLimit, dispatchable: false),
@@ -67,6 +94,9 @@ struct HostileCase {
             script: "Object.defineProperty(this, 'x', { enumerable: true, get() { throw 1 } })\nlet kept = 1",
             status: .ok, code: .outputNotSerializable, kept: ["kept"]),
     ]
+
+    /// A module whose exported `f` is `loop br 0 end`, instantiated and called.
+    static let webAssemblyLoop = "const b = new Uint8Array([0,97,115,109,1,0,0,0,1,4,1,96,0,0,3,2,1,0,7,5,1,1,102,0,0,10,9,1,7,0,3,64,12,0,11,11])\nnew WebAssembly.Instance(new WebAssembly.Module(b)).exports.f()"
 
     /// About 3 MB of statements: scanning and compiling it takes well over 0.05 s.
     static let largeScript: String = {

@@ -106,6 +106,27 @@ final class HostileRunTests: XCTestCase {
         XCTAssertLessThanOrEqual(child.seconds, budget, "the simulation took \(child.seconds) s")
     }
 
+    /// A script that runs long in the engine every third refresh (WebAssembly is not there, S11, so
+    /// a sort with a slow comparator) ends `timeout` each third refresh and `ok` at the others,
+    /// each within its limit, and the simulation reports every refresh and ends.
+    func testASimulationWhoseEveryThirdRefreshRunsLongReportsEveryRefresh() throws {
+        let temporary = try TemporaryFolder("hostile")
+        let folder = temporary.path
+        let slow = try XCTUnwrap(HostileCase.all.first { $0.name == "a sort with a slow comparator" })
+        let script = "const _k = Config.get('k', 0)\nConfig.set('k', _k + 1)\nif (typeof WebAssembly !== 'undefined') throw new Error('WebAssembly')\nif (_k % 3 === 2) {\n\(slow.script)\n}"
+        try Files.write("\(folder)/every-third.js", script)
+        let child = try ToolProcess.run(
+            ["simulate", "\(folder)/every-third.js", "--hours", "4", "--state", "\(folder)/state", "--now", "2026-11-29T00:00:00Z",
+             "--format", "json", "--timeout", "\(Self.simulationTimeout)"])
+        let refreshes = try XCTUnwrap(try JSONValue.parse(child.out)["refreshes"]?.arrayValue, child.err)
+        XCTAssertGreaterThanOrEqual(refreshes.count, 6, child.out)
+        for (index, refresh) in refreshes.enumerated() {
+            XCTAssertEqual(refresh["status"]?.stringValue, index % 3 == 2 ? "timeout" : "ok", "refresh \(index)")
+        }
+        let budget = Double(refreshes.count) * (Self.simulationTimeout + HostileCase.margin)
+        XCTAssertLessThanOrEqual(child.seconds, budget, "the simulation took \(child.seconds) s")
+    }
+
     /// A simulation's peak size does not grow with the number of allocation bombs it runs (see
     /// the worker's test for the bound).
     func testOneSimulationStaysAtItsSizeThroughAllocationBombs() throws {

@@ -130,7 +130,7 @@ final class FileManagerTests: APITestCase {
         XCTAssertEqual(out["refused"], 44, "every attempt is refused")
         XCTAssertEqual(out["ok"], "mine")
         let after = listing(root)
-        XCTAssertEqual(Set(after).subtracting(before), ["state/widgets/\(id)/files/LD/ok.txt"])
+        XCTAssertEqual(Set(after).subtracting(before), ["state/widgets/\(id)/files/LD/ok.txt", "state/widgets/\(id)/store.lock"])
         XCTAssertEqual(Set(before).subtracting(after), [])
         XCTAssertEqual(readAll(root + "/outside.txt"), Array("keep".utf8))
         XCTAssertEqual(readAll(root + "/elsewhere/secret.txt"), Array("secret".utf8))

@@ -197,8 +197,9 @@ final class StorageTests: APITestCase {
         _ = outputs(runIn("setValue('v', 'shared'); setConfig('legacy', 'x'); Setting.set('s', 'k')"))
         let id = WidgetIdentity.derived(fromScriptName: "counter.js").id
         XCTAssertEqual(listing(directory), [
-            "values", "values/small-1.json", "widgets", "widgets/\(id)", "widgets/\(id)/store.json",
-        ], "no temporary files are left behind")
+            "values", "values/small-1.json", "values/small-1.lock", "widgets", "widgets/\(id)", "widgets/\(id)/store.json",
+            "widgets/\(id)/store.lock",
+        ], "no temporary files are left behind; the lock files stay (A12)")
         let stored = try JSONValue.parse(String(decoding: readAll(directory + "/widgets/\(id)/store.json"), as: UTF8.self))
         XCTAssertEqual(stored["config"], ["n": 3])
         XCTAssertEqual(stored["legacyConfig"], ["legacy": "x"])
@@ -208,6 +209,51 @@ final class StorageTests: APITestCase {
         // A run that fails still keeps what it stored, as the device does.
         XCTAssertEqual(runIn("Config.set('n', 10); throw new Error('later')").status, .error)
         XCTAssertEqual(try folder.widget(id).config, ["n": 10])
+    }
+
+    /// A run whose widget's lock another holder keeps past the run's time limit ends with
+    /// `state-busy` naming the folder and the lock, reads none of the storage and saves nothing;
+    /// once the lock is free, the next run counts on from what was stored (A12).
+    func testARunWaitsForItsWidgetsLockWithinItsTimeLimitThenEndsStateBusy() throws {
+        let directory = "/tmp/widgethost-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { removeTree(directory) }
+        let folder = StateStore(directory: directory)
+        let script = "Config.set('n', Config.get('n', 0) + 1); setValue('v', 'x'); let n = Config.get('n')"
+        func run() -> RunReport {
+            runAPI(script, file: "busy.js") { $0.storage = folder; $0.timeLimitSeconds = 0.3 }
+        }
+        XCTAssertEqual(outputs(run())["n"], 1)
+        let id = WidgetIdentity.derived(fromScriptName: "busy.js").id
+        var held: StoreLock? = try XCTUnwrap(folder.lock(widget: id, until: .now))
+        let busy = run()
+        XCTAssertEqual(busy.status, .timeout)
+        let found = try XCTUnwrap(diagnostic(busy, .stateBusy))
+        XCTAssertEqual(found.severity, .error)
+        XCTAssertTrue(found.message.contains("the state folder \(directory) is in use"), found.message)
+        XCTAssertTrue(found.message.contains("widgets/\(id)/store.lock"), found.message)
+        XCTAssertEqual(try folder.widget(id).config, ["n": 1], "nothing was saved over the stored state")
+        XCTAssertNotNil(held)
+        held = nil
+        XCTAssertEqual(outputs(run())["n"], 2)
+        // The slot values' lock is taken after the widget's: a holder of it alone makes the run wait too.
+        let values = try XCTUnwrap(folder.lock(values: "small-1", until: .now))
+        XCTAssertEqual(diagnostic(run(), .stateBusy)?.severity, .error)
+        XCTAssertEqual(try folder.widget(id).config, ["n": 2])
+        _ = values
+    }
+
+    /// A lock is held for the run, not longer: runs of one widget in one process take turns.
+    func testALockIsFreeAgainOnceTheRunEnds() throws {
+        let directory = "/tmp/widgethost-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { removeTree(directory) }
+        let folder = StateStore(directory: directory)
+        for expected in 1...3 {
+            let report = runAPI("const _f = FileManager.local(); const _p = _f.documents() + 'n'; let n = Number(_f.fileExists(_p) ? _f.readString(_p) : 0) + 1; _f.writeString(_p, String(n))", file: "turns.js") {
+                $0.storage = folder
+            }
+            XCTAssertEqual(outputs(report)["n"], .number(Double(expected)))
+            XCTAssertNotNil(try folder.lock(widget: WidgetIdentity.derived(fromScriptName: "turns.js").id, until: .now))
+        }
     }
 
     func testAStoreThatCannotBeReadIsReportedAndNotOverwritten() throws {

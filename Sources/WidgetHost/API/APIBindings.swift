@@ -41,6 +41,12 @@ extension RunState {
             try misuse(call, function, "\(function) expects \(what) as a string; got \(ValueDescription.phrase(value)); the call was ignored")
             return nil
         }
+        // Stored as UTF-8, where every lone surrogate would become U+FFFD: "\ud800" and "\udbff"
+        // would be one key.
+        guard !value.hasLoneSurrogate else {
+            try misuse(call, function, "\(function) got \(what) with a lone surrogate (a \\uD800–\\uDFFF without its pair), which storage cannot keep apart from others; the call was ignored")
+            return nil
+        }
         return try value.toString()
     }
 }

@@ -38,8 +38,70 @@ final class APIRun {
     /// The `setValue` slot key: the widget kind and the slot (1 in a widget run, 999 in an app run).
     var slotKey: String { "\(configuration.kind.rawValue)-\(configuration.context.slot)" }
 
+    /// The widget's storage lock and the slot values' (A12), held from the first touch until
+    /// ``finish()`` has written what changed.
+    private var widgetLock: StoreLock?
+    private var valuesLock: StoreLock?
+    /// The lock was still held by another run when this run's time limit passed: the run read
+    /// nothing of its storage and saves nothing.
+    private(set) var storageBusy = false
+    /// Locks that could not be taken for another reason than a holder; the run went on without them.
+    private var lockProblems: [String] = []
+
+    /// Takes the widget's storage lock on first use, waiting for another run that holds it
+    /// within this run's time limit. False when the run cannot use its storage: another run
+    /// held the lock past the limit (`state-busy`), or the lock file cannot be made (the run
+    /// then goes on, as it does when its storage cannot be read, and its save says why).
+    func holdWidgetStorage() -> Bool {
+        if widgetLock != nil { return true }
+        if storageBusy { return false }
+        guard WidgetIdentity.problem(withID: identity.id) == nil else { return true }
+        do {
+            guard let lock = try store.lock(widget: identity.id, until: state.deadline) else {
+                busy("widgets/\(identity.id)/store.lock")
+                return false
+            }
+            widgetLock = lock
+            // No run of this store writes the widget's files now: what a killed one left can go.
+            store.removeStaleTemporaries(widget: identity.id)
+        } catch {
+            // Said at the save, when the save itself works (a folder on the way that is not
+            // reachable fails the read and the save too, and they say so).
+            lockProblems.append("the widget's storage lock \(error.description)")
+            widgetLock = StoreLock(file: nil)
+        }
+        return true
+    }
+
+    /// Takes the slot values' lock on first use, after the widget's (see ``holdWidgetStorage()``).
+    private func holdValues() -> Bool {
+        if valuesLock != nil { return true }
+        guard holdWidgetStorage() else { return false }
+        do {
+            guard let lock = try store.lock(values: slotKey, until: state.deadline) else {
+                busy("values/\(slotKey).lock")
+                return false
+            }
+            valuesLock = lock
+            store.removeStaleValueTemporaries()
+        } catch {
+            lockProblems.append("the shared values' lock \(error.description)")
+            valuesLock = StoreLock(file: nil)
+        }
+        return true
+    }
+
+    private func busy(_ lockFile: String) {
+        storageBusy = true
+        let seconds = JSONValue.formatNumber(configuration.timeLimitSeconds)
+        state.diagnose(
+            .stateBusy, .error,
+            "the state folder \(store.directory ?? ".") is in use: another run held its lock \(lockFile) for all of this run's time limit (\(seconds) s); this run read none of the widget's storage and saved nothing, so nothing stored is lost; run it again once the other run ends, or raise --timeout")
+    }
+
     /// Reads (and with `mutate`, changes) the widget's stored state.
     func widget<R>(mutate: Bool = false, _ body: (inout WidgetState) -> R) -> R {
+        if widgetState == nil, !holdWidgetStorage() { widgetState = WidgetState() }
         if widgetState == nil, let problem = WidgetIdentity.problem(withID: identity.id) {
             widgetUnreadable = true
             widgetState = WidgetState()
@@ -69,6 +131,7 @@ final class APIRun {
     }
 
     func values<R>(mutate: Bool = false, _ body: (inout [String: String]) -> R) -> R {
+        if slotValues == nil, !holdValues() { slotValues = [:] }
         if slotValues == nil {
             do {
                 slotValues = try store.values(slotKey)
@@ -109,18 +172,28 @@ final class APIRun {
 
     /// Writes storage back (A4) and the recorded fixtures (A3); frees parsed documents.
     func finish() {
-        if widgetDirty, !widgetUnreadable, let widgetState {
-            do { try store.setWidget(identity.id, widgetState) } catch {
+        var saved = false
+        if widgetDirty, !widgetUnreadable, !storageBusy, let widgetState {
+            do { try store.setWidget(identity.id, widgetState); saved = true } catch {
                 state.diagnose(.stateNotSaved, .error, "the widget's storage could not be saved: \(error.description)")
             }
         }
-        if valuesDirty, !valuesUnreadable, let slotValues {
-            do { try store.setValues(slotKey, slotValues) } catch {
+        if valuesDirty, !valuesUnreadable, !storageBusy, let slotValues {
+            do { try store.setValues(slotKey, slotValues); saved = true } catch {
                 state.diagnose(.stateNotSaved, .error, "the shared values could not be saved: \(error.description)")
             }
         }
+        if saved, !lockProblems.isEmpty {
+            state.diagnose(
+                .stateUnreadable, .warning,
+                "storage was saved without its lock, so a run in another process could have saved over it: \(lockProblems.joined(separator: "; ")) (fix or delete the lock file)")
+        }
+        lockProblems = []
         widgetDirty = false
         valuesDirty = false
+        // Written: the next run of the widget may read it now.
+        valuesLock = nil
+        widgetLock = nil
         if recordedCount > 0, let recorder = configuration.network.recorder {
             do { try recorder.write() } catch {
                 state.diagnose(.stateNotSaved, .error, "the recorded fixtures could not be written: \(error.description)")

@@ -19,6 +19,10 @@ extension RunState {
         guard value.isString else {
             throw NativeError(.typeError, "\(function)(path) expects a path string such as fm.documents() + \"data.json\"; got \(ValueDescription.phrase(value))")
         }
+        // A file name is UTF-8 bytes, where every lone surrogate would become U+FFFD.
+        guard !value.hasLoneSurrogate else {
+            throw NativeError(.error, "\(function): the path \(JSONValueQuote.short(try value.toString())) was refused: it contains a lone surrogate (a \\uD800–\\uDFFF without its pair), which a file name cannot hold apart from others")
+        }
         let text = try value.toString()
         switch FilePath.parse(text, widget: api.identity.id) {
         case .failure(let refusal):
@@ -27,13 +31,19 @@ extension RunState {
             if path.segments.isEmpty && !folderAllowed {
                 throw NativeError(.error, "\(function): the path \(JSONValueQuote.short(text)) names the widget's folder, not a file; add a file name")
             }
+            // The widget's files are its storage too: the run holds its lock from here (A12).
+            guard api.holdWidgetStorage() else {
+                throw NativeError(.error, "\(function): the widget's storage is in use by another run (state-busy); nothing was read or written")
+            }
             return path
         }
     }
 
-    private func storeFailure(_ function: String, _ error: any Error) -> NativeError {
+    /// A failed store call, naming the script's path: `fm.readString: "LD:<id>/link/a.txt" is reached through …`.
+    private func storeFailure(_ function: String, _ path: FilePath, _ error: any Error) -> NativeError {
         let message = (error as? StateStoreError)?.message ?? "\(error)"
-        return NativeError(.error, "\(function): \(message)")
+        let shown = "\(path.area.rawValue):\(path.widget)/" + String(decoding: path.relative, as: UTF8.self)
+        return NativeError(.error, "\(function): \(JSONValueQuote.short(shown)) \(message)")
     }
 
     func fileManagerInstance(iCloud: Bool, in context: ScriptContext) -> JSValue {
@@ -50,14 +60,14 @@ extension RunState {
                 }
                 do {
                     try self.api.store.writeFile(widget: path.widget, area: path.area, segments: path.segments, Array(try call[1].toString().utf8))
-                } catch { throw self.storeFailure("fm.writeString", error) }
+                } catch { throw self.storeFailure("fm.writeString", path, error) }
                 return call.context.undefined
             }),
             ("readString", 1, { [unowned self] (call: NativeCall) throws -> JSValue in
                 let path = try self.checkedPath(call, "fm.readString")
                 let bytes: [UInt8]?
                 do { bytes = try self.api.store.readFile(widget: path.widget, area: path.area, segments: path.segments) } catch {
-                    throw self.storeFailure("fm.readString", error)
+                    throw self.storeFailure("fm.readString", path, error)
                 }
                 return call.context.string(bytes.map { String(decoding: $0, as: UTF8.self) } ?? "")
             }),
@@ -67,7 +77,7 @@ extension RunState {
                     throw NativeError(.typeError, "fm.saveImage(path, bytes) expects the image bytes (the Uint8Array from await req.fetch()); got \(ValueDescription.phrase(call[1]))")
                 }
                 do { try self.api.store.writeFile(widget: path.widget, area: path.area, segments: path.segments, bytes) } catch {
-                    throw self.storeFailure("fm.saveImage", error)
+                    throw self.storeFailure("fm.saveImage", path, error)
                 }
                 return call.context.undefined
             }),
@@ -79,7 +89,7 @@ extension RunState {
             ("remove", 1, { [unowned self] (call: NativeCall) throws -> JSValue in
                 let path = try self.checkedPath(call, "fm.remove")
                 do { try self.api.store.removeFile(widget: path.widget, area: path.area, segments: path.segments) } catch {
-                    throw self.storeFailure("fm.remove", error)
+                    throw self.storeFailure("fm.remove", path, error)
                 }
                 return call.context.undefined
             }),

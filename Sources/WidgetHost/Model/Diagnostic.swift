@@ -58,7 +58,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
         .outputNameClash, .outputDropped, .outputNotFinite, .outputNotSerializable, .topLevelReturn,
         .invalidArgument, .freqBelowMinimum, .timeLooksLikeSeconds, .timeInPast, .alreadyEnded,
         .endOutsideLiveActivity, .appOnlyAPI, .deprecatedAPI, .fixtureMissing, .stateUnreadable, .stateNotSaved,
-        .invalidWidgetID,
+        .stateBusy, .invalidWidgetID,
         .zoneRulesNotCurrent,
     ]
 
@@ -129,6 +129,9 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     /// Storage or recorded fixtures could not be written at the end of the run, so what the run stored is
     /// lost (A3, A4).
     public static let stateNotSaved: DiagnosticCode = "state-not-saved"
+    /// Another run held the lock of the widget's storage for all of this run's time limit: the run used
+    /// none of its storage and saved nothing (A12).
+    public static let stateBusy: DiagnosticCode = "state-busy"
     // T — time
     /// The system's tzdata could not be made into the engine's zone rules, so the script's `Date` and `Intl`
     /// use the engine's own (T2).

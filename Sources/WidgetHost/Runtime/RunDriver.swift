@@ -42,6 +42,7 @@ struct RunDriver {
                 "the script's Date and Intl use the engine's compiled-in time zone rules, not the system's tzdata that the report's times use: \(reason); local times can differ from the report's where a zone's rules changed since the engine was built (fix the cause to use the system's rules)")
         }
         runtime.arm(timeLimit: configuration.timeLimitSeconds, memoryLimitBytes: Int(configuration.memoryLimitMB * 1_048_576))
+        if let left = runtime.secondsLeft { state.deadline = ContinuousClock.now + .seconds(left) }
         VirtualClock.begin(at: state.now)
         defer { VirtualClock.end() }
         do {

@@ -17,6 +17,9 @@ final class RunState {
     let prepared: PreparedScript
     var wrapped: WrappedScript { prepared.wrapped }
     let startedAt: Double
+    /// When the run's time limit passes, on the monotonic clock (set once the limits are armed):
+    /// how long a run may wait for its storage's lock (A12).
+    var deadline = ContinuousClock.now + .seconds(1e9)
     /// Virtual now, epoch milliseconds: what the engine's wall clock reads on the run's
     /// thread while the run executes (``VirtualClock``).
     var now: Double {

@@ -66,7 +66,10 @@ struct FilePath: Hashable {
             return refuse("its widget id \(problem)")
         }
         var body = Array(parts.dropFirst())
-        if body.last?.isEmpty == true { body.removeLast() }  // a trailing slash names the folder
+        // `LD:<id>/` names the widget's folder; any other path that ends in `/` has an empty
+        // last segment, refused as every empty segment is (`x/` is not the file `x`).
+        if body == [[]] { body = [] }
+        if body.count > 1, body.last?.isEmpty == true { return refuse("it ends with '/' (an empty last segment); name a file, without the '/'") }
         for segment in body {
             if segment.isEmpty { return refuse("it contains an empty segment ('//')") }
             if let dots = dotSegment(segment) {

@@ -155,6 +155,49 @@ public final class StateStore: Sendable {
         }
     }
 
+    // MARK: Locks (A12)
+
+    /// Takes the lock of one widget's storage, `widgets/<id>/store.lock`, waiting for another
+    /// run that holds it until `deadline`: nil when it was still held then. A run holds it
+    /// from its first touch of the widget's storage (`Config`, `setConfig`, `Setting`,
+    /// `FileManager`) until its changes are written, so two runs of one widget, in one process
+    /// or two, take turns and neither overwrites what the other stored. A store in memory
+    /// serves one process, whose runs take turns already: its lock is always free.
+    public func lock(widget id: String, until deadline: ContinuousClock.Instant) throws(StateStoreError) -> StoreLock? {
+        try checked(id)
+        return try lock(location(["widgets", id], Array("store.lock".utf8)), until: deadline)
+    }
+
+    /// Takes the lock of one kind and slot's `setValue` strings, `values/<slot>.lock` (see
+    /// ``lock(widget:until:)``). A run takes it after its widget's lock, never before, so two
+    /// runs never wait for each other's.
+    public func lock(values slot: String, until deadline: ContinuousClock.Instant) throws(StateStoreError) -> StoreLock? {
+        try lock(location(["values"], Array("\(slot).lock".utf8)), until: deadline)
+    }
+
+    /// Removes what writers killed between their temporary file and its rename left in one
+    /// widget's folders (`widgets/<id>/`, its files included), of the store's own naming and of
+    /// processes that no longer run. A run calls it once it holds the widget's lock.
+    public func removeStaleTemporaries(widget id: String) {
+        guard directory != nil, (try? checked(id)) != nil else { return }
+        FileSystem.removeStaleTemporaries(in: location(["widgets"], Array(id.utf8)))
+    }
+
+    /// The same for the `values/` folder (``removeStaleTemporaries(widget:)``).
+    public func removeStaleValueTemporaries() {
+        guard directory != nil else { return }
+        FileSystem.removeStaleTemporaries(in: location([], Array("values".utf8)))
+    }
+
+    private func lock(_ file: FileSystem.Location, until deadline: ContinuousClock.Instant) throws(StateStoreError) -> StoreLock? {
+        guard directory != nil else { return StoreLock(file: nil) }
+        do {
+            return try FileLock.acquire(file, until: deadline).map { StoreLock(file: $0) }
+        } catch {
+            throw StateStoreError(path: file.display, message: error.message, onTheWay: error.onTheWay)
+        }
+    }
+
     // MARK: Slot values (setValue/getValue)
 
     /// The `setValue` strings of one widget kind and slot (e.g. `small-1`).
@@ -279,6 +322,13 @@ public final class StateStore: Sendable {
         guard case .success(let location) = FilePath.parse(scriptPath, widget: nil), !location.segments.isEmpty else { return nil }
         return try? readFile(widget: location.widget, area: location.area, segments: location.segments)
     }
+}
+
+/// A lock of a state folder's storage taken by ``StateStore/lock(widget:until:)``, held until
+/// the value goes (or the process ends).
+public struct StoreLock {
+    /// The lock file's lock; nil for a store in memory.
+    let file: FileLock?
 }
 
 /// A storage read or write that failed; the run reports it and goes on.
