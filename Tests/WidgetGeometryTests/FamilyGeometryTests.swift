@@ -76,13 +76,14 @@ final class FamilyGeometryTests: XCTestCase {
         """#, .inline)
         // 234 × 26, no margins: the icon (12 square) then 4 pt, then the text on one line.
         // The text (48 characters, 240 pt) is offered 234 − 4 − 12 = 218 and shrinks to fit:
-        // 218 / 240 = 0.9083, above its minimum scale 0.9.
+        // 218 / 240 = 0.9083, above its minimum scale 0.9; on the 1/64 pt grid of its 10 pt,
+        // 581 / 640 = 0.9078 (9.078 pt), 240 × 0.9078 = 217.875 wide.
         let kids = r.root?.children ?? []
         XCTAssertEqual(kids.map(\.type), ["icon", "text"])
         XCTAssertEqual(kids.first?.frame.size, Size(width: 12, height: 12))
         XCTAssertEqual(kids.last?.text?.lines.count, 1)
-        XCTAssertEqual(kids.last?.text?.scale ?? 0, 218.0 / 240, accuracy: 1e-4)
-        XCTAssertEqual(kids.last?.frame.width ?? 0, 218, accuracy: 0.01)
+        XCTAssertEqual(kids.last?.text?.scale ?? 0, 581.0 / 640, accuracy: 1e-9)
+        XCTAssertEqual(kids.last?.frame.width ?? 0, 217.875, accuracy: 1e-9)
         XCTAssertEqual(codes(r), ["render-ignored"])
     }
 
