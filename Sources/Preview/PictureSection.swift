@@ -41,8 +41,13 @@ public struct FamilyPictures: Sendable {
     public var pictures: [SchemePicture]
     /// The findings of both schemes, each once.
     public var findings: [PictureFinding]
+    /// Every component's frame (`path`, `type`, `x`, `y`, `width`, `height`, and `lines`,
+    /// `scale` and `truncated` for a text), as the drawing side laid them out.
+    public var components: [JSONValue]
 
-    public init(family: String, label: String, width: Double, height: Double, pictures: [SchemePicture], findings: [PictureFinding]) {
+    public init(family: String, label: String, width: Double, height: Double, pictures: [SchemePicture], findings: [PictureFinding],
+                components: [JSONValue] = []) {
+        self.components = components
         self.family = family
         self.label = label
         self.width = width
@@ -96,7 +101,7 @@ public struct PictureFinding: Sendable, Hashable {
 
 extension PictureSection {
     /// `pictures` of `widgethost.preview/1`: `folder`, `device`, `scale`, `problem`, and
-    /// `families`, each `family`, `size`, `files` (scheme → file) and `diagnostics`.
+    /// `families`, each `family`, `size`, `files` (scheme → file), `diagnostics` and `components`.
     public var jsonValue: JSONValue {
         .object([
             "folder": .string(folder), "device": .string(device), "scale": .number(Double(scale)),
@@ -109,6 +114,7 @@ extension PictureSection {
                     "size": ["width": .number(family.width), "height": .number(family.height)],
                     "files": .object(files),
                     "diagnostics": .array(family.findings.map(\.json)),
+                    "components": .array(family.components),
                 ])
             }),
         ])

@@ -1,56 +1,6 @@
-/// Stacks, grids and gauges: how containers share their space among their children.
+/// Grids and gauges: how these containers share their space among their children (stacks are
+/// in StackLayout.swift).
 extension Engine {
-    /// SwiftUI's stack algorithm: the space along the axis, less the spacing, is handed out
-    /// child by child, least flexible first (flexibility: the largest size a child takes less
-    /// the smallest, asked with `∞` and `0`; ties in the order written), each child being
-    /// offered an equal share of what is left; the stack is as long as its children and their
-    /// spacing, and as thick as its thickest child. Without a proposal along the axis, each
-    /// child is asked for its ideal size.
-    func distribute(_ n: Node, _ axis: Axis, _ p: Proposal) -> [(proposal: Proposal, size: Size)] {
-        let kids = n.children
-        guard !kids.isEmpty else { return [] }
-        let across = p.across(axis)
-        guard let along = p.along(axis) else {
-            return kids.map { k in
-                let prop = Proposal.make(axis, along: nil, across: across)
-                return (prop, size(k, prop))
-            }
-        }
-        let spacing = n.spacing * Double(kids.count - 1)
-        var flex: [Double] = []
-        flex.reserveCapacity(kids.count)
-        for k in kids {
-            let lo = size(k, Proposal.make(axis, along: 0, across: across)).along(axis)
-            let hi = size(k, Proposal.make(axis, along: .infinity, across: across)).along(axis)
-            let f = hi - lo
-            flex.append(f.isNaN ? .infinity : f)
-        }
-        let order = kids.indices.sorted { flex[$0] != flex[$1] ? flex[$0] < flex[$1] : $0 < $1 }
-        var remaining = along.isFinite ? along - spacing : along
-        var out = [(proposal: Proposal, size: Size)](repeating: (Proposal.ideal, .zero), count: kids.count)
-        var left = Double(kids.count)
-        for i in order {
-            let share = remaining.isFinite ? max(0, remaining / left) : remaining
-            let prop = Proposal.make(axis, along: share, across: across)
-            let s = size(kids[i], prop)
-            out[i] = (prop, s)
-            if remaining.isFinite { remaining -= s.along(axis) }
-            left -= 1
-        }
-        return out
-    }
-
-    func stackSize(_ n: Node, _ axis: Axis, _ p: Proposal) -> Size {
-        let parts = distribute(n, axis, p)
-        guard !parts.isEmpty else { return .zero }
-        var along = n.spacing * Double(parts.count - 1), across = 0.0
-        for part in parts {
-            along += part.size.along(axis)
-            across = max(across, part.size.across(axis))
-        }
-        return Size.make(axis, along: along, across: across)
-    }
-
     /// A fixed-column grid, as SwiftUI's `LazyVGrid` with `columns` flexible columns: the columns
     /// share the width less the spacing equally; each cell is offered its column's width; a
     /// row is as tall as its tallest cell; rows are `spacing` apart. Without a width, a column

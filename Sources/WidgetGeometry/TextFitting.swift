@@ -46,14 +46,7 @@ extension Engine {
         if !result.fits, node.minimumScale < 1 {
             let smallest = attempt(node.minimumScale)
             if smallest.fits {
-                var lo = node.minimumScale, hi = 1.0
-                var best = smallest
-                for _ in 0..<14 {
-                    let mid = (lo + hi) / 2
-                    let a = attempt(mid)
-                    if a.fits { lo = mid; best = a } else { hi = mid }
-                }
-                scale = lo; result = best
+                (scale, result) = largestFittingScale(runs, lowest: node.minimumScale, maxWidth: maxWidth, smallest, attempt)
             } else {
                 scale = node.minimumScale; result = smallest
             }
@@ -70,6 +63,39 @@ extension Engine {
         let height = lines.reduce(0) { $0 + $1.height }
         return TextFit(lines: lines, scale: scale, truncated: truncated, size: Size(width: width, height: height),
                        neededLines: result.lines.count)
+    }
+
+    /// The scale between `lowest` (which fits) and 1 (which does not) the text is drawn at, on a
+    /// grid of 1/64 pt of its largest font size, trying few font sizes (each new size costs
+    /// fontconfig and Pango a font look-up of several milliseconds): the scale that makes its
+    /// one-line width fit the width (as UIKit's `adjustsFontSizeToFitWidth` scales by the ratio
+    /// of the widths), when the text fits there; otherwise, and for a text limited by its
+    /// height, the largest on the grid that fits, by bisection.
+    private func largestFittingScale(_ runs: [TextRun], lowest: Double, maxWidth: Double?,
+                                     _ smallest: (lines: [TextLine], allowed: Int, fits: Bool),
+                                     _ attempt: (Double) -> (lines: [TextLine], allowed: Int, fits: Bool))
+        -> (Double, (lines: [TextLine], allowed: Int, fits: Bool)) {
+        let steps = 64 * (runs.map(\.font.size).max() ?? 1)
+        guard steps.isFinite, steps > 0 else { return (lowest, smallest) }
+        // In grid units: `lo` fits, `hi` does not; the candidates are the whole numbers between.
+        var lo = lowest * steps, hi = steps
+        var best = smallest, bestScale = lowest
+        var first: Double { lo.rounded(.down) + 1 }
+        var last: Double { hi.rounded(.up) - 1 }
+        func probe(_ n: Double) -> Bool {
+            let a = attempt(n / steps)
+            if a.fits { lo = n; best = a; bestScale = n / steps } else { hi = n }
+            return a.fits
+        }
+        if let maxWidth, maxWidth > 0 {
+            let oneLine = measurer.width(of: runs)
+            let guess = oneLine > 0 ? (maxWidth / oneLine * steps + 1e-9).rounded(.down) : 0
+            if guess >= first, guess <= last, probe(guess) { return (bestScale, best) }
+        }
+        while first <= last {
+            _ = probe(((first + last) / 2).rounded(.down))
+        }
+        return (bestScale, best)
     }
 
     /// The first `allowed` lines, the last of them carrying the rest of the text cut to the

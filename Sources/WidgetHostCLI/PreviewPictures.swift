@@ -71,7 +71,8 @@ enum PreviewPictures {
             } else {
                 seen.append(Set(findings))
                 result.append(FamilyPictures(family: picture.family.rawValue, label: picture.family.label, width: picture.width,
-                                             height: picture.height, pictures: [scheme], findings: findings))
+                                             height: picture.height, pictures: [scheme], findings: findings,
+                                             components: picture.components))
             }
         }
         return result

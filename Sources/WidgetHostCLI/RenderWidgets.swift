@@ -111,6 +111,7 @@ enum RenderWidgets {
                 "pixels": ["width": .number(Double(picture.pixelWidth)), "height": .number(Double(picture.pixelHeight))],
                 "cornerRadius": .number(result.metrics.cornerRadius),
                 "diagnostics": .array(diagnostics),
+                "components": .array(result.componentFrames),
             ])
         }
         findings.lines.forEach(terminal.err)

@@ -131,6 +131,8 @@ public struct AnsweredPicture: Sendable {
     public var height: Double
     /// Each `code`, `severity`, `message`, `path` (and `field`).
     public var diagnostics: [JSONValue]
+    /// Every component's frame, as ``GeometryResult/componentFrames`` lists them.
+    public var components: [JSONValue] = []
 }
 
 /// What `widgethost-render pictures` answers: the pictures drawn, or the problem.
@@ -155,7 +157,7 @@ public struct PictureAnswer: Sendable {
                     "file": .string(p.file), "png": .string(p.base64),
                     "pixels": ["width": .number(Double(p.pixelWidth)), "height": .number(Double(p.pixelHeight))],
                     "size": ["width": .number(p.width), "height": .number(p.height)],
-                    "diagnostics": .array(p.diagnostics),
+                    "diagnostics": .array(p.diagnostics), "components": .array(p.components),
                 ])
             }),
             "problem": problem.map { .string($0) } ?? .null,
@@ -173,7 +175,8 @@ public struct PictureAnswer: Sendable {
                   let w = item["size"]?["width"]?.doubleValue, let h = item["size"]?["height"]?.doubleValue
             else { return nil }
             pictures.append(AnsweredPicture(job: Int(job), family: family, scheme: scheme, file: file, base64: png, pixelWidth: Int(pw),
-                                            pixelHeight: Int(ph), width: w, height: h, diagnostics: item["diagnostics"]?.arrayValue ?? []))
+                                            pixelHeight: Int(ph), width: w, height: h, diagnostics: item["diagnostics"]?.arrayValue ?? [],
+                                            components: item["components"]?.arrayValue ?? []))
         }
         return PictureAnswer(pictures: pictures, problem: value["problem"]?.stringValue)
     }
@@ -223,7 +226,7 @@ public enum PictureService {
                     pictures.append(AnsweredPicture(
                         job: index, family: family, scheme: scheme, file: file, base64: Base64.encode(drawn.bytes),
                         pixelWidth: drawn.pixelWidth, pixelHeight: drawn.pixelHeight, width: drawn.width, height: drawn.height,
-                        diagnostics: drawn.diagnostics))
+                        diagnostics: drawn.diagnostics, components: drawn.components))
                 }
             }
         }

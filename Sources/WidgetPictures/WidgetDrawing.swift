@@ -62,6 +62,8 @@ public struct DrawnWidget: Sendable {
     public var findings: [GeometryDiagnostic]
     /// The canvases' diagnostics, each with its component's path.
     public var canvasDiagnostics: [(path: String, diagnostic: CanvasDiagnostic)]
+    /// Every component's frame (``GeometryResult/componentFrames``), the same in every scheme.
+    public var components: [JSONValue]
 }
 
 /// Lays a layout out at a family's size and draws it: the one way every command and the
@@ -88,6 +90,7 @@ public enum WidgetPictures {
         let result = WidgetGeometry.layout(document, outputs: outputs, family: family, device: device,
                                            measurer: drawer.measurer(scale: scale), options: options)
         let findings = result.diagnostics.map(json)
+        let components = result.componentFrames
         return schemes.map { scheme in
             let picture = drawer.draw(result, assets: assets, scale: scale, scheme: scheme, format: format)
             let bytes = picture.bytes()
@@ -100,7 +103,8 @@ public enum WidgetPictures {
             return DrawnWidget(
                 family: family, scheme: scheme, bytes: bytes, pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight,
                 width: result.metrics.size.width, height: result.metrics.size.height, cornerRadius: result.metrics.cornerRadius,
-                diagnostics: diagnostics, findings: result.diagnostics, canvasDiagnostics: picture.canvasDiagnostics)
+                diagnostics: diagnostics, findings: result.diagnostics, canvasDiagnostics: picture.canvasDiagnostics,
+                components: components)
         }
     }
 

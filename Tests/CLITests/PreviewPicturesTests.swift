@@ -87,10 +87,22 @@ final class PreviewPicturesTests: XCTestCase {
         XCTAssertEqual(families.first?["files"]?["dark"]?.stringValue, folder.file("p-pictures/weather-small-dark.png"))
         let circular = families.first { $0["family"]?.stringValue == "circular" }
         XCTAssertEqual(circular?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue },
-                       ["render-icon-placeholder", "render-text-truncated", "render-text-truncated", "render-overflow"])
+                       ["render-icon-placeholder", "render-text-truncated", "render-overflow"])
         // The weather icon is a symbol: without SF Symbols, its placeholder (info) is the small widget's one finding.
         XCTAssertEqual(families.first?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue }, ["render-icon-placeholder"])
         XCTAssertEqual(families.first?["diagnostics"]?[0]?["severity"], "info")
+        // Every family lists its components' frames as `render --format json` does: the root
+        // first, at the pointer "", then depth first; the small widget's root fills its margins.
+        for family in families {
+            let components = family["components"]?.arrayValue ?? []
+            XCTAssertFalse(components.isEmpty, "\(family["family"] ?? .null)")
+            XCTAssertEqual(components.first?["path"], "")
+            XCTAssertTrue(components.allSatisfy { c in ["x", "y", "width", "height"].allSatisfy { c[$0]?.doubleValue != nil } })
+        }
+        let small = families.first?["components"]?.arrayValue ?? []
+        XCTAssertEqual(small.first?["x"], 16)
+        XCTAssertEqual(small.first?["width"], 126)
+        XCTAssertTrue(small.contains { $0["type"] == "text" && $0["lines"] == 1 && $0["scale"]?.doubleValue != nil })
     }
 
     func testATextLayoutDrawsNoPictures() throws {

@@ -107,6 +107,7 @@ final class PictureSectionTests: XCTestCase {
         XCTAssertEqual(json?["families"]?[0], [
             "family": "small", "size": ["width": 158, "height": 158],
             "files": ["light": "out-pictures/w-small-light.png", "dark": "out-pictures/w-small-dark.png"], "diagnostics": [],
+            "components": [],
         ])
         XCTAssertEqual(json?["families"]?[1]?["diagnostics"]?[0], [
             "code": "render-text-truncated", "severity": "warning", "message": "\"Now\" does not fit (circular widget)",

@@ -27,9 +27,11 @@ final class StackGeometryTests: XCTestCase {
           {"type": "text", "content": "Hi"}, {"type": "spacer"}, {"type": "icon", "content": "star"}]}
         """#, .medium)
         // Medium: 338 × 158, content (16, 16, 306, 126). Default spacing 8, font 17.
-        // Flexibility: icon 0 (20.4 square, 1.2 × 17), text 17 ("Hi" 2 × 8.5), spacer ∞.
-        // Width 306 − 2 × 8 = 290: icon offered 290 / 3, takes 20.4 → 269.6 left; text offered
-        // 134.8, takes 17 → 252.6 left; the spacer takes all of it.
+        // Priorities: text 0, icon 0, spacer −∞. Ranges (offered ∞ less offered 0): icon 0
+        // (20.4 square, 1.2 × 17), text 17 ("Hi" 2 × 8.5), spacer ∞.
+        // Width 306 − 2 × 8 = 290; the spacer's minimum 8 is set aside: 282. Icon offered
+        // 282 / 2, takes 20.4 → 261.6 left; text offered 261.6, takes 17 → 244.6 left.
+        // Spacer: 244.6 + its 8 back = 252.6, all of which it takes.
         // Stack: 17 + 8 + 252.6 + 8 + 20.4 = 306 wide, 20.4 tall: y = 16 + (126 − 20.4) / 2 = 68.8.
         assertFrame(r, "root", 16, 68.8, 306, 20.4)
         assertFrame(r, "root.children[0]", 16, 68.8, 17, 20.4)
@@ -43,8 +45,9 @@ final class StackGeometryTests: XCTestCase {
         {"type": "hstack", "spacing": 0, "children": [
           {"type": "spacer"}, {"type": "text", "content": "AB", "fontSize": 10}, {"type": "spacer"}]}
         """#)
-        // The text (10 × 12) goes first; 126 − 10 = 116 is left: 58 for each spacer, the
-        // first one offered 116 / 2, the second the 58 left.
+        // The text (10 × 12) is the only child of priority 0: offered 126 less the spacers'
+        // minimums 2 × 8 = 110, it takes 10 → 100 left. The spacers get 100 + 16 = 116: the
+        // first is offered 116 / 2 = 58, the second the 58 left.
         // The stack spans the whole width: 58 + 10 + 58 = 126; 12 tall, y = 16 + (126 − 12) / 2 = 73;
         // the spacers are 0 tall, centred: 73 + 6 = 79.
         assertFrame(r, "root", 16, 73, 126, 12)

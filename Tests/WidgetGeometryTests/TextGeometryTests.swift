@@ -49,9 +49,9 @@ final class TextGeometryTests: XCTestCase {
 
     func testShrinksToFitWhenTheMinimumScaleAllows() {
         let r = layout(#"{"type": "text", "content": "Hello wonderful world", "fontSize": 20, "lineLimit": 1, "minimumScaleFactor": 0.5}"#)
-        // It fits when 210 × s ≤ 126: s = 0.6, found to within 0.5 / 2^14.
+        // It fits when 210 × s ≤ 126: s = 0.6 (12 pt, on the 1/64 pt grid of its 20 pt).
         let text = r.root?.text
-        XCTAssertEqual(text?.scale ?? 0, 0.6, accuracy: 1e-4)
+        XCTAssertEqual(text?.scale ?? 0, 0.6, accuracy: 1e-9)
         XCTAssertEqual(text?.truncated, false)
         XCTAssertEqual(text?.lines.map(\.text), ["Hello wonderful world"])
         XCTAssertEqual(r.root?.frame.width ?? 0, 126, accuracy: 0.01)
