@@ -147,13 +147,8 @@ final class PushWriter: @unchecked Sendable {
         }
         if failure != nil, let lost {
             // Nothing is counted as a failed write: the store is not failing, it is gone.
-            for work in batch {
-                guard case .push(let push, let path, _, let reply) = work else { continue }
-                let refusal = PushRefusal(.storageFailed,
-                    "The receiver cannot store pushes any more: \(lost); it was not acknowledged. Send it again with the same nonce once the receiver has been restarted.")
-                let outcome = PushOutcome.refused(refusal, push: push, path: path, receivedAt: now)
-                replies.append { reply(outcome) }
-            }
+            replies += refusals(of: batch, at: now,
+                "The receiver cannot store pushes any more: \(lost); it was not acknowledged. Send it again with the same nonce once the receiver has been restarted.")
         } else if let failure {
             lock.withLock {
                 stats.failedWrites += 1
@@ -164,13 +159,8 @@ final class PushWriter: @unchecked Sendable {
             }
             // Nothing in this batch was stored: reload the ledger from the store and refuse all.
             reload()
-            for work in batch {
-                guard case .push(let push, let path, _, let reply) = work else { continue }
-                let refusal = PushRefusal(.storageFailed,
-                    "The receiver could not store the push (\(failure.message)); it was not acknowledged. Send it again with the same nonce.")
-                let outcome = PushOutcome.refused(refusal, push: push, path: path, receivedAt: now)
-                replies.append { reply(outcome) }
-            }
+            replies += refusals(of: batch, at: now,
+                "The receiver could not store the push (\(failure.message)); it was not acknowledged. Send it again with the same nonce.")
         } else {
             var acknowledged = 0
             for (outcome, reply) in outcomes {
@@ -191,6 +181,15 @@ final class PushWriter: @unchecked Sendable {
             }
         }
         for reply in replies { reply() }
+    }
+
+    /// The replies that refuse every push of a batch none of which was stored, with `message`.
+    private func refusals(of batch: [Work], at now: Int64, _ message: String) -> [() -> Void] {
+        batch.compactMap { work in
+            guard case .push(let push, let path, _, let reply) = work else { return nil }
+            let outcome = PushOutcome.refused(PushRefusal(.storageFailed, message), push: push, path: path, receivedAt: now)
+            return { reply(outcome) }
+        }
     }
 
     private func reload() {
