@@ -86,10 +86,12 @@ final class HostileRunTests: XCTestCase {
         for index in 0..<4 { try Files.write("\(four)/bomb-\(index).js", fixture(bomb)) }
         for index in 0..<16 { try Files.write("\(sixteen)/bomb-\(index).js", fixture(bomb)) }
         let few = try ToolProcess.run(["test", four, "--jobs", "1"])
+        let fewAgain = try ToolProcess.run(["test", four, "--jobs", "1"])
         let many = try ToolProcess.run(["test", sixteen, "--jobs", "1"])
         XCTAssertEqual(few.code, 0, few.out + few.err)
+        XCTAssertEqual(fewAgain.code, 0, fewAgain.out + fewAgain.err)
         XCTAssertEqual(many.code, 0, many.out + many.err)
-        assertPeak(many, staysAt: few)
+        assertPeak(many, staysAt: [few, fewAgain])
     }
 
     // MARK: One simulation
@@ -132,10 +134,12 @@ final class HostileRunTests: XCTestCase {
     func testOneSimulationStaysAtItsSizeThroughAllocationBombs() throws {
         let bomb = try XCTUnwrap(HostileCase.all.first { $0.name == "small-object bomb" })
         let (few, first) = try simulate(Array(repeating: bomb, count: 4), hours: 3)
+        let (fewAgain, again) = try simulate(Array(repeating: bomb, count: 4), hours: 3)
         let (many, all) = try simulate(Array(repeating: bomb, count: 16), hours: 10)
         XCTAssertEqual(Array(first.prefix(4)), Array(repeating: "memory", count: 4))
+        XCTAssertEqual(Array(again.prefix(4)), Array(repeating: "memory", count: 4))
         XCTAssertEqual(Array(all.prefix(16)), Array(repeating: "memory", count: 16))
-        assertPeak(many, staysAt: few)
+        assertPeak(many, staysAt: [few, fewAgain])
     }
 
     // MARK: Wherever it runs
@@ -156,10 +160,14 @@ final class HostileRunTests: XCTestCase {
 
     // MARK: Helpers
 
-    private func assertPeak(_ many: ChildRun, staysAt few: ChildRun, file: StaticString = #filePath, line: UInt = #line) {
-        let bound = max(few.peakResident * 3 / 2, few.peakResident + 48 << 20)
+    /// The peak of `many` bombs stays near the peak of a few. One bomb's overshoot depends on
+    /// where the memory check's tick falls (the same four bombs peaked at 101–176 MB), so the
+    /// few are run more than once and the largest of their peaks is the reference.
+    private func assertPeak(_ many: ChildRun, staysAt few: [ChildRun], file: StaticString = #filePath, line: UInt = #line) {
+        let reference = few.map(\.peakResident).max() ?? 0
+        let bound = max(reference * 3 / 2, reference + 48 << 20)
         XCTAssertLessThanOrEqual(
-            many.peakResident, bound, "\(many.peakResident >> 20) MB at the peak against \(few.peakResident >> 20) MB", file: file, line: line)
+            many.peakResident, bound, "\(many.peakResident >> 20) MB at the peak against \(reference >> 20) MB", file: file, line: line)
     }
 
     private func configuration(_ hostile: HostileCase?) -> RunConfiguration {
