@@ -7,15 +7,10 @@ import XCTest
 
 /// `widgethost serve` as a user runs it: started, loaded, killed, restarted, stopped.
 final class PushServeTests: XCTestCase {
-    func serve(_ directory: String, _ extra: [String] = []) throws -> ServeProcess {
-        try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w",
-                          "--now", "1710000000"] + extra)
-    }
-
     func testKillNineUnderLoadLosesNoAcknowledgedPush() throws {
         let directory = pushTemporaryDirectory()
         defer { Files.removeTree(directory) }
-        var server: ServeProcess? = try serve(directory, ["--quiet"])
+        var server: ServeProcess? = try ServeProcess.serving(directory, ["--quiet"])
         let port = server!.port
         XCTAssertEqual(PushConnection(port: port)?.request("POST", "/api/push", body: cliPushBody("start", nonce: "start"))?.status, 200)
 
@@ -39,7 +34,7 @@ final class PushServeTests: XCTestCase {
         let nonces = acknowledged.all
         XCTAssertGreaterThan(nonces.count, 50, "the receiver acknowledged pushes before it was killed")
 
-        let restarted = try serve(directory, ["--quiet"])
+        let restarted = try ServeProcess.serving(directory, ["--quiet"])
         let connection = try XCTUnwrap(PushConnection(port: restarted.port))
         for nonce in nonces {
             let replay = connection.request("POST", "/api/push", body: cliPushBody("update", nonce: nonce))

@@ -11,11 +11,6 @@ import XCTest
 /// database deleted or replaced underneath takes no more pushes. kill -9 under load loses no
 /// acknowledged push, round after round, also once the database was replaced.
 final class PushStoreFaultTests: XCTestCase {
-    func serve(_ directory: String, _ extra: [String] = []) throws -> ServeProcess {
-        try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w",
-                          "--now", "1710000000"] + extra)
-    }
-
     /// `chattr +i` or `-i` on `paths`: the immutable flag, which even root cannot write through.
     func immutable(_ on: Bool, _ paths: [String]) throws {
         let result = try Program.run(["chattr", on ? "+i" : "-i"] + paths, searchPath: true)
@@ -34,7 +29,7 @@ final class PushStoreFaultTests: XCTestCase {
             _ = try? Program.run(["chattr", "-i", database + "-shm", database + "-wal"], searchPath: true)
             Files.removeTree(directory)
         }
-        let server = try serve(directory)
+        let server = try ServeProcess.serving(directory)
         let connection = try XCTUnwrap(PushConnection(port: server.port))
         XCTAssertEqual(connection.request("POST", "/api/push", body: cliPushBody("start", nonce: "s"))?.status, 200)
         if Files.read(database + "-shm") == nil { try Files.write(database + "-shm", [UInt8](repeating: 0, count: 32768)) }
@@ -62,7 +57,7 @@ final class PushStoreFaultTests: XCTestCase {
     func testServeSaysWhenItsDatabaseIsDeleted() throws {
         let directory = pushTemporaryDirectory()
         defer { Files.removeTree(directory) }
-        let server = try serve(directory)
+        let server = try ServeProcess.serving(directory)
         let connection = try XCTUnwrap(PushConnection(port: server.port))
         XCTAssertEqual(connection.request("POST", "/api/push", body: cliPushBody("start", nonce: "s"))?.status, 200)
         for suffix in ["", "-wal", "-shm"] { unlink(directory + "/push.db" + suffix) }
@@ -80,7 +75,7 @@ final class PushStoreFaultTests: XCTestCase {
     func testASecondReceiverOnTheSameDatabaseStopsAtStart() throws {
         let directory = pushTemporaryDirectory()
         defer { Files.removeTree(directory) }
-        let first = try serve(directory)
+        let first = try ServeProcess.serving(directory)
         let second = try Program.run([try widgethostBinary(), "serve", "--port", "0", "--db", directory + "/push.db",
                                       "--user-id", "u", "--widget-id", "w"], timeout: .seconds(60))
         XCTAssertEqual(second.code, 66, second.out + second.err)
@@ -122,7 +117,7 @@ final class PushStoreFaultTests: XCTestCase {
 
     /// Every nonce in `nonces` is a replay for the receiver on `directory` (it was stored).
     func assertAllStored(_ nonces: [String], _ directory: String, _ round: String) throws {
-        let restarted = try serve(directory, ["--quiet"])
+        let restarted = try ServeProcess.serving(directory, ["--quiet"])
         let connection = try XCTUnwrap(PushConnection(port: restarted.port))
         for nonce in nonces {
             let replay = connection.request("POST", "/api/push", body: cliPushBody("update", nonce: nonce))
@@ -137,7 +132,7 @@ final class PushStoreFaultTests: XCTestCase {
         defer { Files.removeTree(directory) }
         var all: [String] = []
         for round in 0..<3 {
-            let server = try serve(directory, ["--quiet"])
+            let server = try ServeProcess.serving(directory, ["--quiet"])
             if round == 0 {
                 XCTAssertEqual(PushConnection(port: server.port)?.request("POST", "/api/push", body: cliPushBody("start", nonce: "start"))?.status, 200)
             }
@@ -154,7 +149,7 @@ final class PushStoreFaultTests: XCTestCase {
         // /healthz says so, no push sent is acknowledged; after kill -9 and a restart on what
         // the path names, every push acknowledged since is there (none), and the refused ones
         // are new to it.
-        let server = try serve(directory, ["--quiet"])
+        let server = try ServeProcess.serving(directory, ["--quiet"])
         let load = Load(port: server.port, round: 3)
         XCTAssertTrue(Wait.until(.seconds(60)) { load.acknowledged.count > 50 }, "pushes acknowledged")
         try Files.write(directory + "/copy.db", try XCTUnwrap(Files.read(directory + "/push.db")))
@@ -167,7 +162,7 @@ final class PushStoreFaultTests: XCTestCase {
         load.join()
         XCTAssertEqual(load.acknowledgedAfterMark.all, [], "nothing acknowledged once the file was replaced")
 
-        let restarted = try serve(directory, ["--quiet"])
+        let restarted = try ServeProcess.serving(directory, ["--quiet"])
         let connection = try XCTUnwrap(PushConnection(port: restarted.port))
         for nonce in load.sentAfterMark.all.prefix(20) {
             XCTAssertEqual(connection.request("POST", "/api/push", body: cliPushBody("update", nonce: nonce))?.status, 200, nonce)

@@ -34,6 +34,13 @@ struct ServeOutputMissing: Error, CustomStringConvertible {
 
 /// A `widgethost serve` process running in the background.
 final class ServeProcess {
+    /// The receiver the serve tests start: a store `push.db` in `directory`, a free port, one
+    /// user and widget, and a fixed clock, with `extra` flags after them.
+    static func serving(_ directory: String, _ extra: [String] = []) throws -> ServeProcess {
+        try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w",
+                          "--now", "1710000000"] + extra)
+    }
+
     private let process: ChildProcess
     var pid: pid_t { process.pid }
     private var output: Int32 { process.output }
