@@ -119,6 +119,9 @@ let package = Package(
         .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime"]),
         // `widgethost serve`: the receiver's command, over the CLI's parsing and help.
         .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "HostSystem", "JSONKit", "ZonedTime"]),
+        // `widgethost studio`: the live page, served with the receiver's HTTP server, in
+        // `widgethost-serve` (the one program that links libmicrohttpd).
+        .target(name: "Studio", dependencies: ["WidgetHostCLI", "PushReceiver", "Preview", "Timeline", "WidgetHost", "HostSystem", "JSONKit", "ZonedTime"]),
         // `widgethost render` and the drawing test workers: the CLI with `Render` handed in.
         .target(name: "RenderCLI", dependencies: ["WidgetHostCLI", "ExitCodes", "HostSystem", "Render", "Canvas", "WidgetGeometry", "WidgetPictures", "Conformance", "Layout", "WidgetHost", "JSONKit"], swiftSettings: pangoHeaders),
         // The three programs link the Swift runtime in (debug builds too): a run maps nine fewer
@@ -126,9 +129,10 @@ let package = Package(
         .executableTarget(
             name: "widgethost", dependencies: ["WidgetHostCLI", "ICUZones"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
-        // `widgethost serve ARGS…` execs this program, beside `widgethost` or in ../libexec/widgethost.
+        // `widgethost serve ARGS…` execs this program, beside `widgethost` or in ../libexec/widgethost;
+        // `widgethost studio ARGS…` execs it as `widgethost-serve studio ARGS…`.
         .executableTarget(
-            name: "widgethost-serve", dependencies: ["ServeCLI"],
+            name: "widgethost-serve", dependencies: ["ServeCLI", "Studio"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         // `widgethost render ARGS…` execs this program, found as widgethost-serve is; so does
         // `widgethost test` for its workers when it is found, so fixtures can pin pictures.

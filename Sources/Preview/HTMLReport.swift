@@ -21,19 +21,7 @@ public struct HTMLReport: Sendable {
     }
 
     public func render() -> String {
-        var body = header()
-        for problem in document.problems {
-            body += "<p class=\"problem\"><strong>error</strong> \(Self.escape(problem.message)) <code>\(problem.code)</code></p>\n"
-        }
-        if let primary = document.primary {
-            body += outputs()
-            body += console(primary)
-            body += diagnostics()
-            body += nextRefresh(primary)
-            if let timeline = document.timeline { body += self.timeline(timeline) }
-            if let layout = document.layout { body += LayoutTable.html(layout) }
-            if let pictures = document.pictures { body += pictures.html() }
-        }
+        let body = sections()
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -51,6 +39,25 @@ public struct HTMLReport: Sendable {
             </html>
 
             """
+    }
+
+    /// The page's sections without the page around them (header, outputs, console,
+    /// diagnostics, next refresh, refreshes, layout, pictures): what `studio` puts in its page.
+    public func sections() -> String {
+        var body = header()
+        for problem in document.problems {
+            body += "<p class=\"problem\"><strong>error</strong> \(Self.escape(problem.message)) <code>\(problem.code)</code></p>\n"
+        }
+        if let primary = document.primary {
+            body += outputs()
+            body += console(primary)
+            body += diagnostics()
+            body += nextRefresh(primary)
+            if let timeline = document.timeline { body += self.timeline(timeline) }
+            if let layout = document.layout { body += LayoutTable.html(layout) }
+            if let pictures = document.pictures { body += pictures.html() }
+        }
+        return body
     }
 
     // MARK: - Sections
@@ -226,7 +233,8 @@ public struct HTMLReport: Sendable {
         return html
     }
 
-    static let css = """
+    /// The page's style sheet (light).
+    public static let css = """
         :root{color-scheme:light;--fg:#111827;--muted:#6b7280;--line:#e5e7eb;--ok:#15803d;--bad:#b91c1c;--warn:#b45309}
         *{box-sizing:border-box}
         body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:#f9fafb}

@@ -164,7 +164,7 @@ extension PictureSection {
     /// their size in points (embedded as `data:` addresses, so the page stays self-contained),
     /// the findings beside them.
     func html() -> String {
-        var html = "<section id=\"pictures\">\n<h2>Pictures <span class=\"count\">\(HTMLReport.escape(device)), \(scale)x, in \(HTMLReport.escape(folder))</span></h2>\n"
+        var html = "<section id=\"pictures\">\n<h2>Pictures <span class=\"count\">\(HTMLReport.escape(device)), \(scale)x\(folder.isEmpty ? "" : ", in " + HTMLReport.escape(folder))</span></h2>\n"
         if let problem { return html + "<p class=\"problem\"><strong>warning</strong> \(HTMLReport.escape(problem))</p>\n</section>\n" }
         html += "<div class=\"families\">\n"
         for family in families {
@@ -177,7 +177,9 @@ extension PictureSection {
                 let width = max(family.width + 12, Self.minimumCardWidth)
                 html += "<figure class=\"picture \(HTMLReport.escape(picture.scheme))\" style=\"width:\(JSONValue.formatNumber(width))px\"><img src=\"data:image/png;base64,\(picture.base64)\""
                 html += " width=\"\(JSONValue.formatNumber(family.width))\" alt=\"\(HTMLReport.escape(family.label)), \(HTMLReport.escape(picture.scheme))\">"
-                html += "<figcaption>\(HTMLReport.escape(picture.scheme)) · <code>\(HTMLReport.breakable(Self.name(picture.file), after: "-"))</code></figcaption></figure>\n"
+                html += "<figcaption>\(HTMLReport.escape(picture.scheme))"
+                html += picture.file.isEmpty ? "" : " · <code>\(HTMLReport.breakable(Self.name(picture.file), after: "-"))</code>"
+                html += "</figcaption></figure>\n"
             }
             html += "<div class=\"findings\">"
             if family.findings.isEmpty {

@@ -29,6 +29,9 @@ package struct Command: Sendable {
     /// The exit statuses the command can end with, and what each means (X2).
     package let exitCodes: [(Int32, String)]
     package let action: Action
+    /// With a program of its own: the arguments it gets before the command's own, so that one
+    /// program can carry out several commands (`studio` is `widgethost-serve studio …`).
+    package var leadingArguments: [String] = []
 
     package init(name: String, abstract: String, discussion: String, arguments: [(String, String)], options: [OptionSpec],
                  examples: [Example] = [], exitCodes: [(Int32, String)] = [],
@@ -46,7 +49,9 @@ package struct Command: Sendable {
     /// A command carried out by `program`, which parses its own arguments and prints its own
     /// help; `discussion` and `options` are what completions and the manual page show.
     package init(name: String, abstract: String, program: String, discussion: String = "", arguments: [(String, String)] = [],
-                 options: [OptionSpec] = [], examples: [Example] = [], exitCodes: [(Int32, String)] = []) {
+                 options: [OptionSpec] = [], examples: [Example] = [], exitCodes: [(Int32, String)] = [],
+                 leadingArguments: [String] = []) {
+        self.leadingArguments = leadingArguments
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

@@ -3,7 +3,7 @@ public enum WidgetHostTool {
     /// The tool's version, as `widgethost --version` prints it.
     public static let version = "0.1.0"
 
-    static var commands: [Command] { [RunCommand.command, SimulateCommand.command, PreviewCommand.command, TestCommand.command, RenderCommand.listing, PushCommand.command, ServeProgram.command, APICommand.command, TypesCommand.command, InitCommand.command, CompletionsCommand.command] }
+    static var commands: [Command] { [RunCommand.command, SimulateCommand.command, PreviewCommand.command, TestCommand.command, RenderCommand.listing, PushCommand.command, ServeProgram.command, StudioProgram.command, APICommand.command, TypesCommand.command, InitCommand.command, CompletionsCommand.command] }
 
     static var help: String {
         var text = """
@@ -82,7 +82,7 @@ public enum WidgetHostTool {
                 return .exit(usageError(UsageError("unknown subcommand '\(arguments[1])'"), usage: nil, terminal: terminal))
             }
             if case .program(let program) = command.action {
-                return .program(SiblingProgram(program: program, command: command.name, arguments: ["--help"]))
+                return .program(SiblingProgram(program: program, command: command.name, arguments: command.leadingArguments + ["--help"]))
             }
             terminal.writeOut(command.help)
             return .exit(ExitCode.success)
@@ -97,7 +97,7 @@ public enum WidgetHostTool {
                 usage: nil, terminal: terminal))
         }
         if case .program(let program) = command.action {
-            return .program(SiblingProgram(program: program, command: command.name, arguments: Array(arguments.dropFirst())))
+            return .program(SiblingProgram(program: program, command: command.name, arguments: command.leadingArguments + Array(arguments.dropFirst())))
         }
         return .exit(run(command, arguments: Array(arguments.dropFirst()), terminal: terminal))
     }

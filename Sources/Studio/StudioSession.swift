@@ -1,0 +1,130 @@
+import HostSystem
+import JSONKit
+import Preview
+import PushReceiver
+import Synchronization
+import WidgetHostCLI
+
+/// What the studio shows now, and what it shows next: the command line it was started with, the
+/// controls the page set over it, the view last built, and the pages waiting for the next one.
+/// Builds are one at a time (a save and a control change do not run the script at once).
+/// `@unchecked Sendable`: every field that changes is behind `state` or `building`.
+final class StudioSession: @unchecked Sendable {
+    /// The script and flags as given on the command line.
+    let base: [String]
+    private let state = Mutex<State>(State())
+    private let building = Mutex<Void>(())
+
+    struct State {
+        var controls: [String: String] = [:]
+        var view = StudioView.empty
+        var lastGood: PictureSection?
+        var waiting: [(since: Int, responder: HTTPResponder)] = []
+    }
+
+    init(base: [String]) {
+        self.base = base
+    }
+
+    /// The view now.
+    var view: StudioView { state.withLock { $0.view } }
+
+    /// The controls the page set (flag name → value; empty values dropped).
+    var controls: [String: String] { state.withLock { $0.controls } }
+
+    /// The command line of `controls` laid over the one the studio was started with: each control
+    /// is the flag of that name, in place of the one given (a `param` control replaces every `--param`).
+    func arguments(_ controls: [String: String]) -> [String] {
+        let given = controls.filter { !$0.value.isEmpty }
+        var result = StudioTool.without(Array(given.keys), in: base)
+        for name in given.keys.sorted() {
+            guard let value = given[name] else { continue }
+            if name == "param" {
+                for entry in value.split(separator: ",") where !entry.isEmpty {
+                    result += ["--param", String(entry).trimmingCharacters]
+                }
+            } else {
+                result += ["--\(name)", value]
+            }
+        }
+        return result
+    }
+
+    /// Rebuilds with the controls as they are (after a save); the new view.
+    @discardableResult
+    func rebuild() -> StudioView {
+        building.withLock { _ in
+            let controls = self.controls
+            return (try? build(controls)) ?? view
+        }
+    }
+
+    /// Rebuilds with `controls`, which become the page's when they are usable; a usage mistake
+    /// in them (a zone that does not exist, a now that is not a time) leaves the view as it was
+    /// and throws the sentence saying what to change.
+    func apply(_ controls: [String: String]) throws(UsageError) -> StudioView {
+        let kept = controls.filter { !$0.value.isEmpty && StudioControls.names.contains($0.key) }
+        if let unknown = controls.keys.sorted().first(where: { !StudioControls.names.contains($0) }) {
+            throw UsageError("unknown control '\(unknown)'; the controls are \(StudioControls.names.joined(separator: ", "))")
+        }
+        return try building.withLock { _ throws(UsageError) in try build(kept) }
+    }
+
+    private func build(_ controls: [String: String]) throws(UsageError) -> StudioView {
+        let started = MonotonicClock.milliseconds()
+        var document: PreviewDocument
+        do {
+            document = try StudioProgram.document(arguments(controls))
+        } catch let error as UsageError {
+            throw error
+        } catch let error as InputError {
+            throw UsageError(error.message)
+        } catch {
+            throw UsageError("\(error)")
+        }
+        let fresh = document.pictures.map { !$0.families.isEmpty } ?? false
+        let view = state.withLock { state -> StudioView in
+            var stale = false
+            if fresh {
+                state.lastGood = document.pictures
+            } else if document.pictures != nil || document.primary?.status != .ok, let last = state.lastGood {
+                document.pictures = last
+                stale = true
+            }
+            state.controls = controls
+            let built = StudioView(version: state.view.version + 1, document: document, stale: stale, controls: controls,
+                                   buildMs: MonotonicClock.milliseconds() - started)
+            state.view = built
+            return built
+        }
+        notify(view)
+        return view
+    }
+
+    /// Answers `responder` with the next view's version once it is past `since` (at once if it is).
+    func waitForChange(since: Int, responder: HTTPResponder) {
+        let now = state.withLock { state -> Int? in
+            if state.view.version > since { return state.view.version }
+            state.waiting.append((since, responder))
+            return nil
+        }
+        if let now { responder.respond(StudioService.event(version: now)) }
+    }
+
+    /// Answers every waiting page (the studio is stopping, or a view was built).
+    func notify(_ view: StudioView? = nil) {
+        let version = view?.version ?? self.view.version
+        let waiting = state.withLock { state in
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for (_, responder) in waiting { responder.respond(StudioService.event(version: version)) }
+    }
+}
+
+extension String {
+    /// Without spaces at either end.
+    var trimmingCharacters: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,115 @@
+import HostSystem
+import Preview
+import PushReceiver
+import WidgetHostCLI
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `widgethost studio`, carried out in `widgethost-serve` (which links libmicrohttpd):
+/// `widgethost studio ARGS…` runs `widgethost-serve studio ARGS…`.
+public enum StudioTool {
+    /// The studio's port when `--port` is not given.
+    static let defaultPort = 8790
+
+    /// Runs `widgethost studio` with the arguments that follow `studio` and returns its exit code
+    /// (X2): help, usage errors and exit codes as the tool's other subcommands give them.
+    public static func main(arguments: [String], terminal: Terminal = .standard()) -> Int32 {
+        let command = Command(
+            name: StudioProgram.name, abstract: StudioProgram.abstract, discussion: StudioProgram.discussion,
+            arguments: [("script", "The script file (UTF-8 JavaScript).")], options: StudioProgram.options,
+            examples: StudioProgram.examples, exitCodes: StudioProgram.exitCodes
+        ) { parsed, terminal in
+            try run(parsed, arguments: arguments, terminal: terminal)
+        }
+        return WidgetHostTool.run(command, arguments: arguments, terminal: terminal)
+    }
+
+    static func run(_ parsed: ParsedArguments, arguments: [String], terminal: Terminal) throws -> Int32 {
+        let port: Int
+        if let text = parsed.value("port") {
+            guard let value = Int(text), (0...65535).contains(value) else {
+                throw UsageError("bad --port '\(text)'; use a whole number from 0 to 65535 (0 picks a free one)")
+            }
+            port = value
+        } else {
+            port = defaultPort
+        }
+        let base = without(["port"], flags: ["open"], in: arguments)
+        // Before any engine thread starts, so that Ctrl-C and SIGTERM reach the watcher.
+        FileWatcher.blockInterrupts()
+        // A usage mistake ends the command before anything is served; files that cannot be used
+        // (a missing script, a layout that is not JSON) are shown on the page instead.
+        _ = try StudioProgram.document(base)
+        let watched = try StudioProgram.watchedFiles(base)
+        let watcher: FileWatcher
+        do {
+            watcher = try FileWatcher(paths: watched)
+        } catch {
+            throw InputError(error.message, code: ExitCode.noInput)
+        }
+        let session = StudioSession(base: base)
+        session.rebuild()
+        var limits = HTTPLimits()
+        limits.connectionLimit = 64
+        limits.perAddressLimit = 64
+        let server = HTTPServer(service: StudioService(session: session), limits: limits)
+        do {
+            try server.start(host: "127.0.0.1", port: port)
+        } catch {
+            throw InputError("cannot serve the studio: \(error.message); give another --port (0 picks a free one)",
+                             code: ExitCode.unavailable)
+        }
+        let address = "http://127.0.0.1:\(server.port)/"
+        terminal.out("widgethost studio: serving \(address) · watching \(watched.joined(separator: ", ")) · Ctrl-C stops")
+        terminal.flush()
+        if parsed.flag("open") { open(address, terminal: terminal) }
+        while true {
+            switch watcher.wait() {
+            case .interrupted:
+                session.notify()
+                server.stop(drainSeconds: 1)
+                terminal.out("widgethost studio: stopped")
+                return ExitCode.success
+            case .changed(let paths):
+                let view = session.rebuild()
+                terminal.out("widgethost studio: \(paths.joined(separator: ", ")) changed · version \(view.version) built in \(Int(view.buildMs.rounded())) ms")
+                terminal.flush()
+            }
+        }
+    }
+
+    /// `arguments` without the options `names` (and their values) and the flags `flags`: what the
+    /// page's builds are given.
+    static func without(_ names: [String], flags: [String] = [], in arguments: [String]) -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                result += arguments[index...]
+                break
+            }
+            if names.contains(where: { argument == "--\($0)" }) {
+                index += 2
+                continue
+            }
+            if flags.contains(where: { argument == "--\($0)" }) || names.contains(where: { argument.hasPrefix("--\($0)=") }) {
+                index += 1
+                continue
+            }
+            result.append(argument)
+            index += 1
+        }
+        return result
+    }
+
+    /// Opens `address` with xdg-open when there is one; says so when there is not.
+    static func open(_ address: String, terminal: Terminal) {
+        for folder in ["/usr/bin", "/usr/local/bin", "/bin"] where access(folder + "/xdg-open", X_OK) == 0 {
+            _ = try? ChildProcess.run([folder + "/xdg-open", address], input: [], timeout: .seconds(10))
+            return
+        }
+        terminal.err("widgethost studio: --open found no xdg-open; open \(address) in a browser")
+    }
+}

@@ -1,0 +1,106 @@
+import JSONKit
+import Preview
+import Timeline
+import WidgetHost
+import WidgetHostCLI
+import ZonedTime
+
+/// One build of the page: its version (each build one more), the preview it shows, whether the
+/// pictures are the last good ones kept over a failed run, and the controls it was built with.
+struct StudioView: Sendable {
+    var version: Int
+    var document: PreviewDocument?
+    var stale: Bool
+    var controls: [String: String]
+    /// How long the build took, ms (the run, the day's refreshes and every picture).
+    var buildMs: Double
+
+    static let empty = StudioView(version: 0, document: nil, stale: false, controls: [:], buildMs: 0)
+
+    /// `widgethost.studio.view/1`: what the page swaps in.
+    var json: JSONValue {
+        var object: JSONObject = [
+            "schema": "widgethost.studio.view/1",
+            "version": .number(Double(version)),
+            "stale": .bool(stale),
+            "buildMs": .number((buildMs * 10).rounded() / 10),
+            "controls": .object(JSONObject(controls.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) })),
+        ]
+        guard let document else { return .object(object) }
+        object["status"] = .string(document.primary?.status.rawValue ?? "none")
+        object["failure"] = failure(document).map { .string($0) } ?? .null
+        object["html"] = .string(html(document))
+        object["refreshes"] = .array(refreshes(document))
+        object["families"] = .array((document.pictures?.families ?? []).map { family in
+            .object([
+                "family": .string(family.family),
+                "pictures": .array(family.pictures.map { .object(["scheme": .string($0.scheme), "bytes": .number(Double($0.base64.count))]) }),
+                "findings": .array(family.findings.map(\.json)),
+            ])
+        })
+        if let run = document.primary {
+            object["outputs"] = run.status == .ok ? .object(run.outputs) : .null
+        }
+        return .object(object)
+    }
+
+    /// The sentence shown over the page while the script or a file cannot be used, with the
+    /// source line and a caret: nil when the run ended ok.
+    func failure(_ document: PreviewDocument) -> String? {
+        var lines = document.problems.map { "\($0.message) [\($0.code)]" }
+        if let run = document.primary, run.status != .ok {
+            if let error = run.error {
+                let location = [error.line, error.column].compactMap { $0.map(String.init) }.joined(separator: ":")
+                lines.append("\(document.scriptPath)\(location.isEmpty ? "" : ":" + location): \(error.name): \(error.message)")
+                if let line = error.line, let source = document.sourceText {
+                    lines += SourceExcerpt.lines(source: source, line: line, column: error.column, width: 100)
+                }
+            } else {
+                lines.append("the run ended \(run.status.rawValue)")
+            }
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// The report's sections, the pictures first (after the header), marked when they are the
+    /// last good ones.
+    func html(_ document: PreviewDocument) -> String {
+        var html = HTMLReport(document: document).sections()
+        if let pictures = html.firstRange(of: "<section id=\"pictures\">"), let header = html.firstRange(of: "</header>\n") {
+            let section = String(html[pictures.lowerBound...])
+            html = String(html[..<header.upperBound]) + section + String(html[header.upperBound..<pictures.lowerBound])
+        }
+        if stale {
+            html = html.replacingFirst(
+                "<section id=\"pictures\">\n",
+                with: "<section id=\"pictures\" class=\"stale\">\n<p class=\"stale-note\" role=\"status\"><strong>stale</strong> The last good pictures: the script does not run now, so nothing is drawn until the next good save.</p>\n")
+        }
+        return html
+    }
+
+    /// Each granted refresh of the simulated span, for the scrubber.
+    func refreshes(_ document: PreviewDocument) -> [JSONValue] {
+        guard let timeline = document.timeline else { return [] }
+        return timeline.refreshes.map { refresh in
+            .object([
+                "index": .number(Double(refresh.index)),
+                "at": .string(ISO8601.format(epochMs: refresh.grantedAt, in: timeline.zone)),
+                "ms": .number(Double(refresh.grantedAt)),
+                "trigger": .string(refresh.trigger.rawValue),
+                "charged": .bool(refresh.charged),
+                "status": .string(refresh.status.rawValue),
+                "budgetLeft": refresh.budgetLeft.map { .number(Double($0)) } ?? .null,
+                "outputsChanged": .bool(refresh.outputsChanged),
+                "error": refresh.errorMessage.map { .string($0) } ?? .null,
+            ])
+        }
+    }
+}
+
+extension String {
+    /// With the first `target` replaced by `replacement`.
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = firstRange(of: target) else { return self }
+        return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
+    }
+}

@@ -1,0 +1,101 @@
+import Preview
+import WidgetGeometry
+import WidgetHost
+
+/// `widgethost studio SCRIPT …`: a live page in the browser for a script's author. Declared here,
+/// so that help, completions and the manual page know it; carried out by `widgethost-serve studio`
+/// (the `Studio` module), because it serves HTTP with libmicrohttpd, which only that program links.
+package enum StudioProgram {
+    package static let name = "studio"
+    package static let abstract = "Serve a live page of a script: every family light and dark, a day of refreshes, controls."
+
+    package static let discussion = """
+        Serves a page on 127.0.0.1 (port 8790; --port 0 picks a free one) that shows
+        the script as `preview --layout` does, live: the layout drawn at every widget
+        family, light and dark, with what only the picture shows beside each; the
+        outputs, console, diagnostics with the source line, the placeholders; the
+        refreshes of a day (--hours, --days) under the budget on a scrubber, and for a
+        Live Activity its span. Controls on the page change the run
+        flags (now, zone, locale, seed, kind, device, budget, network, context,
+        $params) and redraw; the address keeps them, so a link reopens the same view.
+        A save of the script, layout, profile or fixtures updates the page in place
+        (server-sent events); a script that fails keeps the last good pictures,
+        marked stale. Everything the page loads comes from the studio; it serves no
+        other file. Stops on Ctrl-C.
+        """
+
+    package static let examples: [Command.Example] = [
+        .init("A live page of a widget and its layout", "widgethost studio Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json"),
+        .init("On a free port, for a Live Activity", "widgethost studio Fixtures/Examples/live-countdown.js --kind live --port 0"),
+    ]
+
+    package static let exitCodes: [(Int32, String)] = [
+        (ExitCode.success, "stopped with Ctrl-C (SIGINT) or SIGTERM"),
+        (ExitCode.usage, "a usage error"),
+        (ExitCode.noInput, "the script's folder does not exist"),
+        (ExitCode.unavailable, "the port is in use or cannot be listened on"),
+    ]
+
+    /// The options of `studio`: the preview's drawing and strip options, every run flag, and the server's.
+    package static let options: [OptionSpec] = [
+        .value("layout", "file", "A JSON component tree drawn at every family, light and dark (or a text layout: one field per line)."),
+        .value("device", "name", "With a component tree: " + PictureOptions.deviceHelp),
+        .value("icons", "dir", "With a component tree: " + PictureOptions.iconsHelp),
+        .value("hours", "h", "Span of the refreshes in hours. Default: 24."),
+        .value("days", "d", "Span of the refreshes in days, at most 366. Not with --hours."),
+        .flag("realistic", "Realistic mode for the refreshes: a seeded delay of 0 to 10 minutes on each."),
+    ] + RunFlags.options + APIFlags.options + [
+        .value("port", "port", "Port to listen on, on 127.0.0.1; 0 picks a free one. Default: 8790."),
+        .flag("open", "Open the page in the browser (xdg-open) once it is served."),
+    ]
+
+    static let command = Command(name: name, abstract: abstract, program: ServeProgram.program, discussion: discussion,
+                                 arguments: [("script", "The script file (UTF-8 JavaScript).")], options: options,
+                                 examples: examples, exitCodes: exitCodes, leadingArguments: [name])
+
+    /// The options the page offers as controls, in the order shown, with their help line and,
+    /// when the flag takes one of a few words, those words.
+    package static var controls: [(name: String, placeholder: String, help: String, choices: [String])] {
+        let shown = ["now", "tz", "locale", "seed", "kind", "device", "budget", "network", "context", "param", "hours"]
+        let choices: [String: [String]] = [
+            "kind": ScriptKind.allCases.map(\.rawValue), "device": DeviceModel.all.map(\.name),
+            "network": ["replay", "record", "live"], "context": ["widget", "app"],
+        ]
+        return shown.compactMap { name in
+            guard let option = options.first(where: { $0.name == name }) else { return nil }
+            let placeholder: String
+            switch option.kind {
+            case .flag: placeholder = ""
+            case .value(let text), .repeated(let text): placeholder = text
+            }
+            return (name, placeholder, option.help, choices[name] ?? [])
+        }
+    }
+
+    /// The preview of `arguments` (the script, then flags, as on the command line; a flag given
+    /// twice takes its last value): run, simulated, checked and drawn as `preview --layout` does.
+    /// Files that cannot be used are problems in the document; a usage mistake throws ``UsageError``.
+    package static func document(_ arguments: [String]) throws -> PreviewDocument {
+        let parsed = try ParsedArguments(arguments, options: options)
+        guard let path = parsed.positionals.first else { throw UsageError("missing the script to show") }
+        guard parsed.positionals.count == 1 else {
+            throw UsageError("unexpected argument '\(parsed.positionals[1])'; studio takes one script")
+        }
+        try PictureOptions.requireLayout(parsed)
+        _ = try PictureOptions.device(parsed)
+        var base = try RunFlags.configuration(from: parsed)
+        let simulation = try SimulateCommand.makeSimulation(parsed, runConfiguration: base)
+        base.now = simulation.configuration.startMs
+        let inputs = try PreviewInputsLoader(arguments: parsed, path: path, base: base, simulation: simulation).load(strict: false)
+        var document = PreviewBuilder().build(inputs)
+        document.pictures = PreviewPictures.section(inputs, document: document, arguments: parsed)
+        return document
+    }
+
+    /// The script and the files `arguments` name that a save should redraw for: the layout,
+    /// the profile and the fixtures.
+    package static func watchedFiles(_ arguments: [String]) throws -> [String] {
+        let parsed = try ParsedArguments(arguments, options: options)
+        return Array(parsed.positionals.prefix(1)) + ["layout", "profile", "fixtures"].compactMap { parsed.value($0) }
+    }
+}

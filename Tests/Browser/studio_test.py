@@ -1,0 +1,385 @@
+"""The studio's page driven in Debian's chromium with Playwright for Python.
+
+Run by Tests/CLITests/StudioBrowserTests.swift (so by `swift test` and Scripts/test):
+
+    python3 Tests/Browser/studio_test.py BUILD_FOLDER
+
+BUILD_FOLDER holds widgethost and widgethost-serve. Each test class starts one studio on a
+free port over a temporary folder of its own files, and stops it, closes the browser and
+removes the folder when it ends, also when a test fails. WIDGETHOST_KEEP_SCREENSHOTS=DIR
+keeps the screenshots taken at 390 and 1280 px, light and dark.
+"""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.request
+import urllib.error
+
+from playwright.sync_api import sync_playwright
+
+BUILD = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else ".build/debug")
+CHROMIUM = "/usr/bin/chromium"
+NOW = "2026-11-29T08:00:00Z"
+
+SCRIPT = """// The studio's test widget: every output follows a control.
+const now = new Date()
+this.title = $params.city || "Berlin"
+this.clock = now.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })
+this.day = now.toLocaleDateString(undefined, { weekday: "long" })
+this.lucky = Math.floor(Math.random() * 100)
+this.kind = Widget.type
+setUpdateFreq(30)
+"""
+
+BROKEN = SCRIPT.replace("this.lucky = Math.floor(Math.random() * 100)", "this.lucky = Math.floor(Math.random() * 100")
+
+LAYOUT = {
+    "type": "vstack", "alignment": "leading", "spacing": 2,
+    "children": [
+        {"type": "text", "content": "${title}", "fontSize": 15, "fontWeight": "semibold"},
+        {"type": "text", "content": "${clock}", "fontSize": 30, "fontWeight": "medium"},
+        {"type": "text", "content": "${day} · ${lucky}", "fontSize": 13},
+        {"type": "text", "content": "${kind}", "fontSize": 11},
+    ],
+}
+
+
+class Studio:
+    """A `widgethost studio` process in the background, and its address."""
+
+    def __init__(self, arguments, cwd):
+        self.process = subprocess.Popen(
+            [os.path.join(BUILD, "widgethost"), "studio"] + arguments + ["--port", "0"],
+            cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={"PATH": "/usr/bin:/bin", "NO_COLOR": "1", "TZ": "UTC", "SWIFT_BACKTRACE": "enable=no"})
+        self.lines = []
+        line = ""
+        while "serving http://" not in line:
+            line = self.process.stdout.readline()
+            if line == "":
+                raise AssertionError("the studio ended before serving: " + "".join(self.lines))
+            self.lines.append(line)
+        self.url = line.split("serving ")[1].split(" ")[0]
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process.stdout.close()
+
+
+def cli(*arguments, cwd):
+    """`widgethost ARGUMENTS…` run to its end: (exit code, stdout)."""
+    done = subprocess.run([os.path.join(BUILD, "widgethost")] + list(arguments), cwd=cwd, capture_output=True, text=True,
+                          env={"PATH": "/usr/bin:/bin", "NO_COLOR": "1", "TZ": "UTC"}, timeout=120)
+    return done.returncode, done.stdout
+
+
+class StudioCase(unittest.TestCase):
+    """One studio over a temporary folder with the test widget, and one browser, per class."""
+
+    arguments = ["widget.js", "--layout", "widget.layout.json", "--now", NOW, "--tz", "UTC", "--locale", "en-US", "--seed", "1"]
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp(prefix="widgethost-studio-")
+        cls.addClassCleanup(shutil.rmtree, cls.folder, True)
+        cls.write("widget.js", SCRIPT)
+        cls.write("widget.layout.json", json.dumps(LAYOUT))
+        cls.prepare()
+        cls.studio = Studio(cls.arguments, cls.folder)
+        cls.addClassCleanup(cls.studio.stop)
+        cls.playwright = sync_playwright().start()
+        cls.addClassCleanup(cls.playwright.stop)
+        cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        cls.addClassCleanup(cls.browser.close)
+
+    @classmethod
+    def prepare(cls):
+        """Writes further files before the studio starts."""
+
+    @classmethod
+    def write(cls, name, text):
+        with open(os.path.join(cls.folder, name), "w") as file:
+            file.write(text)
+
+    def setUp(self):
+        # Each test starts from the controls the studio was started with.
+        reset = urllib.request.Request(self.studio.url + "api/controls", data=b"{}", method="POST",
+                                       headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(reset, timeout=60) as answer:
+            self.assertEqual(answer.status, 200)
+        self.context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        self.addCleanup(self.context.close)
+        self.page = self.context.new_page()
+        self.console = []
+        self.page.on("console", lambda message: self.console.append(message) if message.type in ("error", "warning") else None)
+        self.page.on("pageerror", lambda error: self.console.append(error))
+
+    def open(self, query=""):
+        self.page.goto(self.studio.url + query)
+        self.page.wait_for_selector("body[data-version]")
+        return self.version()
+
+    def version(self):
+        return int(self.page.evaluate("document.body.dataset.version"))
+
+    def wait_past(self, version, timeout=30000):
+        self.page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version, timeout=timeout)
+        return self.version()
+
+    def view(self):
+        return self.page.evaluate("fetch('/api/view').then(r => r.json())")
+
+    def picture(self, family, scheme):
+        return self.page.get_attribute(f"#family-{family} figure.picture.{scheme} img", "src")
+
+    def cli_outputs(self, *flags):
+        code, out = cli("run", "widget.js", "--format", "json", *flags, cwd=self.folder)
+        self.assertIn(code, (0, 1), out)
+        return json.loads(out)["outputs"]
+
+    def assertNoConsoleErrors(self):
+        self.assertEqual([str(message.text if hasattr(message, "text") else message) for message in self.console], [])
+
+
+class FamiliesTests(StudioCase):
+    def test_every_family_light_and_dark_with_findings(self):
+        self.open()
+        families = self.page.eval_on_selector_all("#pictures .family", "nodes => nodes.map(n => n.id)")
+        self.assertEqual(families, ["family-small", "family-medium", "family-large", "family-circular",
+                                    "family-rectangular", "family-inline", "family-live-activity"])
+        for family in families:
+            for scheme in ("light", "dark"):
+                source = self.page.get_attribute(f"#{family} figure.picture.{scheme} img", "src")
+                self.assertTrue(source.startswith("data:image/png;base64,iVBORw0KGgo"), family + " " + scheme)
+            self.assertTrue(self.page.is_visible(f"#{family} .findings"))
+        # The outputs are the CLI's for the same flags.
+        self.assertEqual(self.view()["outputs"], self.cli_outputs("--now", NOW, "--tz", "UTC", "--locale", "en-US", "--seed", "1"))
+        self.assertIn("Sunday", self.page.inner_text("#outputs"))
+        self.assertNoConsoleErrors()
+
+    def test_the_page_fits_390_and_1280_light_and_dark(self):
+        keep = os.environ.get("WIDGETHOST_KEEP_SCREENSHOTS")
+        for width in (390, 1280):
+            for scheme in ("light", "dark"):
+                page = self.browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
+                errors = []
+                page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+                try:
+                    page.goto(self.studio.url)
+                    page.wait_for_selector("body[data-version]")
+                    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+                    self.assertLessEqual(overflow, 0, f"{width} px {scheme}: the page scrolls sideways")
+                    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+                    self.assertEqual(background, "rgb(3, 7, 18)" if scheme == "dark" else "rgb(243, 244, 246)")
+                    shot = page.screenshot(full_page=False)
+                    self.assertEqual(shot[:8], b"\x89PNG\r\n\x1a\n")
+                    if keep:
+                        with open(os.path.join(keep, f"studio-{width}-{scheme}.png"), "wb") as file:
+                            file.write(shot)
+                    self.assertEqual(errors, [])
+                finally:
+                    page.close()
+
+    def test_the_page_is_usable_by_keyboard(self):
+        self.open()
+        names = []
+        for _ in range(8):
+            self.page.keyboard.press("Tab")
+            names.append(self.page.evaluate("document.activeElement.id || document.activeElement.value"))
+        self.assertIn("control-now", names)
+        self.assertIn("control-tz", names)
+
+
+class ControlsTests(StudioCase):
+    def change(self, name, value):
+        before = self.version()
+        field = f"#control-{name}"
+        if self.page.evaluate(f"document.querySelector('{field}').tagName") == "SELECT":
+            self.page.select_option(field, value)
+        else:
+            self.page.fill(field, value)
+            self.page.press(field, "Enter")
+        return self.wait_past(before)
+
+    def test_each_control_reruns_as_the_cli_does(self):
+        self.open()
+        base = ["--now", NOW, "--tz", "UTC", "--locale", "en-US", "--seed", "1"]
+        cases = [
+            ("tz", "Asia/Tokyo", ["--tz", "Asia/Tokyo"]),
+            ("now", "2026-11-30T21:15:00Z", ["--now", "2026-11-30T21:15:00Z"]),
+            ("locale", "de-DE", ["--locale", "de-DE"]),
+            ("seed", "7", ["--seed", "7"]),
+            ("kind", "medium", ["--kind", "medium"]),
+            ("param", "city=Lisbon", ["--param", "city=Lisbon"]),
+            ("context", "app", ["--context", "app"]),
+        ]
+        flags = dict(zip(base[::2], base[1::2]))
+        for name, value, flag in cases:
+            small = self.picture("small", "light")
+            self.change(name, value)
+            if name == "param":
+                flags.setdefault("--param", value)
+            else:
+                flags["--" + name] = value
+            arguments = [item for pair in flags.items() for item in pair]
+            self.assertEqual(self.view()["outputs"], self.cli_outputs(*arguments), name)
+            self.assertIn(name + "=", self.page.url, name)
+            if name in ("tz", "now", "locale", "seed", "param", "kind"):
+                self.assertNotEqual(self.picture("small", "light"), small, f"{name}: the picture did not change")
+        self.assertIn("Lisbon", self.page.inner_text("#outputs"))
+        self.assertIn("Dienstag", self.page.inner_text("#outputs"))
+        self.assertNoConsoleErrors()
+
+    def test_device_and_budget_controls(self):
+        self.open()
+        self.change("device", "iphone-se")
+        self.assertIn("iphone-se", self.page.inner_text("#pictures h2"))
+        self.change("budget", "strict")
+        self.assertIn("strict", self.page.inner_text("#timeline"))
+        self.page.select_option("#control-device", "")
+        self.page.fill("#control-budget", "")
+        self.page.press("#control-budget", "Enter")
+        self.page.wait_for_function("() => !document.querySelector('#pictures h2').innerText.includes('iphone-se')")
+
+    def test_a_link_reopens_the_same_view(self):
+        self.open("?tz=America%2FNew_York&locale=fr-FR&scheme=dark")
+        self.page.wait_for_function("() => document.querySelector('#control-tz').value === 'America/New_York'")
+        self.page.wait_for_function("() => (document.querySelector('header .meta') || {innerText: ''}).innerText.includes('America/New_York')")
+        self.assertEqual(self.view()["controls"], {"locale": "fr-FR", "tz": "America/New_York"})
+        self.assertFalse(self.page.is_visible("#family-small figure.picture.light"))
+        self.assertTrue(self.page.is_visible("#family-small figure.picture.dark"))
+        self.assertNoConsoleErrors()
+
+    def test_a_control_out_of_range_in_the_address_is_a_message(self):
+        self.page.goto(self.studio.url + "?seed=-4&tz=Mars%2FBase")
+        self.page.wait_for_selector("#control-error:not([hidden])")
+        message = self.page.inner_text("#control-error")
+        self.assertTrue("Mars/Base" in message or "--seed" in message, message)
+        # The studio keeps serving, and a good value still works.
+        self.page.fill("#control-seed", "3")
+        self.page.fill("#control-tz", "Europe/Berlin")
+        self.page.press("#control-tz", "Enter")
+        self.page.wait_for_function("() => document.querySelector('#control-error').hidden")
+        self.assertEqual(self.view()["controls"], {"seed": "3", "tz": "Europe/Berlin"})
+
+
+class LiveTests(StudioCase):
+    def test_a_save_updates_in_place_and_a_syntax_error_keeps_the_last_pictures(self):
+        version = self.open()
+        self.page.fill("#control-tz", "Asia/Tokyo")
+        self.page.press("#control-tz", "Enter")
+        version = self.wait_past(version)
+        self.page.evaluate("window.__kept = 'same page'")
+        self.page.evaluate("window.scrollTo(0, 400)")
+        good = self.picture("small", "light")
+
+        self.write("widget.js", BROKEN)
+        version = self.wait_past(version)
+        self.assertTrue(self.page.is_visible("#failure"))
+        failure = self.page.inner_text("#failure pre")
+        self.assertIn("widget.js:", failure)
+        self.assertIn("SyntaxError", failure)
+        self.assertIn("^", failure)
+        self.assertEqual(self.page.evaluate("document.body.dataset.stale"), "true")
+        self.assertTrue(self.page.is_visible("#pictures.stale .stale-note"))
+        self.assertEqual(self.picture("small", "light"), good)
+
+        self.write("widget.js", SCRIPT.replace('"Berlin"', '"Hamburg"'))
+        self.wait_past(version)
+        self.assertFalse(self.page.is_visible("#failure"))
+        self.assertEqual(self.page.evaluate("document.body.dataset.stale"), "false")
+        self.assertIn("Hamburg", self.page.inner_text("#outputs"))
+        self.assertNotEqual(self.picture("small", "light"), good)
+        # No full reload: the window's state, the controls and the scroll are kept.
+        self.assertEqual(self.page.evaluate("window.__kept"), "same page")
+        self.assertEqual(self.page.input_value("#control-tz"), "Asia/Tokyo")
+        self.assertEqual(self.page.evaluate("window.scrollY"), 400)
+        self.assertNoConsoleErrors()
+
+    def test_the_scrubber_steps_through_the_day(self):
+        self.open()
+        self.assertTrue(self.page.is_visible("#day"))
+        count = int(self.page.get_attribute("#scrubber", "max")) + 1
+        self.assertEqual(count, 48)
+        first = self.page.inner_text("#scrub-detail")
+        self.assertIn("#1 · 2026-11-29T08:00:00.000+00:00", first)
+        self.page.focus("#scrubber")
+        self.page.keyboard.press("ArrowRight")
+        second = self.page.inner_text("#scrub-detail")
+        self.assertIn("#2 · 2026-11-29T08:30:00.000+00:00", second)
+        self.page.keyboard.press("End")
+        self.assertIn("#48", self.page.inner_text("#scrub-detail"))
+        self.assertNoConsoleErrors()
+
+
+class BadInputTests(StudioCase):
+    arguments = ["missing.js", "--layout", "broken.layout.json", "--profile", "profile.json", "--now", NOW]
+
+    @classmethod
+    def prepare(cls):
+        cls.write("broken.layout.json", '{"type": "text", "content": ')
+        cls.write("profile.json", json.dumps({"settings": "not an object"}))
+
+    def status(self, path):
+        request = urllib.request.Request(self.studio.url.rstrip("/") + path)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    def test_unusable_files_are_messages_on_the_page(self):
+        self.open()
+        problems = self.page.inner_text("#report")
+        self.assertIn("missing.js", problems)
+        self.assertIn("[bad-layout]", self.page.content())
+        self.assertIn("profile.json", problems)
+        self.assertIn("settings", problems)
+
+    def test_paths_outside_what_is_served_are_refused(self):
+        for path in ("/../etc/passwd", "/%2e%2e/etc/passwd", "/%2E%2E%2Fetc%2Fpasswd", "/studio.js/../../etc/passwd",
+                     "/..%2f..%2fetc/passwd", "/%252e%252e/x", "/widget.js", "/broken.layout.json"):
+            raw = subprocess.run(["curl", "-s", "--path-as-is", "-o", "/dev/null", "-w", "%{http_code}",
+                                  self.studio.url.rstrip("/") + path], capture_output=True, text=True, timeout=10).stdout
+            self.assertIn(raw, ("400", "404"), path)
+        self.assertEqual(self.status("/api/view"), 200)
+        self.assertIsNone(self.studio.process.poll())
+
+    def test_the_studio_listens_on_loopback_only(self):
+        port = self.studio.url.rsplit(":", 1)[1].strip("/")
+        listening = subprocess.run(["cat", "/proc/net/tcp"], capture_output=True, text=True).stdout
+        local = [line.split()[1] for line in listening.splitlines()[1:] if line.split()[3] == "0A"]
+        self.assertIn("0100007F:%04X" % int(port), local)
+        self.assertNotIn("00000000:%04X" % int(port), local)
+
+
+class PortTests(unittest.TestCase):
+    def test_a_port_in_use_is_a_clear_error_and_69(self):
+        folder = tempfile.mkdtemp(prefix="widgethost-studio-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        with open(os.path.join(folder, "widget.js"), "w") as file:
+            file.write(SCRIPT)
+        first = Studio(["widget.js", "--now", NOW], folder)
+        self.addCleanup(first.stop)
+        port = first.url.rsplit(":", 1)[1].strip("/")
+        done = subprocess.run([os.path.join(BUILD, "widgethost"), "studio", "widget.js", "--port", port], cwd=folder,
+                              capture_output=True, text=True, timeout=60, env={"PATH": "/usr/bin:/bin", "NO_COLOR": "1"})
+        self.assertEqual(done.returncode, 69, done.stderr)
+        self.assertIn(f"cannot serve the studio: cannot listen on 127.0.0.1:{port}: Address already in use", done.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
