@@ -8,6 +8,9 @@ import WidgetHost
 public struct PreviewBuilder {
     /// The host that runs every script of this builder; a watch session keeps one.
     public let host: ScriptHost
+    /// Whether the document keeps each refresh of the strip as its run left it (the studio's
+    /// scrubber): its outputs, status and console.
+    public var recordsRefreshes = false
 
     public init(host: ScriptHost = ScriptHost()) { self.host = host }
 
@@ -41,9 +44,11 @@ public struct PreviewBuilder {
             if let recorded, let fixtures = try? NetworkFixtures(json: recorded.json, source: "preview", folder: ".") {
                 configuration.network = .replay(fixtures)
             }
-            var runner = HostRefreshRunner(
+            let runner = HostRefreshRunner(
                 script: source, simulation: simulation, configuration: configuration, host: host, action: inputs.action)
-            document.timeline = simulation.run(runner: &runner)
+            var recording = RefreshRecording(base: runner, keeps: recordsRefreshes)
+            document.timeline = simulation.run(runner: &recording)
+            document.refreshStates = recording.states
         }
 
         if let path = inputs.layoutPath, let layout = inputs.layout {
@@ -51,5 +56,22 @@ public struct PreviewBuilder {
             document.layout = LayoutSection(path: path, report: LayoutCheck.run(layout, outputs: outputs))
         }
         return document
+    }
+}
+
+/// Runs the strip's refreshes with a ``HostRefreshRunner`` and, when asked, keeps what each
+/// run left: its outputs, status and console.
+struct RefreshRecording: RefreshScriptRunner {
+    var base: HostRefreshRunner
+    let keeps: Bool
+    var states: [RefreshState] = []
+
+    mutating func run(_ request: RefreshRunRequest) -> RefreshRunResult {
+        let result = base.run(request)
+        if keeps {
+            states.append(RefreshState(index: request.index, at: request.at, status: result.status.rawValue, outputs: result.outputs,
+                                       console: base.lastReport?.console ?? []))
+        }
+        return result
     }
 }

@@ -25,6 +25,8 @@ public struct PreviewDocument: Sendable {
     public var problems: [PreviewProblem]
     /// The budget in force (refreshes a day; nil for unlimited).
     public var budget: Int?
+    /// Each run of the strip as it ended, in order, when the builder keeps them.
+    public var refreshStates: [RefreshState] = []
 
     /// The first run: the kind the strip and the layout follow.
     public var primary: RunReport? { runs.first }
@@ -49,4 +51,24 @@ public struct LayoutSection: Sendable {
     }
 
     public var hasErrors: Bool { report.hasErrors }
+}
+
+/// One run of the refresh strip as it ended: when, how, its outputs and its console.
+public struct RefreshState: Sendable {
+    /// Its position among the simulation's runs (0 first), and its virtual now.
+    public var index: Int
+    public var at: Int64
+    /// `ok`, `error`, `timeout` or `memory`.
+    public var status: String
+    /// Its outputs (none unless it ended ok).
+    public var outputs: JSONObject
+    public var console: [ConsoleEntry]
+
+    public init(index: Int, at: Int64, status: String, outputs: JSONObject, console: [ConsoleEntry]) {
+        self.index = index
+        self.at = at
+        self.status = status
+        self.outputs = outputs
+        self.console = console
+    }
 }

@@ -35,6 +35,12 @@ enum StudioPage {
         <label for="scrubber">Refresh</label>
         <input type="range" id="scrubber" min="0" max="0" value="0" step="1">
         <output id="scrub-detail" for="scrubber" aria-live="polite"></output>
+        <div class="scrub-row">
+        <figure id="scrub-picture" class="picture light" hidden><img alt="The widget after this refresh"></figure>
+        <div class="scrub-run"><h3>Outputs after this refresh</h3><div class="scroll"><table id="scrub-outputs"></table></div>
+        <h3>Console</h3><pre id="scrub-console" class="console"></pre></div>
+        </div>
+        <p id="scrub-problem" class="muted" hidden></p>
         </section>
         <main id="report" aria-live="off"></main>
         </div>
@@ -68,6 +74,11 @@ enum StudioPage {
         .small{font-size:.8em}
         #scrubber{width:100%}
         #scrub-detail{display:block;margin-top:6px;overflow-wrap:anywhere}
+        .scrub-row{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start;margin-top:8px}
+        .scrub-row figure{margin:0}
+        #scrub-picture img{display:block;max-width:100%;height:auto}
+        .scrub-run{flex:1 1 220px;min-width:0}
+        .scrub-run h3{margin:4px 0}
         #failure{margin:14px;padding:12px 16px;border:2px solid var(--bad);border-radius:10px;background:var(--card)}
         #failure h2{color:var(--bad);margin:0 0 6px}
         #failure pre{white-space:pre-wrap;overflow-wrap:anywhere}
@@ -170,6 +181,7 @@ enum StudioPage {
           document.body.dataset.status = view.status || '';
           document.body.dataset.stale = view.stale ? 'true' : 'false';
           studio.refreshes = view.refreshes || [];
+          studio.refreshPicturesProblem = view.refreshPicturesProblem;
           showDay();
           setState('version ' + view.version + ' · built in ' + view.buildMs + ' ms' + (view.stale ? ' · pictures stale' : ''), !view.stale && !view.failure);
         }
@@ -183,6 +195,9 @@ enum StudioPage {
           scrubber.max = String(refreshes.length - 1);
           if (Number(scrubber.value) > refreshes.length - 1) scrubber.value = String(refreshes.length - 1);
           $('day-count').textContent = refreshes.length + ' granted';
+          const problem = $('scrub-problem');
+          problem.hidden = !studio.refreshPicturesProblem;
+          problem.textContent = studio.refreshPicturesProblem || '';
           scrub();
         }
 
@@ -194,6 +209,25 @@ enum StudioPage {
           parts.push(refresh.outputsChanged ? 'outputs changed' : 'outputs unchanged');
           if (refresh.error) parts.push(refresh.error);
           $('scrub-detail').textContent = parts.join(' · ');
+          const figure = $('scrub-picture');
+          figure.hidden = !refresh.picture;
+          if (refresh.picture) {
+            const image = figure.querySelector('img');
+            image.src = 'data:image/png;base64,' + refresh.picture.png;
+            image.width = refresh.picture.width;
+          }
+          const table = $('scrub-outputs');
+          table.textContent = '';
+          for (const [name, value] of Object.entries(refresh.outputs || {})) {
+            const row = table.insertRow();
+            row.insertCell().textContent = name;
+            const cell = row.insertCell();
+            const code = document.createElement('code');
+            code.textContent = JSON.stringify(value);
+            cell.append(code);
+          }
+          if (!refresh.outputs || Object.keys(refresh.outputs).length === 0) table.insertRow().insertCell().textContent = 'none';
+          $('scrub-console').textContent = refresh.console.length ? refresh.console.join('\n') : 'Nothing printed.';
           $('scrubber').setAttribute('aria-valuetext', parts.join(', '));
           document.body.dataset.refresh = String(refresh.index);
         }

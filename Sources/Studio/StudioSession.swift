@@ -72,9 +72,9 @@ final class StudioSession: @unchecked Sendable {
 
     private func build(_ controls: [String: String]) throws(UsageError) -> StudioView {
         let started = MonotonicClock.milliseconds()
-        var document: PreviewDocument
+        var build: StudioProgram.Build
         do {
-            document = try StudioProgram.document(arguments(controls))
+            build = try StudioProgram.build(arguments(controls))
         } catch let error as UsageError {
             throw error
         } catch let error as InputError {
@@ -82,6 +82,7 @@ final class StudioSession: @unchecked Sendable {
         } catch {
             throw UsageError("\(error)")
         }
+        var document = build.document
         let fresh = document.pictures.map { !$0.families.isEmpty } ?? false
         let view = state.withLock { state -> StudioView in
             var stale = false
@@ -93,7 +94,8 @@ final class StudioSession: @unchecked Sendable {
             }
             state.controls = controls
             let built = StudioView(version: state.view.version + 1, document: document, stale: stale, controls: controls,
-                                   buildMs: MonotonicClock.milliseconds() - started)
+                                   buildMs: MonotonicClock.milliseconds() - started, refreshPictures: build.refreshPictures,
+                                   refreshPicturesProblem: build.refreshPicturesProblem)
             state.view = built
             return built
         }

@@ -40,7 +40,7 @@ public enum StudioTool {
         FileWatcher.blockInterrupts()
         // A usage mistake ends the command before anything is served; files that cannot be used
         // (a missing script, a layout that is not JSON) are shown on the page instead.
-        _ = try StudioProgram.document(base)
+        _ = try StudioProgram.build(base)
         let watched = try StudioProgram.watchedFiles(base)
         let watcher: FileWatcher
         do {

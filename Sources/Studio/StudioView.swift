@@ -14,6 +14,9 @@ struct StudioView: Sendable {
     var controls: [String: String]
     /// How long the build took, ms (the run, the day's refreshes and every picture).
     var buildMs: Double
+    /// The widget after each refresh of the day, and why not when they are not drawn.
+    var refreshPictures: [TimelinePicture] = []
+    var refreshPicturesProblem: String?
 
     static let empty = StudioView(version: 0, document: nil, stale: false, controls: [:], buildMs: 0)
 
@@ -31,6 +34,7 @@ struct StudioView: Sendable {
         object["failure"] = failure(document).map { .string($0) } ?? .null
         object["html"] = .string(html(document))
         object["refreshes"] = .array(refreshes(document))
+        object["refreshPicturesProblem"] = refreshPicturesProblem.map { .string($0) } ?? .null
         object["families"] = .array((document.pictures?.families ?? []).map { family in
             .object([
                 "family": .string(family.family),
@@ -78,11 +82,15 @@ struct StudioView: Sendable {
         return html
     }
 
-    /// Each granted refresh of the simulated span, for the scrubber.
+    /// Each granted refresh of the simulated span, for the scrubber: when, why, what it cost,
+    /// and the widget, outputs and console its run left.
     func refreshes(_ document: PreviewDocument) -> [JSONValue] {
         guard let timeline = document.timeline else { return [] }
+        let states = Dictionary(document.refreshStates.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        let pictures = Dictionary(refreshPictures.map { ($0.refresh, $0) }, uniquingKeysWith: { first, _ in first })
         return timeline.refreshes.map { refresh in
-            .object([
+            let state = states[refresh.index]
+            return .object([
                 "index": .number(Double(refresh.index)),
                 "at": .string(ISO8601.format(epochMs: refresh.grantedAt, in: timeline.zone)),
                 "ms": .number(Double(refresh.grantedAt)),
@@ -92,6 +100,11 @@ struct StudioView: Sendable {
                 "budgetLeft": refresh.budgetLeft.map { .number(Double($0)) } ?? .null,
                 "outputsChanged": .bool(refresh.outputsChanged),
                 "error": refresh.errorMessage.map { .string($0) } ?? .null,
+                "outputs": state.map { .object($0.outputs) } ?? .null,
+                "console": .array((state?.console ?? []).map { .string("\($0.level.rawValue) \($0.message)") }),
+                "picture": pictures[refresh.index].map { picture in
+                    .object(["png": .string(picture.base64), "width": .number(picture.width), "height": .number(picture.height)])
+                } ?? .null,
             ])
         }
     }

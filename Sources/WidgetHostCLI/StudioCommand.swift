@@ -1,4 +1,5 @@
 import Preview
+import Timeline
 import WidgetGeometry
 import WidgetHost
 
@@ -72,24 +73,47 @@ package enum StudioProgram {
         }
     }
 
-    /// The preview of `arguments` (the script, then flags, as on the command line; a flag given
-    /// twice takes its last value): run, simulated, checked and drawn as `preview --layout` does.
-    /// Files that cannot be used are problems in the document; a usage mistake throws ``UsageError``.
-    package static func document(_ arguments: [String]) throws -> PreviewDocument {
+    /// What one build of the studio's page holds: the preview, and the widget as it looked
+    /// after each refresh of the day (the kind's family, light), or why those are not drawn.
+    package struct Build: Sendable {
+        package var document: PreviewDocument
+        package var refreshPictures: [TimelinePicture] = []
+        package var refreshPicturesProblem: String?
+    }
+
+    /// The preview of `arguments` (the script, then flags, as on the command line), run,
+    /// simulated, checked and drawn as `preview --layout` does, each refresh of the day kept
+    /// and drawn as `simulate --layout` draws them. Files that cannot be used are problems in
+    /// the document; a usage mistake throws ``UsageError``.
+    package static func build(_ arguments: [String]) throws -> Build {
         let parsed = try ParsedArguments(arguments, options: options)
         guard let path = parsed.positionals.first else { throw UsageError("missing the script to show") }
         guard parsed.positionals.count == 1 else {
             throw UsageError("unexpected argument '\(parsed.positionals[1])'; studio takes one script")
         }
         try PictureOptions.requireLayout(parsed)
-        _ = try PictureOptions.device(parsed)
+        let device = try PictureOptions.device(parsed)
+        let icons = try PictureOptions.icons(parsed)
         var base = try RunFlags.configuration(from: parsed)
         let simulation = try SimulateCommand.makeSimulation(parsed, runConfiguration: base)
         base.now = simulation.configuration.startMs
         let inputs = try PreviewInputsLoader(arguments: parsed, path: path, base: base, simulation: simulation).load(strict: false)
-        var document = PreviewBuilder().build(inputs)
-        document.pictures = PreviewPictures.section(inputs, document: document, arguments: parsed)
-        return document
+        var builder = PreviewBuilder()
+        builder.recordsRefreshes = true
+        var build = Build(document: builder.build(inputs))
+        build.document.pictures = PreviewPictures.section(inputs, document: build.document, arguments: parsed)
+        guard let layoutText = inputs.layoutText, let layout = inputs.layout, let timeline = build.document.timeline else { return build }
+        if case .lines = layout.body { return build }
+        let states = build.document.refreshStates.filter { $0.status == "ok" }.map { (at: $0.at, refresh: $0.index, outputs: $0.outputs) }
+        let family = WidgetFamily(name: inputs.configuration.kind.rawValue) ?? .small
+        switch SimulationPictures.draw(layoutText: layoutText, family: family, device: device, icons: icons, states: states,
+                                       zone: timeline.zone, folder: "", script: path,
+                                       stateFolder: inputs.configuration.storage?.directory,
+                                       widget: inputs.configuration.widgetIdentity(scriptName: inputs.source?.name ?? path).id) {
+        case .success(let pictures): build.refreshPictures = pictures
+        case .failure(let problem): build.refreshPicturesProblem = problem.message
+        }
+        return build
     }
 
     /// The script and the files `arguments` name that a save should redraw for: the layout,
