@@ -42,6 +42,15 @@ enum StudioPage {
         </div>
         <p id="scrub-problem" class="muted" hidden></p>
         </section>
+        <section id="push" hidden>
+        <h2>Try a push</h2>
+        <p class="muted small">A request as a server sends it to POST /api/push. Its content_state.data variables are drawn on the Lock Screen without running the script, as the app does; the verdict is the contract's for this request.</p>
+        <label for="push-body">Request</label>
+        <textarea id="push-body" rows="9" spellcheck="false"></textarea>
+        <p><button type="button" id="push-try">Try this push</button> <button type="button" id="push-reset">Fill from the outputs</button></p>
+        <div id="push-verdict" role="status" aria-live="polite"></div>
+        <div id="push-pictures" class="row"></div>
+        </section>
         <main id="report" aria-live="off"></main>
         </div>
         </div>
@@ -62,7 +71,7 @@ enum StudioPage {
         @media (min-width:1000px){.layout{grid-template-columns:280px minmax(0,1fr)}#controls{position:sticky;top:14px;align-self:start;max-height:calc(100vh - 28px);overflow:auto}}
         .content{min-width:0}
         .content main{max-width:none;padding:0}
-        form#controls,#day{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:12px 16px;margin:0 0 14px}
+        form#controls,#day,#push{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:12px 16px;margin:0 0 14px}
         form#controls h2{margin-top:0}
         .control{display:flex;flex-direction:column;margin:0 0 10px}
         .control label{font-weight:600;font-size:.9em}
@@ -79,6 +88,10 @@ enum StudioPage {
         #scrub-picture img{display:block;max-width:100%;height:auto}
         .scrub-run{flex:1 1 220px;min-width:0}
         .scrub-run h3{margin:4px 0}
+        #push-body{width:100%;font-family:"DejaVu Sans Mono",ui-monospace,monospace;font-size:.85em;background:var(--code);color:var(--fg);border:1px solid var(--line);border-radius:6px;padding:6px}
+        button{font:inherit;padding:5px 12px;border-radius:6px;border:1px solid var(--line);background:var(--card);color:var(--fg);cursor:pointer}
+        #push-verdict .accepted{color:var(--ok)}#push-verdict .refused{color:var(--bad)}
+        #push-pictures{display:flex;flex-wrap:wrap;gap:8px}
         #failure{margin:14px;padding:12px 16px;border:2px solid var(--bad);border-radius:10px;background:var(--card)}
         #failure h2{color:var(--bad);margin:0 0 6px}
         #failure pre{white-space:pre-wrap;overflow-wrap:anywhere}
@@ -181,9 +194,63 @@ enum StudioPage {
           document.body.dataset.status = view.status || '';
           document.body.dataset.stale = view.stale ? 'true' : 'false';
           studio.refreshes = view.refreshes || [];
+          studio.outputs = view.outputs;
+          const live = view.kind === 'live';
+          if (live && $('push').hidden) fillPush();
+          $('push').hidden = !live;
           studio.refreshPicturesProblem = view.refreshPicturesProblem;
           showDay();
           setState('version ' + view.version + ' · built in ' + view.buildMs + ' ms' + (view.stale ? ' · pictures stale' : ''), !view.stale && !view.failure);
+        }
+
+        function fillPush() {
+          const outputs = studio.outputs || {};
+          const request = {
+            user_id: 'PUSH_ID', widget_id: 'WIDGET_ID', type: 'update',
+            content_state: { data: JSON.stringify(outputs) },
+            timestamp: Math.floor(Date.now() / 1000), nonce: 'studio-' + Math.random().toString(36).slice(2, 12),
+          };
+          $('push-body').value = JSON.stringify(request, null, 2);
+        }
+
+        async function tryPush() {
+          const answer = await fetch('/api/push', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: $('push-body').value });
+          const result = await answer.json();
+          const verdict = $('push-verdict');
+          verdict.textContent = '';
+          const line = document.createElement('p');
+          const word = document.createElement('strong');
+          word.className = result.verdict;
+          word.textContent = result.verdict;
+          line.append(word, ' ' + (result.reason ? '[' + result.reason + (result.field ? ' · ' + result.field : '') + '] ' : '') + result.message);
+          verdict.append(line);
+          for (const warning of result.warnings || []) {
+            const item = document.createElement('p');
+            item.className = 'finding warning';
+            item.textContent = 'warning [' + warning.code + '] ' + warning.message;
+            verdict.append(item);
+          }
+          if (result.picturesProblem) {
+            const item = document.createElement('p');
+            item.className = 'muted';
+            item.textContent = result.picturesProblem;
+            verdict.append(item);
+          }
+          const pictures = $('push-pictures');
+          pictures.textContent = '';
+          for (const picture of result.pictures || []) {
+            const figure = document.createElement('figure');
+            figure.className = 'picture ' + picture.scheme;
+            const image = document.createElement('img');
+            image.src = 'data:image/png;base64,' + picture.png;
+            image.width = picture.width;
+            image.alt = 'Live Activity after this push, ' + picture.scheme;
+            const caption = document.createElement('figcaption');
+            caption.textContent = picture.scheme;
+            figure.append(image, caption);
+            pictures.append(figure);
+          }
+          document.body.dataset.push = result.verdict;
         }
 
         function showDay() {
@@ -291,6 +358,8 @@ enum StudioPage {
           }
           document.body.className = 'scheme-' + studio.scheme;
           $('scrubber').addEventListener('input', scrub);
+          $('push-try').addEventListener('click', tryPush);
+          $('push-reset').addEventListener('click', fillPush);
           $('controls').addEventListener('submit', (event) => { event.preventDefault(); send(); });
           if (Object.keys(controlValues()).length > 0) await send(); else await load();
           listen();

@@ -8,9 +8,12 @@ import WidgetHostCLI
 /// decoding is refused with 400, any other unknown path with 404.
 final class StudioService: HTTPService {
     let session: StudioSession
+    /// The push a page tries.
+    let push: StudioPush
 
     init(session: StudioSession) {
         self.session = session
+        push = StudioPush(session: session)
     }
 
     func head(method: String, path: String, contentType: String?, contentLength: Int?) -> HTTPResponse? {
@@ -35,15 +38,17 @@ final class StudioService: HTTPService {
             return .later { [session] responder in
                 responder.respond(Self.apply(request.body, session: session))
             }
+        case ("POST", "/api/push"):
+            return .later { [push] responder in responder.respond(push.trial(request.body)) }
         case ("GET", let path) where path.hasPrefix("/events/"):
             guard let since = Int(path.dropFirst("/events/".count)), since >= 0 else {
                 return .respond(Self.problem(400, "bad-request", "ask for /events/N, N the version the page shows (a whole number)"))
             }
             return .later { [session] responder in session.waitForChange(since: since, responder: responder) }
-        case (_, "/"), (_, "/api/view"), (_, "/api/controls"), (_, "/studio.js"), (_, "/studio.css"):
+        case (_, "/"), (_, "/api/view"), (_, "/api/controls"), (_, "/studio.js"), (_, "/studio.css"), (_, "/api/push"):
             return .respond(Self.problem(405, "method-not-allowed", "\(request.method) is not served at \(request.path)"))
         default:
-            return .respond(Self.problem(404, "not-found", "the studio serves /, /studio.js, /studio.css, /api/view, /api/controls and /events/N; nothing else (no files)"))
+            return .respond(Self.problem(404, "not-found", "the studio serves /, /studio.js, /studio.css, /api/view, /api/controls, /api/push and /events/N; nothing else (no files)"))
         }
     }
 

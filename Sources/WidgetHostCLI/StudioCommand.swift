@@ -1,7 +1,10 @@
+import JSONKit
+import Layout
 import Preview
 import Timeline
 import WidgetGeometry
 import WidgetHost
+import WidgetPictures
 
 /// `widgethost studio SCRIPT …`: a live page in the browser for a script's author. Declared here,
 /// so that help, completions and the manual page know it; carried out by `widgethost-serve studio`
@@ -114,6 +117,29 @@ package enum StudioProgram {
         case .failure(let problem): build.refreshPicturesProblem = problem.message
         }
         return build
+    }
+
+    /// The Live Activity drawn from a push's `content_state.data` variables, light then dark,
+    /// as the app draws it (no script runs): each picture's scheme and PNG in base64, or the
+    /// sentence saying why there are none.
+    package static func pushPictures(_ arguments: [String], variables: JSONObject, now: Int64)
+        -> (pictures: [(scheme: String, png: String, width: Double)], problem: String?) {
+        guard let parsed = try? ParsedArguments(arguments, options: options), let layoutPath = parsed.value("layout") else {
+            return ([], "no pictures: the studio was started without --layout")
+        }
+        guard let text = try? ScriptSource.load(path: layoutPath).text, let layout = try? LayoutDocument.parse(text: text) else {
+            return ([], "no pictures: the layout \(layoutPath) cannot be used now (the page says why)")
+        }
+        if case .lines = layout.body { return ([], "no pictures: \(layoutPath) is a text layout; a JSON component tree is drawn") }
+        let zone = (try? RunFlags.configuration(from: parsed).zone) ?? RunConfiguration().zone
+        let job = PictureRequest.Job(stem: "push", outputs: variables, now: now, utcOffsetSeconds: zone.offsetSeconds(atEpochSeconds: now / 1000),
+                                     families: [.liveActivity], schemes: [.light, .dark])
+        let request = PictureRequest(layout: text, device: (try? PictureOptions.device(parsed)) ?? .reference, scale: PreviewPictures.scale,
+                                     folder: "", stateFolder: nil, widget: "", icons: parsed.value("icons"), jobs: [job])
+        switch PictureClient.draw(request) {
+        case .failure(let problem): return ([], problem.message)
+        case .success(let answer): return (answer.pictures.map { ($0.scheme.rawValue, $0.base64, $0.width) }, nil)
+        }
     }
 
     /// The script and the files `arguments` name that a save should redraw for: the layout,

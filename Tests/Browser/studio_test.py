@@ -332,6 +332,32 @@ class LiveTests(StudioCase):
         self.assertNoConsoleErrors()
 
 
+class PushTests(StudioCase):
+    def test_a_push_is_tried_and_drawn_from_its_variables(self):
+        self.open("?kind=live")
+        self.page.wait_for_selector("#push:not([hidden])")
+        request = json.loads(self.page.input_value("#push-body"))
+        self.assertEqual(json.loads(request["content_state"]["data"]), self.view()["outputs"])
+        # The variables are drawn without running the script: a title the script never sets.
+        request["content_state"]["data"] = json.dumps({"title": "Pushed title", "clock": "11:11", "day": "Monday", "lucky": 5, "kind": "live"})
+        self.page.fill("#push-body", json.dumps(request))
+        before = self.page.get_attribute("#family-live-activity figure.picture.light img", "src")
+        self.page.click("#push-try")
+        self.page.wait_for_function("() => document.body.dataset.push === 'accepted'")
+        self.assertIn("accepted", self.page.inner_text("#push-verdict"))
+        pictures = self.page.eval_on_selector_all("#push-pictures img", "nodes => nodes.map(n => n.src)")
+        self.assertEqual(len(pictures), 2)
+        self.assertNotEqual(pictures[0], before)
+        # A request the contract refuses says why, with the contract's reason and field.
+        del request["widget_id"]
+        self.page.fill("#push-body", json.dumps(request))
+        self.page.click("#push-try")
+        self.page.wait_for_function("() => document.body.dataset.push === 'refused'")
+        self.assertIn("[missing-field · widget_id]", self.page.inner_text("#push-verdict"))
+        self.assertEqual(self.page.eval_on_selector_all("#push-pictures img", "nodes => nodes.length"), 0)
+        self.assertNoConsoleErrors()
+
+
 class BadInputTests(StudioCase):
     arguments = ["missing.js", "--layout", "broken.layout.json", "--profile", "profile.json", "--now", NOW]
 
