@@ -95,7 +95,7 @@ final class StudioSession: @unchecked Sendable {
             state.controls = controls
             let built = StudioView(version: state.view.version + 1, document: document, stale: stale, controls: controls,
                                    buildMs: MonotonicClock.milliseconds() - started, refreshPictures: build.refreshPictures,
-                                   refreshPicturesProblem: build.refreshPicturesProblem)
+                                   refreshPicturesProblem: build.refreshPicturesProblem, panels: StudioPanels.html(build))
             state.view = built
             return built
         }

@@ -17,6 +17,8 @@ struct StudioView: Sendable {
     /// The widget after each refresh of the day, and why not when they are not drawn.
     var refreshPictures: [TimelinePicture] = []
     var refreshPicturesProblem: String?
+    /// The run's further panels (``StudioPanels``), after the report's sections.
+    var panels = ""
 
     static let empty = StudioView(version: 0, document: nil, stale: false, controls: [:], buildMs: 0)
 
@@ -75,6 +77,7 @@ struct StudioView: Sendable {
             let section = String(html[pictures.lowerBound...])
             html = String(html[..<header.upperBound]) + section + String(html[header.upperBound..<pictures.lowerBound])
         }
+        html += panels
         if stale {
             html = html.replacingFirst(
                 "<section id=\"pictures\">\n",

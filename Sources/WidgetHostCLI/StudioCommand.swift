@@ -82,6 +82,11 @@ package enum StudioProgram {
         package var document: PreviewDocument
         package var refreshPictures: [TimelinePicture] = []
         package var refreshPicturesProblem: String?
+        /// The answers the run's network is given from `--fixtures` (replay), and the mode.
+        package var network: (mode: String, fixtures: [NetworkFixture], problem: String?) = ("live", [], nil)
+        /// The state folder, and the widget's config, settings and storage keys in it (slot 1,
+        /// a widget run's); nil when the run keeps its state in memory.
+        package var state: (folder: String, config: JSONObject, settings: [String: String], values: [String: String])?
     }
 
     /// The preview of `arguments` (the script, then flags, as on the command line), run,
@@ -105,6 +110,17 @@ package enum StudioProgram {
         builder.recordsRefreshes = true
         var build = Build(document: builder.build(inputs))
         build.document.pictures = PreviewPictures.section(inputs, document: build.document, arguments: parsed)
+        build.network.mode = inputs.configuration.network.mode.rawValue
+        if let fixtures = parsed.value("fixtures") {
+            do { build.network.fixtures = try NetworkFixtures.load(path: fixtures).fixtures } catch {
+                build.network.problem = error.description
+            }
+        }
+        let widget = inputs.configuration.widgetIdentity(scriptName: inputs.source?.name ?? path).id
+        if let store = inputs.configuration.storage, let folder = store.directory {
+            let saved = try? store.widget(widget)
+            build.state = (folder, saved?.config ?? [:], saved?.settings ?? [:], (try? store.values("1")) ?? [:])
+        }
         guard let layoutText = inputs.layoutText, let layout = inputs.layout, let timeline = build.document.timeline else { return build }
         if case .lines = layout.body { return build }
         let states = build.document.refreshStates.filter { $0.status == "ok" }.map { (at: $0.at, refresh: $0.index, outputs: $0.outputs) }

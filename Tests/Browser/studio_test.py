@@ -35,6 +35,7 @@ this.clock = now.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-dig
 this.day = now.toLocaleDateString(undefined, { weekday: "long" })
 this.lucky = Math.floor(Math.random() * 100)
 this.kind = Widget.type
+this.extra = "not drawn"
 setUpdateFreq(30)
 """
 
@@ -46,7 +47,7 @@ LAYOUT = {
         {"type": "text", "content": "${title}", "fontSize": 15, "fontWeight": "semibold"},
         {"type": "text", "content": "${clock}", "fontSize": 30, "fontWeight": "medium"},
         {"type": "text", "content": "${day} · ${lucky}", "fontSize": 13},
-        {"type": "text", "content": "${kind}", "fontSize": 11},
+        {"type": "text", "content": "${kind} ${note}", "fontSize": 11},
     ],
 }
 
@@ -169,6 +170,16 @@ class FamiliesTests(StudioCase):
         self.assertEqual(self.view()["outputs"], self.cli_outputs("--now", NOW, "--tz", "UTC", "--locale", "en-US", "--seed", "1"))
         self.assertIn("Sunday", self.page.inner_text("#outputs"))
         self.assertNoConsoleErrors()
+
+    def test_the_run_panels(self):
+        self.open()
+        uses = self.page.inner_text("#uses")
+        self.assertIn("used clock, day, kind, lucky, title", uses)
+        self.assertIn("not used by the layout extra, now", uses)
+        self.assertIn("named by the layout, never set note", uses)
+        self.assertIn("live", self.page.inner_text("#network"))
+        self.assertIn(".widgethost", self.page.inner_text("#state-folder"))
+        self.assertIn("Console", self.page.inner_text("#console"))
 
     def test_the_page_fits_390_and_1280_light_and_dark(self):
         keep = os.environ.get("WIDGETHOST_KEEP_SCREENSHOTS")
