@@ -121,7 +121,7 @@ let package = Package(
         .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "HostSystem", "JSONKit", "ZonedTime"]),
         // `widgethost studio`: the live page, served with the receiver's HTTP server, in
         // `widgethost-serve` (the one program that links libmicrohttpd).
-        .target(name: "Studio", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "Preview", "Timeline", "WidgetHost", "HostSystem", "JSONKit", "ZonedTime"]),
+        .target(name: "Studio", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "Preview", "Timeline", "WidgetHost", "HostSystem", "JSONKit", "ZonedTime", "Threads"]),
         // `widgethost render` and the drawing test workers: the CLI with `Render` handed in.
         .target(name: "RenderCLI", dependencies: ["WidgetHostCLI", "ExitCodes", "HostSystem", "Render", "Canvas", "WidgetGeometry", "WidgetPictures", "Conformance", "Layout", "WidgetHost", "JSONKit"], swiftSettings: pangoHeaders),
         // The three programs link the Swift runtime in (debug builds too): a run maps nine fewer

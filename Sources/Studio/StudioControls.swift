@@ -8,16 +8,35 @@ enum StudioControls {
     /// The names a page may set.
     static let names: [String] = StudioProgram.controls.map(\.name)
 
-    /// `widgethost.studio.controls/1`: each control's name, placeholder, help line and choices.
-    static var declarations: JSONValue {
+    /// `widgethost.studio.controls/1`: each control's name, placeholder, help line, choices, and
+    /// the value the studio was started with (`started`, from `base`; null when not given).
+    static func declarations(base: [String]) -> JSONValue {
         .object([
             "schema": "widgethost.studio.controls/1",
             "controls": .array(StudioProgram.controls.map { control in
                 .object([
                     "name": .string(control.name), "placeholder": .string(control.placeholder), "help": .string(control.help),
                     "choices": .array(control.choices.map { .string($0) }),
+                    "started": started(control.name, in: base).map { .string($0) } ?? .null,
                 ])
             }),
         ])
+    }
+
+    /// The value of `--name` in `arguments` (the last one; `--param`s joined with commas).
+    static func started(_ name: String, in arguments: [String]) -> String? {
+        var values: [String] = []
+        var index = 0
+        while index < arguments.count, arguments[index] != "--" {
+            let argument = arguments[index]
+            if argument == "--\(name)", index + 1 < arguments.count {
+                values.append(arguments[index + 1])
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("--\(name)=") { values.append(String(argument.dropFirst(name.count + 3))) }
+            index += 1
+        }
+        return name == "param" ? (values.isEmpty ? nil : values.joined(separator: ", ")) : values.last
     }
 }

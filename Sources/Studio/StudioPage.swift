@@ -63,11 +63,13 @@ enum StudioPage {
 
         body{background:var(--page)}
         :root{--page:#f3f4f6;--card:#fff;--code:#f3f4f6}
+        header.bar{border:0;border-radius:0;margin:0;border-bottom:1px solid var(--line)}
         .bar{display:flex;align-items:baseline;gap:12px;flex-wrap:wrap;padding:10px 16px;background:var(--card);border-bottom:1px solid var(--line)}
         .bar h1{font-size:1.1rem;margin:0}
         #state{color:var(--muted);font-size:.9em}
         #state.live{color:var(--ok)}
         .layout{display:grid;grid-template-columns:1fr;gap:14px;padding:14px;max-width:1400px;margin:0 auto}
+        @media (max-width:999px){#controls{order:2}}
         @media (min-width:1000px){.layout{grid-template-columns:280px minmax(0,1fr)}#controls{position:sticky;top:14px;align-self:start;max-height:calc(100vh - 28px);overflow:auto}}
         .content{min-width:0}
         .content main{max-width:none;padding:0}
@@ -78,7 +80,7 @@ enum StudioPage {
         .control input,.control select{font:inherit;padding:5px 8px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);min-width:0}
         .control .help{color:var(--muted);font-size:.78em;margin-top:2px}
         fieldset.scheme{border:1px solid var(--line);border-radius:6px;margin:0 0 10px;padding:6px 10px}
-        fieldset.scheme label{margin-right:10px}
+        fieldset.scheme label{margin-right:6px;white-space:nowrap}
         :focus-visible{outline:3px solid #2563eb;outline-offset:2px}
         .small{font-size:.8em}
         #scrubber{width:100%}
@@ -105,7 +107,7 @@ enum StudioPage {
         pre{background:var(--code)}
         .span{background:var(--code)}
         .chart{background:#fff;border-radius:6px}
-        figure.picture.light{background:#d1d5db}
+        figure.picture.light{background:#d1d5db;color:#111827}
         figure.picture.dark{background:#000}
         }
         """
@@ -150,7 +152,7 @@ enum StudioPage {
               field = document.createElement('select');
               const none = document.createElement('option');
               none.value = '';
-              none.textContent = '(as started)';
+              none.textContent = control.started ? control.started + ' (as started)' : '(as started)';
               field.append(none);
               for (const choice of control.choices) {
                 const option = document.createElement('option');
@@ -161,7 +163,7 @@ enum StudioPage {
             } else {
               field = document.createElement('input');
               field.type = 'text';
-              field.placeholder = control.name === 'param' ? 'key=value, key=value' : control.placeholder;
+              field.placeholder = control.started ? control.started + ' (as started)' : control.name === 'param' ? 'key=value, key=value' : control.placeholder;
               field.spellcheck = false;
               field.autocomplete = 'off';
             }
@@ -193,6 +195,7 @@ enum StudioPage {
           document.body.dataset.version = String(view.version);
           document.body.dataset.status = view.status || '';
           document.body.dataset.stale = view.stale ? 'true' : 'false';
+          document.body.dataset.complete = view.complete ? 'true' : 'false';
           studio.refreshes = view.refreshes || [];
           studio.outputs = view.outputs;
           const live = view.kind === 'live';
@@ -200,7 +203,8 @@ enum StudioPage {
           $('push').hidden = !live;
           studio.refreshPicturesProblem = view.refreshPicturesProblem;
           showDay();
-          setState('version ' + view.version + ' · built in ' + view.buildMs + ' ms' + (view.stale ? ' · pictures stale' : ''), !view.stale && !view.failure);
+          const day = view.dayMs !== null && view.dayMs !== undefined ? ' · the day in ' + view.dayMs + ' ms' : (view.complete ? '' : ' · drawing the day…');
+          setState('version ' + view.version + ' · built in ' + view.buildMs + ' ms' + day + (view.stale ? ' · pictures stale' : ''), !view.stale && !view.failure);
         }
 
         function fillPush() {

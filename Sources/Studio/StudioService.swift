@@ -1,5 +1,6 @@
 import JSONKit
 import PushReceiver
+import Threads
 import WidgetHostCLI
 
 /// What the studio serves, and nothing more: the page, its script and style sheet (from the
@@ -33,13 +34,15 @@ final class StudioService: HTTPService {
         case ("GET", "/api/view"):
             return .respond(Self.json(session.view.json))
         case ("GET", "/api/controls"):
-            return .respond(Self.json(StudioControls.declarations))
+            return .respond(Self.json(StudioControls.declarations(base: session.base)))
         case ("POST", "/api/controls"):
+            // On a thread of its own, so that the answer leaves once the view is built while the
+            // day's pictures are drawn, and libmicrohttpd's threads keep serving meanwhile.
             return .later { [session] responder in
-                responder.respond(Self.apply(request.body, session: session))
+                _ = OSThread { responder.respond(Self.apply(request.body, session: session, responder: responder)) }
             }
         case ("POST", "/api/push"):
-            return .later { [push] responder in responder.respond(push.trial(request.body)) }
+            return .later { [push] responder in _ = OSThread { responder.respond(push.trial(request.body)) } }
         case ("GET", let path) where path.hasPrefix("/events/"):
             guard let since = Int(path.dropFirst("/events/".count)), since >= 0 else {
                 return .respond(Self.problem(400, "bad-request", "ask for /events/N, N the version the page shows (a whole number)"))
@@ -76,8 +79,9 @@ final class StudioService: HTTPService {
         return bad ? problem(400, "bad-path", "the path \(String(path.prefix(80)).debugDescription) leaves what the studio serves; it serves no files") : nil
     }
 
-    /// Lays the posted controls (a JSON object of flag name → text) over the view.
-    static func apply(_ body: [UInt8], session: StudioSession) -> HTTPResponse {
+    /// Lays the posted controls (a JSON object of flag name → text) over the view; `responder`
+    /// gets the view as soon as it is built (the day's pictures follow as an event).
+    static func apply(_ body: [UInt8], session: StudioSession, responder: HTTPResponder) -> HTTPResponse {
         guard let value = try? JSONValue.parse(bytes: body), let object = value.objectValue else {
             return problem(400, "bad-controls", "send the controls as a JSON object of flag name to text, e.g. {\"tz\":\"Europe/Berlin\"}")
         }
@@ -89,7 +93,8 @@ final class StudioService: HTTPService {
             controls[name] = text
         }
         do {
-            return json(try session.apply(controls).json)
+            let view = try session.apply(controls) { view in responder.respond(json(view.json)) }
+            return json(view.json)
         } catch {
             return problem(400, "bad-control", error.message)
         }

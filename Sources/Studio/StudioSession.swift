@@ -61,16 +61,19 @@ final class StudioSession: @unchecked Sendable {
 
     /// Rebuilds with `controls`, which become the page's when they are usable; a usage mistake
     /// in them (a zone that does not exist, a now that is not a time) leaves the view as it was
-    /// and throws the sentence saying what to change.
-    func apply(_ controls: [String: String]) throws(UsageError) -> StudioView {
+    /// and throws the sentence saying what to change. `published` gets the view as soon as it is
+    /// built, before the day's pictures are drawn.
+    func apply(_ controls: [String: String], published: (StudioView) -> Void = { _ in }) throws(UsageError) -> StudioView {
         let kept = controls.filter { !$0.value.isEmpty && StudioControls.names.contains($0.key) }
         if let unknown = controls.keys.sorted().first(where: { !StudioControls.names.contains($0) }) {
             throw UsageError("unknown control '\(unknown)'; the controls are \(StudioControls.names.joined(separator: ", "))")
         }
-        return try building.withLock { _ throws(UsageError) in try build(kept) }
+        return try building.withLock { _ throws(UsageError) in try build(kept, published: published) }
     }
 
-    private func build(_ controls: [String: String]) throws(UsageError) -> StudioView {
+    /// Builds the view for `controls` and publishes it; then draws the day's pictures and
+    /// publishes the view again with them (a save or a control shows the families first).
+    private func build(_ controls: [String: String], published: (StudioView) -> Void = { _ in }) throws(UsageError) -> StudioView {
         let started = MonotonicClock.milliseconds()
         var build: StudioProgram.Build
         do {
@@ -84,6 +87,7 @@ final class StudioSession: @unchecked Sendable {
         }
         var document = build.document
         let fresh = document.pictures.map { !$0.families.isEmpty } ?? false
+        let panels = StudioPanels.html(build)
         let view = state.withLock { state -> StudioView in
             var stale = false
             if fresh {
@@ -93,13 +97,27 @@ final class StudioSession: @unchecked Sendable {
                 stale = true
             }
             state.controls = controls
-            let built = StudioView(version: state.view.version + 1, document: document, stale: stale, controls: controls,
-                                   buildMs: MonotonicClock.milliseconds() - started, refreshPictures: build.refreshPictures,
-                                   refreshPicturesProblem: build.refreshPicturesProblem, panels: StudioPanels.html(build))
+            var built = StudioView(version: state.view.version + 1, document: document, stale: stale, controls: controls,
+                                   buildMs: MonotonicClock.milliseconds() - started, panels: panels)
+            built.complete = build.refreshDrawing == nil
             state.view = built
             return built
         }
         notify(view)
+        published(view)
+        guard let drawing = build.refreshDrawing else { return view }
+        let drawn = drawing.draw()
+        let complete = state.withLock { state -> StudioView in
+            var next = view
+            next.version = state.view.version + 1
+            next.refreshPictures = drawn.pictures
+            next.refreshPicturesProblem = drawn.problem
+            next.dayMs = MonotonicClock.milliseconds() - started
+            next.complete = true
+            state.view = next
+            return next
+        }
+        notify(complete)
         return view
     }
 

@@ -61,11 +61,12 @@ public enum StudioTool {
                              code: ExitCode.unavailable)
         }
         let address = "http://127.0.0.1:\(server.port)/"
-        terminal.out("widgethost studio: serving \(address) · watching \(watched.joined(separator: ", ")) · Ctrl-C stops")
+        terminal.out("widgethost studio: listening on \(address) · watching \(watched.joined(separator: ", ")) · Ctrl-C stops")
         terminal.flush()
         if parsed.flag("open") { open(address, terminal: terminal) }
         while true {
-            switch watcher.wait() {
+            // 50 ms of quiet: one save (a write, or a new file renamed over the old) is one change.
+            switch watcher.wait(quietMs: 50) {
             case .interrupted:
                 session.notify()
                 server.stop(drainSeconds: 1)

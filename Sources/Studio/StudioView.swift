@@ -19,6 +19,10 @@ struct StudioView: Sendable {
     var refreshPicturesProblem: String?
     /// The run's further panels (``StudioPanels``), after the report's sections.
     var panels = ""
+    /// From the start of the build to the day's pictures drawn, ms; nil until they are.
+    var dayMs: Double?
+    /// Whether nothing more comes for this build (the day's pictures are drawn, or none are).
+    var complete = true
 
     static let empty = StudioView(version: 0, document: nil, stale: false, controls: [:], buildMs: 0)
 
@@ -29,6 +33,8 @@ struct StudioView: Sendable {
             "version": .number(Double(version)),
             "stale": .bool(stale),
             "buildMs": .number((buildMs * 10).rounded() / 10),
+            "complete": .bool(complete),
+            "dayMs": dayMs.map { .number(($0 * 10).rounded() / 10) } ?? .null,
             "controls": .object(JSONObject(controls.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) })),
         ]
         guard let document else { return .object(object) }

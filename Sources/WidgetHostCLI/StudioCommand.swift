@@ -76,22 +76,29 @@ package enum StudioProgram {
         }
     }
 
-    /// What one build of the studio's page holds: the preview, and the widget as it looked
-    /// after each refresh of the day (the kind's family, light), or why those are not drawn.
+    /// What one build of the studio's page holds: the preview, and what draws the widget as it
+    /// looked after each refresh of the day (the kind's family, light).
     package struct Build: Sendable {
         package var document: PreviewDocument
-        package var refreshPictures: [TimelinePicture] = []
-        package var refreshPicturesProblem: String?
         /// The answers the run's network is given from `--fixtures` (replay), and the mode.
         package var network: (mode: String, fixtures: [NetworkFixture], problem: String?) = ("live", [], nil)
         /// The state folder, and the widget's config, settings and storage keys in it (slot 1,
         /// a widget run's); nil when the run keeps its state in memory.
         package var state: (folder: String, config: JSONObject, settings: [String: String], values: [String: String])?
+        /// Draws the widget after each ok refresh of the day; nil when there is no component tree.
+        package var refreshDrawing: RefreshDrawing?
+    }
+
+    /// The widget after each refresh of a build's day, drawn when ``draw()`` is called.
+    package struct RefreshDrawing: Sendable {
+        let work: @Sendable () -> (pictures: [TimelinePicture], problem: String?)
+        /// The pictures, or why there are none.
+        package func draw() -> (pictures: [TimelinePicture], problem: String?) { work() }
     }
 
     /// The preview of `arguments` (the script, then flags, as on the command line), run,
     /// simulated, checked and drawn as `preview --layout` does, each refresh of the day kept
-    /// and drawn as `simulate --layout` draws them. Files that cannot be used are problems in
+    /// (``Build/refreshDrawing`` draws them as `simulate --layout` does). Files that cannot be used are problems in
     /// the document; a usage mistake throws ``UsageError``.
     package static func build(_ arguments: [String]) throws -> Build {
         let parsed = try ParsedArguments(arguments, options: options)
@@ -125,12 +132,15 @@ package enum StudioProgram {
         if case .lines = layout.body { return build }
         let states = build.document.refreshStates.filter { $0.status == "ok" }.map { (at: $0.at, refresh: $0.index, outputs: $0.outputs) }
         let family = WidgetFamily(name: inputs.configuration.kind.rawValue) ?? .small
-        switch SimulationPictures.draw(layoutText: layoutText, family: family, device: device, icons: icons, states: states,
-                                       zone: timeline.zone, folder: "", script: path,
-                                       stateFolder: inputs.configuration.storage?.directory,
-                                       widget: inputs.configuration.widgetIdentity(scriptName: inputs.source?.name ?? path).id) {
-        case .success(let pictures): build.refreshPictures = pictures
-        case .failure(let problem): build.refreshPicturesProblem = problem.message
+        let stateFolder = inputs.configuration.storage?.directory
+        let zone = timeline.zone
+        // Drawn when asked, after the page has the rest: the families first, then the day.
+        build.refreshDrawing = RefreshDrawing {
+            switch SimulationPictures.draw(layoutText: layoutText, family: family, device: device, icons: icons, states: states,
+                                           zone: zone, folder: "", script: path, stateFolder: stateFolder, widget: widget) {
+            case .success(let pictures): return (pictures, nil)
+            case .failure(let problem): return ([], problem.message)
+            }
         }
         return build
     }

@@ -62,12 +62,12 @@ class Studio:
             env={"PATH": "/usr/bin:/bin", "NO_COLOR": "1", "TZ": "UTC", "SWIFT_BACKTRACE": "enable=no"})
         self.lines = []
         line = ""
-        while "serving http://" not in line:
+        while "listening on http://" not in line:
             line = self.process.stdout.readline()
             if line == "":
                 raise AssertionError("the studio ended before serving: " + "".join(self.lines))
             self.lines.append(line)
-        self.url = line.split("serving ")[1].split(" ")[0]
+        self.url = line.split("listening on ")[1].split(" ")[0]
 
     def stop(self):
         if self.process.poll() is None:
@@ -130,14 +130,16 @@ class StudioCase(unittest.TestCase):
 
     def open(self, query=""):
         self.page.goto(self.studio.url + query)
-        self.page.wait_for_selector("body[data-version]")
+        self.page.wait_for_selector("body[data-complete=true]")
         return self.version()
 
     def version(self):
         return int(self.page.evaluate("document.body.dataset.version"))
 
     def wait_past(self, version, timeout=30000):
-        self.page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version, timeout=timeout)
+        # Past `version`, and complete: the day's pictures of that build are drawn too.
+        self.page.wait_for_function("(v) => Number(document.body.dataset.version) > v && document.body.dataset.complete === 'true'",
+                                    arg=version, timeout=timeout)
         return self.version()
 
     def view(self):

@@ -42,6 +42,7 @@ final class ReadmeTests: XCTestCase {
         Entry("widgethost push start --user-id PUSH_ID --widget-id WIDGET_ID --data '{\"title\":\"Live\",\"count\":1}'"),
         Entry("widgethost render Fixtures/Examples/progress-ring.js --size 120x120"),
         Entry("widgethost serve --port 0", .server),
+        Entry("widgethost studio Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json --port 0", .server),
         Entry("widgethost api"),
         Entry("widgethost init my-widget"),
         Entry("widgethost types --out my-widget/omni.d.ts"),
