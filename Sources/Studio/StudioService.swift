@@ -107,6 +107,9 @@ final class StudioService: HTTPService {
                      contentType: "text/event-stream", headers: [("Cache-Control", "no-store")])
     }
 
+    /// What a page waiting for events gets once the studio is stopping.
+    static let stopping = problem(503, "stopping", "the studio is stopping")
+
     static func text(_ text: String, type: String) -> HTTPResponse {
         HTTPResponse(status: 200, body: Array(text.utf8), contentType: type, headers: headers)
     }

@@ -20,6 +20,7 @@ final class StudioSession: @unchecked Sendable {
         var view = StudioView.empty
         var lastGood: PictureSection?
         var waiting: [(since: Int, responder: HTTPResponder)] = []
+        var stopping = false
     }
 
     init(base: [String]) {
@@ -124,11 +125,23 @@ final class StudioSession: @unchecked Sendable {
     /// Answers `responder` with the next view's version once it is past `since` (at once if it is).
     func waitForChange(since: Int, responder: HTTPResponder) {
         let now = state.withLock { state -> Int? in
+            if state.stopping { return -1 }
             if state.view.version > since { return state.view.version }
             state.waiting.append((since, responder))
             return nil
         }
-        if let now { responder.respond(StudioService.event(version: now)) }
+        if let now { responder.respond(now < 0 ? StudioService.stopping : StudioService.event(version: now)) }
+    }
+
+    /// The studio is stopping: every waiting page is answered 503 (an event stream's end), and so
+    /// is every page that asks from now on, so that no request is left waiting when the server stops.
+    func stop() {
+        let waiting = state.withLock { state in
+            state.stopping = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for (_, responder) in waiting { responder.respond(StudioService.stopping) }
     }
 
     /// Answers every waiting page (the studio is stopping, or a view was built).

@@ -68,8 +68,9 @@ public enum StudioTool {
             // 50 ms of quiet: one save (a write, or a new file renamed over the old) is one change.
             switch watcher.wait(quietMs: 50) {
             case .interrupted:
-                session.notify()
-                server.stop(drainSeconds: 1)
+                session.stop()
+                // A control being built answers once its build is done; nothing else waits.
+                server.stop(drainSeconds: 30)
                 terminal.out("widgethost studio: stopped")
                 return ExitCode.success
             case .changed(let paths):

@@ -412,6 +412,20 @@ class BadInputTests(StudioCase):
         self.assertNotIn("00000000:%04X" % int(port), local)
 
 
+class StopTests(StudioCase):
+    def test_sigterm_with_a_page_listening_stops_cleanly(self):
+        self.open()
+        # The page waits for the next view on an event stream while the studio stops.
+        self.page.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.includes('/events/'))"
+                                    " || document.body.dataset.version !== undefined")
+        process = self.studio.process
+        process.send_signal(signal.SIGTERM)
+        self.assertEqual(process.wait(timeout=60), 0)
+        rest = process.stdout.read()
+        self.assertIn("widgethost studio: stopped", rest)
+        self.assertNotIn("Fatal", rest)
+
+
 class PortTests(unittest.TestCase):
     def test_a_port_in_use_is_a_clear_error_and_69(self):
         folder = tempfile.mkdtemp(prefix="widgethost-studio-")
