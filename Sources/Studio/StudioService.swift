@@ -1,4 +1,5 @@
 import JSONKit
+import PushContract
 import PushReceiver
 import Threads
 import WidgetHostCLI
@@ -24,6 +25,11 @@ final class StudioService: HTTPService {
 
     func route(_ request: HTTPRequest) -> HTTPRoute {
         if let refusal = Self.refusal(request.path) { return .respond(refusal) }
+        // A POST is JSON: another site's page cannot send that to the studio without asking
+        // first (a CORS preflight, which the studio does not answer), so it cannot rerun the script.
+        if request.method == "POST", !PushHTTP.isJSON(contentType: request.contentType) {
+            return .respond(Self.problem(415, "not-json", "send the body as Content-Type: application/json"))
+        }
         switch (request.method, request.path) {
         case ("GET", "/"), ("GET", "/index.html"):
             return .respond(Self.text(StudioPage.html, type: "text/html; charset=utf-8"))

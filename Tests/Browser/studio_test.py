@@ -402,6 +402,11 @@ class BadInputTests(StudioCase):
                                   self.studio.url.rstrip("/") + path], capture_output=True, text=True, timeout=10).stdout
             self.assertIn(raw, ("400", "404"), path)
         self.assertEqual(self.status("/api/view"), 200)
+        # A POST from another site's form (not JSON) does not rerun the script.
+        form = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Content-Type: text/plain",
+                               "--data", '{"network":"live"}', self.studio.url + "api/controls"],
+                              capture_output=True, text=True, timeout=10).stdout
+        self.assertEqual(form, "415")
         self.assertIsNone(self.studio.process.poll())
 
     def test_the_studio_listens_on_loopback_only(self):

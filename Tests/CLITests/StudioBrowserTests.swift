@@ -17,7 +17,7 @@ final class StudioBrowserTests: XCTestCase {
         let python = try XCTUnwrap(Program.which("python3"), "python3 is not installed; Scripts/setup installs it")
         let environment = ["PATH=\(ProcessInfoLite.environment("PATH") ?? "/usr/bin:/bin")",
                            "HOME=\(ProcessInfoLite.environment("HOME") ?? "/tmp")", "NO_COLOR=1", "TZ=UTC"]
-            + (ProcessInfoLite.environment("WIDGETHOST_KEEP_SCREENSHOTS").map { ["WIDGETHOST_KEEP_SCREENSHOTS=\($0)"] } ?? [])
+            + ["WIDGETHOST_KEEP_SCREENSHOTS", "TMPDIR"].compactMap { name in ProcessInfoLite.environment(name).map { "\(name)=\($0)" } }
         let probe = try Program.run([python, "-c", "import playwright.sync_api"], environment: environment)
         XCTAssertEqual(probe.code, 0, "Playwright for Python is not installed for \(python); Scripts/setup installs it (pip install playwright)")
         guard probe.code == 0 else { return }
