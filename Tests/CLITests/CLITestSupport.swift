@@ -53,6 +53,3 @@ func spawn(_ argv: [String], environment: [String]) throws -> ToolResult {
 func writeFile(_ path: String, _ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
     do { try Files.write(path, bytes) } catch { XCTFail("\(error)", file: file, line: line) }
 }
-
-/// The first executable named `name` on the PATH, or nil.
-func which(_ name: String) -> String? { Program.which(name) }

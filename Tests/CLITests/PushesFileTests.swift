@@ -17,7 +17,7 @@ final class PushesFileTests: XCTestCase {
     }
 
     func testBadLinesAreDataErrorsNamingTheLine() throws {
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         let path = directory + "/bad.jsonl"
         writeFile(path, Array("{\"at\": \"+1h\", \"request\": {\"user_id\": \"u\", \"widget_id\": \"w\", \"type\": \"start\", \"content_state\": {\"data\": {\"a\": 1}}, \"timestamp\": 1, \"nonce\": \"n\"}}\n".utf8))
