@@ -138,10 +138,9 @@ final class CompletionsTests: XCTestCase {
         func screen(after keys: [String], shows expected: String) throws -> String {
             _ = try server.run(["send-keys"] + keys)
             var text = ""
-            for _ in 0..<200 {
+            try Wait.until(.seconds(10), poll: .milliseconds(50)) {
                 text = try server.run(["capture-pane", "-p"]).out
-                if text.contains(expected) { break }
-                usleep(50_000)
+                return text.contains(expected)
             }
             return text
         }
