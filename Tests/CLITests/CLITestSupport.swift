@@ -28,13 +28,6 @@ func tool(_ arguments: [String]) -> ToolResult {
     return ToolResult(code: code, out: capture.out, err: capture.err)
 }
 
-/// The package root, found from this file's path.
-let packageRoot: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-}()
-
 func example(_ name: String) -> String { packageRoot + "/Fixtures/Examples/" + name }
 
 /// Runs the built `widgethost` binary (next to the test bundle) as a user would. A binary

@@ -13,13 +13,6 @@ let docNow: Int64 = 1_710_000_000_000
 let docUser = "你的 Push ID"
 let docWidget = "实时活动组件 ID"
 
-/// The package root, found from this file's path.
-let packageRoot: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-}()
-
 /// A receiver on a free loopback port with a temporary database, the documented Push ID
 /// and widget, a clock fixed at the documented timestamps, and short timeouts.
 final class TestReceiver {

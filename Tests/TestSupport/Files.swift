@@ -3,6 +3,13 @@ import HostSystem
 @preconcurrency import Glibc
 #endif
 
+/// The package's folder, the checkout the tests were built from, found from this file's path.
+public let packageRoot: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+}()
+
 /// A fresh folder in the temporary folder, removed with what is in it when the value goes.
 public final class TemporaryFolder {
     public let path: String
