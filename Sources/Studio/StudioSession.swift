@@ -81,7 +81,7 @@ final class StudioSession: @unchecked Sendable {
             build = try StudioProgram.build(arguments(controls))
         } catch let error as UsageError {
             throw error
-        } catch let error as InputError {
+        } catch let error as CommandError {
             throw UsageError(error.message)
         } catch {
             throw UsageError("\(error)")

@@ -46,7 +46,7 @@ public enum StudioTool {
         do {
             watcher = try FileWatcher(paths: watched)
         } catch {
-            throw InputError(error.message, code: ExitCode.noInput)
+            throw CommandError(error.message, kind: error.errorKind)
         }
         let session = StudioSession(base: base)
         session.rebuild()
@@ -57,8 +57,9 @@ public enum StudioTool {
         do {
             try server.start(host: "127.0.0.1", port: port)
         } catch {
-            throw InputError("cannot serve the studio: \(error.message); give another --port (0 picks a free one)",
-                             code: ExitCode.unavailable)
+            // A port in use is refused, as for `serve` (X2).
+            throw CommandError("cannot serve the studio: \(error.message); give another --port (0 picks a free one)",
+                               kind: error.errorKind)
         }
         let address = "http://127.0.0.1:\(server.port)/"
         terminal.out("widgethost studio: listening on \(address) · watching \(watched.joined(separator: ", ")) · Ctrl-C stops")

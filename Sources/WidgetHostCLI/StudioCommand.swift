@@ -35,9 +35,9 @@ package enum StudioProgram {
 
     package static let exitCodes: [(Int32, String)] = [
         (ExitCode.success, "stopped with Ctrl-C (SIGINT) or SIGTERM"),
+        (ExitCode.failure, "the port is in use or cannot be listened on"),
         (ExitCode.usage, "a usage error"),
         (ExitCode.noInput, "the script's folder does not exist"),
-        (ExitCode.unavailable, "the port is in use or cannot be listened on"),
     ]
 
     /// The options of `studio`: the preview's drawing and strip options, every run flag, and the server's.

@@ -6,14 +6,8 @@ import XCTest
 
 /// The folder of the built `widgethost` (next to the test bundle); a failure, not a skip, when it is missing.
 func toolFolder() throws -> String {
-    var bundle = CommandLine.arguments[0]
-    if !bundle.hasSuffix(".xctest") { bundle = CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? bundle }
-    let folder = String(bundle[..<(bundle.lastIndex(of: "/") ?? bundle.startIndex)])
-    guard access(folder + "/widgethost", X_OK) == 0 else {
-        XCTFail("the widgethost binary is not built in \(folder)")
-        throw CancellationError()
-    }
-    return folder
+    _ = try BuiltProgram.path("widgethost")
+    return BuiltProgram.folder
 }
 
 /// Runs `script` with /bin/sh in `folder`, with the built tool first on the PATH, as a user's shell would.
@@ -22,19 +16,3 @@ func sh(_ script: String, in folder: String, extraEnvironment: [String] = []) th
     return try spawn(["/bin/sh", "-c", "cd \"$1\" && \(script)", "sh", folder],
                      environment: ["NO_COLOR=1", "TZ=UTC", "HOME=\(folder)", "PATH=\(tools):/usr/bin:/bin"] + extraEnvironment)
 }
-
-/// A program the tests need from Debian (Scripts/setup installs it); a failure when missing.
-func required(_ name: String) throws -> String {
-    guard let path = which(name) else {
-        XCTFail("\(name) is not installed; Scripts/setup installs it")
-        throw CancellationError()
-    }
-    return path
-}
-
-/// A fresh empty folder (a folder that cannot be made ends the run).
-func temporaryFolder(_ label: String) -> String {
-    try! Files.makeTemporaryFolder("widgethost-\(label)")
-}
-
-func removeTree(_ path: String) { Files.removeTree(path) }

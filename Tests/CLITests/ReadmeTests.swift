@@ -55,10 +55,7 @@ final class ReadmeTests: XCTestCase {
         let folder = try Files.makeTemporaryFolder("widgethost-readme")
         clone = folder + "/clone"
         let cloned = try spawn(["/usr/bin/git", "clone", "--quiet", "--shared", packageRoot, clone], environment: ["PATH=/usr/bin:/bin"])
-        guard cloned.code == 0 else {
-            XCTFail("cannot clone \(packageRoot): \(cloned.err)")
-            throw XCTSkip("no clone")
-        }
+        guard cloned.code == 0 else { throw HarnessError("cannot clone \(packageRoot): \(cloned.err)") }
     }
 
     override func tearDown() {
@@ -90,7 +87,7 @@ final class ReadmeTests: XCTestCase {
 
     /// The folder of the built `widgethost` and `widgethost-serve`, side by side as installed.
     private func toolFolder() throws -> String {
-        let executable = try widgethostBinary()
+        let executable = try BuiltProgram.path("widgethost")
         let folder = String(executable[..<executable.lastIndex(of: "/")!])
         XCTAssertEqual(access(folder + "/widgethost-serve", X_OK), 0, "widgethost-serve is not next to widgethost")
         return folder
@@ -103,7 +100,7 @@ final class ReadmeTests: XCTestCase {
     /// Runs every command of the README of the checkout `clone`, in it, with `toolFolder` first
     /// on the `PATH`, and checks each one's exit status and transcript.
     static func runEveryCommand(in clone: String, toolFolder: String) throws {
-        let readme = readText(clone + "/README.md") ?? ""
+        let readme = Files.text(clone + "/README.md") ?? ""
         let examples = Self.examples(in: readme)
         XCTAssertEqual(examples.map(\.command), Self.table.map(\.command),
                        "the README's commands and this table differ: add the new command to the table")
