@@ -80,4 +80,23 @@ enum StudioPanels {
         }
         return html + "</tbody></table></div>\n</section>\n"
     }
+
+    /// Each picture finding about a field that holds placeholders names the outputs they show
+    /// (`… — from the output temp`), so a text cut off points at the layout path and at the output.
+    static func nameOutputs(in document: inout PreviewDocument) {
+        guard let report = document.layout?.report, var pictures = document.pictures else { return }
+        var names: [String: [String]] = [:]
+        for entry in report.entries {
+            guard case .pointer(let pointer) = entry.location else { continue }
+            let first = String(entry.path.prefix { $0 != "." && $0 != "[" })
+            if !first.isEmpty, !(names[pointer] ?? []).contains(first) { names[pointer, default: []].append(first) }
+        }
+        for family in pictures.families.indices {
+            for index in pictures.families[family].findings.indices {
+                guard let field = pictures.families[family].findings[index].field, let outputs = names[field] else { continue }
+                pictures.families[family].findings[index].message += " — from the output\(outputs.count == 1 ? "" : "s") \(outputs.joined(separator: ", "))"
+            }
+        }
+        document.pictures = pictures
+    }
 }

@@ -87,6 +87,7 @@ final class StudioSession: @unchecked Sendable {
             throw UsageError("\(error)")
         }
         var document = build.document
+        StudioPanels.nameOutputs(in: &document)
         let fresh = document.pictures.map { !$0.families.isEmpty } ?? false
         let panels = StudioPanels.html(build)
         let view = state.withLock { state -> StudioView in

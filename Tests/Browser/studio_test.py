@@ -168,6 +168,8 @@ class FamiliesTests(StudioCase):
                 source = self.page.get_attribute(f"#{family} figure.picture.{scheme} img", "src")
                 self.assertTrue(source.startswith("data:image/png;base64,iVBORw0KGgo"), family + " " + scheme)
             self.assertTrue(self.page.is_visible(f"#{family} .findings"))
+        # A finding about a field with placeholders names the outputs it shows.
+        self.assertIn("so it shows \"08:…\" (circular widget) — from the output clock", self.page.inner_text("#family-circular .findings"))
         # The outputs are the CLI's for the same flags.
         self.assertEqual(self.view()["outputs"], self.cli_outputs("--now", NOW, "--tz", "UTC", "--locale", "en-US", "--seed", "1"))
         self.assertIn("Sunday", self.page.inner_text("#outputs"))
