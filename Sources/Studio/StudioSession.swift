@@ -56,7 +56,21 @@ final class StudioSession: @unchecked Sendable {
     func rebuild() -> StudioView {
         building.withLock { _ in
             let controls = self.controls
-            return (try? build(controls)) ?? view
+            do {
+                return try build(controls)
+            } catch {
+                // What the save broke (an --icons folder gone, …) is said over the last view.
+                let failed = state.withLock { state -> StudioView in
+                    var next = state.view
+                    next.version += 1
+                    next.problem = (error as? UsageError)?.message ?? "\(error)"
+                    next.stale = next.document?.pictures != nil
+                    state.view = next
+                    return next
+                }
+                notify(failed)
+                return failed
+            }
         }
     }
 

@@ -21,6 +21,8 @@ struct StudioView: Sendable {
     var panels = ""
     /// From the start of the build to the day's pictures drawn, ms; nil until they are.
     var dayMs: Double?
+    /// What a save broke that keeps the studio from building at all, said over the last view.
+    var problem: String?
     /// Whether nothing more comes for this build (the day's pictures are drawn, or none are).
     var complete = true
 
@@ -40,7 +42,7 @@ struct StudioView: Sendable {
         guard let document else { return .object(object) }
         object["status"] = .string(document.primary?.status.rawValue ?? "none")
         object["kind"] = .string(document.primary?.kind.rawValue ?? "")
-        object["failure"] = failure(document).map { .string($0) } ?? .null
+        object["failure"] = (problem ?? failure(document)).map { .string($0) } ?? .null
         object["html"] = .string(html(document))
         object["refreshes"] = .array(refreshes(document))
         object["refreshPicturesProblem"] = refreshPicturesProblem.map { .string($0) } ?? .null

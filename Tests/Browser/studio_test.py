@@ -373,6 +373,26 @@ class PushTests(StudioCase):
         self.assertNoConsoleErrors()
 
 
+class BrokenSaveTests(StudioCase):
+    arguments = StudioCase.arguments + ["--icons", "icons"]
+
+    @classmethod
+    def prepare(cls):
+        os.mkdir(os.path.join(cls.folder, "icons"))
+
+    def test_a_save_that_keeps_the_studio_from_building_is_said_over_the_last_view(self):
+        version = self.open()
+        good = self.picture("small", "light")
+        os.rmdir(os.path.join(self.folder, "icons"))
+        self.write("widget.js", SCRIPT.replace('"Berlin"', '"Kiel"'))
+        self.page.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version, timeout=30000)
+        self.page.wait_for_selector("#failure:not([hidden])")
+        self.assertIn("icons", self.page.inner_text("#failure pre"))
+        self.assertEqual(self.page.evaluate("document.body.dataset.stale"), "true")
+        self.assertEqual(self.picture("small", "light"), good)
+        self.assertIsNone(self.studio.process.poll())
+
+
 class BadInputTests(StudioCase):
     arguments = ["missing.js", "--layout", "broken.layout.json", "--profile", "profile.json", "--now", NOW]
 
