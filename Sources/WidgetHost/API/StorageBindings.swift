@@ -64,29 +64,30 @@ extension RunState {
         }
     }
 
-    func makeLegacyStorage(_ name: String, in context: ScriptContext) -> JSValue {
-        switch name {
-        case "setConfig", "setValue":
-            return context.function(name, length: 2) { [unowned self] call in
-                guard let key = try self.stringArgument(call, 0, name, "the key") else { return call.context.undefined }
-                let change = try self.legacyValue(call, name)
-                if case .ignore = change { return call.context.undefined }
-                let apply: (inout [String: String]) -> Void = { store in
-                    if case .store(let text) = change { store[key] = text } else { store[key] = nil }
-                }
-                if name == "setConfig" {
-                    self.api.widget(mutate: true) { apply(&$0.legacyConfig) }
-                } else {
-                    self.api.values(mutate: true) { apply(&$0) }
-                }
-                return call.context.undefined
+    /// `setConfig(key, value)` (the widget's strings) or, `shared`, `setValue(key, value)` (the kind and slot's).
+    func makeLegacySetter(_ name: String, shared: Bool, in context: ScriptContext) -> JSValue {
+        context.function(name, length: 2) { [unowned self] call in
+            guard let key = try self.stringArgument(call, 0, name, "the key") else { return call.context.undefined }
+            let change = try self.legacyValue(call, name)
+            if case .ignore = change { return call.context.undefined }
+            let apply: (inout [String: String]) -> Void = { store in
+                if case .store(let text) = change { store[key] = text } else { store[key] = nil }
             }
-        default:
-            return context.function(name, length: 1) { [unowned self] call in
-                guard let key = try self.stringArgument(call, 0, name, "the key") else { return call.context.string("") }
-                let stored = name == "getConfig" ? self.api.widget { $0.legacyConfig[key] } : self.api.values { $0[key] }
-                return call.context.string(stored ?? "")
+            if shared {
+                self.api.values(mutate: true) { apply(&$0) }
+            } else {
+                self.api.widget(mutate: true) { apply(&$0.legacyConfig) }
             }
+            return call.context.undefined
+        }
+    }
+
+    /// `getConfig(key)` (the widget's strings) or, `shared`, `getValue(key)` (the kind and slot's).
+    func makeLegacyGetter(_ name: String, shared: Bool, in context: ScriptContext) -> JSValue {
+        context.function(name, length: 1) { [unowned self] call in
+            guard let key = try self.stringArgument(call, 0, name, "the key") else { return call.context.string("") }
+            let stored = shared ? self.api.values { $0[key] } : self.api.widget { $0.legacyConfig[key] }
+            return call.context.string(stored ?? "")
         }
     }
 

@@ -21,23 +21,23 @@ import ScriptCore
 extension RunState {
     func installHostGlobals(in context: ScriptContext) throws(ScriptError) {
         let global = context.global
-        for name in Self.controlBindingNames {
-            guard let function = controlBinding(name, in: context) else { continue }
-            defineHostFunction(name, function, on: global)
-        }
-        defineHostFunction("setTimeout", timer("setTimeout", repeating: false, in: context), on: global)
-        defineHostFunction("setInterval", timer("setInterval", repeating: true, in: context), on: global)
-        for name in ["clearTimeout", "clearInterval"] {
-            let clear = context.builtInFunction(name) { [unowned self] call in
-                if call[0].isNumber, let id = Int(exactly: try call[0].toNumber()) { self.timers.cancel(id: id) }
-                return call.context.undefined
+        var accessors: [APIGlobal] = []
+        for declared in APIRegistry.globals {
+            switch declared.installation {
+            case .control(let make), .function(let make):
+                defineHostFunction(declared.name, context.builtInFunction(declared.name, make(self, declared.name)), on: global)
+            case .onFirstRead, .script:
+                accessors.append(declared)
+            case .host:
+                continue
             }
-            defineHostFunction(name, clear, on: global)
         }
         try installSleep(in: context)
         installConsole(in: context)
         if let seed = configuration.seed { SeededRandom.install(seed: seed, in: context) }
-        try context.defineAccessors(global, APIRegistry.boundNames.filter { !Self.controlBindingNames.contains($0) }) { apiAccessor($0, in: context) }
+        try context.defineAccessors(global, accessors.map(\.name)) { name in
+            apiAccessor(accessors.first { $0.name == name }!, in: context)
+        }
     }
 
     /// A host function as a global data property, remembered to notice a replacement.
@@ -46,9 +46,9 @@ extension RunState {
         hostGlobalValues.append((name, ProtectedValue(function)))
     }
 
-    /// `setTimeout(callback, ms, ...args)` or `setInterval(…)` on the virtual clock (T3).
-    private func timer(_ name: String, repeating: Bool, in context: ScriptContext) -> JSValue {
-        context.builtInFunction(name) { [unowned self] call in
+    /// The body of `setTimeout(callback, ms, ...args)` or `setInterval(…)` on the virtual clock (T3).
+    func timer(_ name: String, repeating: Bool) -> NativeFunctionBody {
+        { [unowned self] call in
             guard call[0].isFunction else {
                 throw NativeError(.typeError, "\(name)(callback, ms) needs a function as its first argument")
             }
@@ -57,6 +57,14 @@ extension RunState {
             let extra = call.count > 2 ? ProtectedValue(call.context.array((2..<call.count).map { call[$0] })) : nil
             let id = self.timers.add(callback: ProtectedValue(call[0]), arguments: extra, now: self.now, delay: delay, repeating: repeating)
             return call.context.number(Double(id))
+        }
+    }
+
+    /// The body of `clearTimeout(id)` and `clearInterval(id)` (T3).
+    var clearTimer: NativeFunctionBody {
+        { [unowned self] call in
+            if call[0].isNumber, let id = Int(exactly: try call[0].toNumber()) { self.timers.cancel(id: id) }
+            return call.context.undefined
         }
     }
 
@@ -80,11 +88,12 @@ extension RunState {
 
     /// An API global as an accessor built on first read (``APIRegistry``); an assignment is kept
     /// (and reported: calls to the replacement are the script's own).
-    private func apiAccessor(_ name: String, in context: ScriptContext) -> (get: JSValue, set: JSValue) {
+    private func apiAccessor(_ declared: APIGlobal, in context: ScriptContext) -> (get: JSValue, set: JSValue) {
+        let name = declared.name
         let get = context.internalFunction { [unowned self] call in
             if let made = self.accessorValues[name] { return made?.value ?? call.context.undefined }
             self.accessorValues[name] = .some(nil)  // made once, even when making it throws
-            let value = try self.makeBinding(name, in: call.context)
+            let value = try self.make(declared, in: call.context)
             self.accessorValues[name] = ProtectedValue(value)
             return value
         }
@@ -110,7 +119,8 @@ extension RunState {
 
     func reportReplacedGlobals() {
         for name in replacedGlobals {
-            let effect = Self.controlBindingNames.contains(name)
+            let isControl = if case .control? = APIRegistry.global(name)?.installation { true } else { false }
+            let effect = isControl
                 ? "calls to the replacement are not requests to the system and are not recorded"
                 : "the script's replacement is used instead of the host's"
             diagnose(.hostGlobalReplaced, .warning, "the script replaced the host's '\(name)'; \(effect)")
