@@ -1,7 +1,7 @@
 import JSONKit
 import ScriptCore
 
-extension RunState {
+extension BindingContext {
     /// Makes a global its declaration says is built on first read (``APIGlobal``).
     func make(_ declared: APIGlobal, in context: ScriptContext) throws -> JSValue {
         switch declared.installation {

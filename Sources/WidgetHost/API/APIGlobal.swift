@@ -141,11 +141,11 @@ enum GlobalInstallation: Sendable {
     /// A control binding (C1–C8): a data property holding a built-in-shaped function, made before
     /// the script runs from the run's state and the global's name; calls to a script's
     /// replacement are not requests to the system.
-    case control(@Sendable (RunState, String) -> NativeFunctionBody)
+    case control(@Sendable (any BindingContext, String) -> NativeFunctionBody)
     /// A data property holding a built-in-shaped function made before the script runs (T3's timers).
-    case function(@Sendable (RunState, String) -> NativeFunctionBody)
+    case function(@Sendable (any BindingContext, String) -> NativeFunctionBody)
     /// An accessor whose getter makes the global from the run's state on first read.
-    case onFirstRead(@Sendable (RunState, String, ScriptContext) throws -> JSValue)
+    case onFirstRead(@Sendable (any BindingContext, String, ScriptContext) throws -> JSValue)
     /// Made on first read by the JavaScript half of the API (``APIScript``), over Swift natives.
     case script
     /// Put in place by the host's own code: `console` (``HostConsole``) and `sleep`.

@@ -1,8 +1,11 @@
 import JSONKit
 import ScriptCore
 
+/// What a legacy store does with a value: store its string, delete the key, or ignore the call.
+private enum Legacy { case store(String), delete, ignore }
+
 /// `Config`, `setConfig`/`getConfig`, `setValue`/`getValue` and `Setting` (A4, A1, A7).
-extension RunState {
+extension BindingContext {
     /// JavaScript's default sort order (UTF-16 code units), for `$params`.
     static func jsOrder(_ a: String, _ b: String) -> Bool { a.utf16.lexicographicallyPrecedes(b.utf16) }
 
@@ -50,9 +53,6 @@ extension RunState {
         ])
     }
 
-    /// `String(value)` for a legacy store; nil (after a warning) for objects and functions, `.none` to delete.
-    private enum Legacy { case store(String), delete, ignore }
-
     private func legacyValue(_ call: NativeCall, _ function: String) throws -> Legacy {
         let value = call[1]
         switch value.kind {
@@ -99,10 +99,10 @@ extension RunState {
         return api.profile["settings"]?[key]
     }
 
-    static let settingTypes = ["text", "number", "date", "toggle", "select", "icon", "color", "image", "file"]
+    static var settingTypes: [String] { ["text", "number", "date", "toggle", "select", "icon", "color", "image", "file"] }
 
     func makeSetting(in context: ScriptContext) -> JSValue {
-        func reader(_ name: String, _ read: @escaping (RunState, JSONValue?, ScriptContext) -> JSValue) -> (String, Int, NativeFunctionBody) {
+        func reader(_ name: String, _ read: @escaping (Self, JSONValue?, ScriptContext) -> JSValue) -> (String, Int, NativeFunctionBody) {
             (name, 1, { [unowned self] (call: NativeCall) throws -> JSValue in
                 guard let key = try self.stringArgument(call, 0, "Setting.\(name)", "the setting's key") else {
                     return read(self, nil, call.context)

@@ -4,7 +4,7 @@ import ZonedTime
 
 /// The control bindings (C1–C8), each called with the name its declaration gives it
 /// (`API/Globals/RuntimeGlobals.swift`), which their events and messages use.
-extension RunState {
+extension BindingContext {
     /// Records a binding problem; in strict mode (C7) a warning becomes an exception.
     private func complain(
         _ call: NativeCall, _ function: String, _ code: DiagnosticCode, _ severity: Severity, _ message: String,

@@ -46,28 +46,6 @@ extension RunState {
         hostGlobalValues.append((name, ProtectedValue(function)))
     }
 
-    /// The body of `setTimeout(callback, ms, ...args)` or `setInterval(…)` on the virtual clock (T3).
-    func timer(_ name: String, repeating: Bool) -> NativeFunctionBody {
-        { [unowned self] call in
-            guard call[0].isFunction else {
-                throw NativeError(.typeError, "\(name)(callback, ms) needs a function as its first argument")
-            }
-            var delay = try call[1].toNumber()
-            if !(delay >= 0) || delay > 2_147_483_647 { delay = 0 }  // as browsers do: an overflowing delay fires at once
-            let extra = call.count > 2 ? ProtectedValue(call.context.array((2..<call.count).map { call[$0] })) : nil
-            let id = self.timers.add(callback: ProtectedValue(call[0]), arguments: extra, now: self.now, delay: delay, repeating: repeating)
-            return call.context.number(Double(id))
-        }
-    }
-
-    /// The body of `clearTimeout(id)` and `clearInterval(id)` (T3).
-    var clearTimer: NativeFunctionBody {
-        { [unowned self] call in
-            if call[0].isNumber, let id = Int(exactly: try call[0].toNumber()) { self.timers.cancel(id: id) }
-            return call.context.undefined
-        }
-    }
-
     /// `sleep(ms)`, a promise the virtual clock resolves (T3). Not an iOS global: assigning to it
     /// makes an ordinary, enumerable property, so the docs' `this.sleep = "7h 10m"` is an output.
     private func installSleep(in context: ScriptContext) throws(ScriptError) {
@@ -124,6 +102,31 @@ extension RunState {
                 ? "calls to the replacement are not requests to the system and are not recorded"
                 : "the script's replacement is used instead of the host's"
             diagnose(.hostGlobalReplaced, .warning, "the script replaced the host's '\(name)'; \(effect)")
+        }
+    }
+}
+
+/// The timers' bodies (T3), which their declarations install (`API/Globals/RuntimeGlobals.swift`).
+extension BindingContext {
+    /// The body of `setTimeout(callback, ms, ...args)` or `setInterval(…)` on the virtual clock (T3).
+    func timer(_ name: String, repeating: Bool) -> NativeFunctionBody {
+        { [unowned self] call in
+            guard call[0].isFunction else {
+                throw NativeError(.typeError, "\(name)(callback, ms) needs a function as its first argument")
+            }
+            var delay = try call[1].toNumber()
+            if !(delay >= 0) || delay > 2_147_483_647 { delay = 0 }  // as browsers do: an overflowing delay fires at once
+            let extra = call.count > 2 ? ProtectedValue(call.context.array((2..<call.count).map { call[$0] })) : nil
+            let id = self.timers.add(callback: ProtectedValue(call[0]), arguments: extra, now: self.now, delay: delay, repeating: repeating)
+            return call.context.number(Double(id))
+        }
+    }
+
+    /// The body of `clearTimeout(id)` and `clearInterval(id)` (T3).
+    var clearTimer: NativeFunctionBody {
+        { [unowned self] call in
+            if call[0].isNumber, let id = Int(exactly: try call[0].toNumber()) { self.timers.cancel(id: id) }
+            return call.context.undefined
         }
     }
 }

@@ -83,7 +83,7 @@ final class RunState {
 
     // MARK: Diagnostics
 
-    func diagnose(_ code: DiagnosticCode, _ severity: Severity, _ message: String, line: Int? = nil, column: Int? = nil) {
+    func diagnose(_ code: DiagnosticCode, _ severity: Severity, _ message: String, line: Int?, column: Int?) {
         diagnostics.append(Diagnostic(code, severity, message, line: line, column: column))
     }
 
