@@ -22,4 +22,20 @@ public enum APIRegistry {
 
     /// Every documented entry point.
     public static var members: [APIMember] { globals.flatMap(\.members) }
+
+    /// The globals made before the script runs, as data properties: the control bindings and timers.
+    static let madeBeforeTheScript: [APIGlobal] = globals.filter {
+        switch $0.installation {
+        case .control, .function: true
+        case .onFirstRead, .script, .host: false
+        }
+    }
+
+    /// The names of the globals built on first read, as accessors.
+    static let madeOnFirstRead: [String] = globals.filter {
+        switch $0.installation {
+        case .onFirstRead, .script: true
+        case .control, .function, .host: false
+        }
+    }.map(\.name)
 }

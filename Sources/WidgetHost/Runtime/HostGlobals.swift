@@ -21,23 +21,17 @@ import ScriptCore
 extension RunState {
     func installHostGlobals(in context: ScriptContext) throws(ScriptError) {
         let global = context.global
-        var accessors: [APIGlobal] = []
-        for declared in APIRegistry.globals {
-            switch declared.installation {
-            case .control(let make), .function(let make):
+        for declared in APIRegistry.madeBeforeTheScript {
+            if case .control(let make) = declared.installation {
                 defineHostFunction(declared.name, context.builtInFunction(declared.name, make(self, declared.name)), on: global)
-            case .onFirstRead, .script:
-                accessors.append(declared)
-            case .host:
-                continue
+            } else if case .function(let make) = declared.installation {
+                defineHostFunction(declared.name, context.builtInFunction(declared.name, make(self, declared.name)), on: global)
             }
         }
         try installSleep(in: context)
         installConsole(in: context)
         if let seed = configuration.seed { SeededRandom.install(seed: seed, in: context) }
-        try context.defineAccessors(global, accessors.map(\.name)) { name in
-            apiAccessor(accessors.first { $0.name == name }!, in: context)
-        }
+        try installAPIAccessors(APIRegistry.madeOnFirstRead, in: context)
     }
 
     /// A host function as a global data property, remembered to notice a replacement.
@@ -64,23 +58,20 @@ extension RunState {
         try context.defineAccessor(context.global, "sleep", get: get, set: set)
     }
 
-    /// An API global as an accessor built on first read (``APIRegistry``); an assignment is kept
-    /// (and reported: calls to the replacement are the script's own).
-    private func apiAccessor(_ declared: APIGlobal, in context: ScriptContext) -> (get: JSValue, set: JSValue) {
-        let name = declared.name
-        let get = context.internalFunction { [unowned self] call in
-            if let made = self.accessorValues[name] { return made?.value ?? call.context.undefined }
-            self.accessorValues[name] = .some(nil)  // made once, even when making it throws
-            let value = try self.make(declared, in: call.context)
-            self.accessorValues[name] = ProtectedValue(value)
-            return value
+    /// The API's globals as accessors built on first read (``APIRegistry``); an assignment is
+    /// kept (and reported: calls to the replacement are the script's own).
+    private func installAPIAccessors(_ names: [String], in context: ScriptContext) throws(ScriptError) {
+        let make = context.internalFunction { [unowned self] call in
+            let name = try call[0].toString()
+            guard let declared = APIRegistry.global(name) else { throw NativeError(.error, "no host global named \(name)") }
+            return try self.make(declared, in: call.context)
         }
-        let set = context.internalFunction { [unowned self] call in
-            self.accessorValues[name] = ProtectedValue(call[0])
+        let assign = context.internalFunction { [unowned self] call in
+            let name = try call[0].toString()
             if !self.replacedGlobals.contains(name) { self.replacedGlobals.append(name) }
             return call.context.undefined
         }
-        return (get, set)
+        try context.defineLazyAccessors(context.global, names, make: make, assign: assign)
     }
 
     /// Adds to ``replacedGlobals`` the host's data globals no longer in place when the body has

@@ -55,9 +55,6 @@ final class RunState {
     var hostGlobalValues: [(name: String, value: ProtectedValue)] = []
     /// The host's `sleep`, which its accessor returns until the script assigns to it.
     var sleepFunction: ProtectedValue?
-    /// The API globals, accessors built on first read (``installHostGlobals(in:)``): each one's
-    /// value once made or assigned (nil inside: made, and making it threw).
-    var accessorValues: [String: ProtectedValue?] = [:]
 
     init(configuration: RunConfiguration, prepared: PreparedScript, startedAt: Double) {
         self.configuration = configuration
@@ -78,7 +75,6 @@ final class RunState {
         promiseThen = nil
         hostGlobalValues = []
         sleepFunction = nil
-        accessorValues = [:]
     }
 
     // MARK: Diagnostics
