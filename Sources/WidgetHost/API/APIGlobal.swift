@@ -148,8 +148,9 @@ enum GlobalInstallation: Sendable {
     case onFirstRead(@Sendable (any BindingContext, String, ScriptContext) throws -> JSValue)
     /// Made on first read by the JavaScript half of the API (``APIScript``), over Swift natives.
     case script
-    /// Put in place by the host's own code: `console` (``HostConsole``) and `sleep`.
-    case host
+    /// Put in place before the script runs by the host's own code, given the run's state and
+    /// the global's name: `console` (``HostConsole``) and `sleep`.
+    case host(@Sendable (RunState, String, ScriptContext) throws(ScriptError) -> Void)
 }
 
 /// One global the host installs in every context: its docs, its members with their types, and

@@ -31,6 +31,11 @@ public enum APIRegistry {
         }
     }
 
+    /// The globals the host's own code puts in place before the script runs (`sleep`, then `console`).
+    static let installedByTheHost: [APIGlobal] = globals.filter {
+        if case .host = $0.installation { true } else { false }
+    }.sorted { first, _ in first.kind == .function }
+
     /// The names of the globals built on first read, as accessors.
     static let madeOnFirstRead: [String] = globals.filter {
         switch $0.installation {

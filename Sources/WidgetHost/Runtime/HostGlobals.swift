@@ -28,8 +28,9 @@ extension RunState {
                 defineHostFunction(declared.name, context.builtInFunction(declared.name, make(self, declared.name)), on: global)
             }
         }
-        try installSleep(in: context)
-        installConsole(in: context)
+        for declared in APIRegistry.installedByTheHost {
+            if case .host(let install) = declared.installation { try install(self, declared.name, context) }
+        }
         if let seed = configuration.seed { SeededRandom.install(seed: seed, in: context) }
         try installAPIAccessors(APIRegistry.madeOnFirstRead, in: context)
     }
@@ -42,9 +43,9 @@ extension RunState {
 
     /// `sleep(ms)`, a promise the virtual clock resolves (T3). Not an iOS global: assigning to it
     /// makes an ordinary, enumerable property, so the docs' `this.sleep = "7h 10m"` is an output.
-    private func installSleep(in context: ScriptContext) throws(ScriptError) {
-        let sleep = context.builtInFunction("sleep") { [unowned self] call in
-            let delay = try self.sleepDelay(call[0], call)
+    func installSleep(named name: String, in context: ScriptContext) throws(ScriptError) {
+        let sleep = context.builtInFunction(name) { [unowned self] call in
+            let delay = try self.sleepDelay(call[0], call, name)
             let (promise, resolve, _) = call.context.makePromise()
             _ = self.timers.add(callback: ProtectedValue(resolve), now: self.now, delay: delay, repeating: false)
             return promise
@@ -52,10 +53,10 @@ extension RunState {
         sleepFunction = ProtectedValue(sleep)
         let get = context.internalFunction { [unowned self] call in self.sleepFunction?.value ?? call.context.undefined }
         let set = context.internalFunction { call in
-            try call.context.defineData(call.context.global, "sleep", call[0])
+            try call.context.defineData(call.context.global, name, call[0])
             return call.context.undefined
         }
-        try context.defineAccessor(context.global, "sleep", get: get, set: set)
+        try context.defineAccessor(context.global, name, get: get, set: set)
     }
 
     /// The API's globals as accessors built on first read (``APIRegistry``); an assignment is

@@ -118,11 +118,11 @@ final class RunState {
             line: location?.line, column: location?.column ?? nil)
     }
 
-    func sleepDelay(_ argument: JSValue, _ call: NativeCall) throws -> Double {
+    func sleepDelay(_ argument: JSValue, _ call: NativeCall, _ name: String) throws -> Double {
         let number = argument.isNumber ? try argument.toNumber() : .nan
         if number.isFinite && number >= 0 && number <= 8.64e15 { return number }  // beyond it no clock can end
-        let site = callSite(call.context, name: "sleep")
-        let message = "sleep(ms) expects a number of milliseconds, 0 or more; got \(ValueDescription.phrase(argument)); it waited 0 ms"
+        let site = callSite(call.context, name: name)
+        let message = "\(name)(ms) expects a number of milliseconds, 0 or more; got \(ValueDescription.phrase(argument)); it waited 0 ms"
         diagnose(.invalidArgument, .warning, message, line: site.line, column: site.column)
         if configuration.strict { throw NativeError(argument.isNumber ? .rangeError : .typeError, message) }
         return 0

@@ -1,5 +1,5 @@
-/// The declarations of `Widget`, `$params` and `isDebug` (A1, A7, S3): each global once, with its members, their docs and
-/// TypeScript types, and how the host makes it.
+/// The declarations of `Widget`, `$params` and `isDebug` (A1, A7, S3): each global once,
+/// with its members, their docs and TypeScript types, and how the host makes it.
 extension APIRegistry {
     static let context: [APIGlobal] = [
         APIGlobal(

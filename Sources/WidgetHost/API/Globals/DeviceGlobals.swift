@@ -1,5 +1,5 @@
-/// The declarations of `Device`, `Location`, `Weather`, `Health` and `Calendar` (A1): each global once, with its members, their docs and
-/// TypeScript types, and how the host makes it.
+/// The declarations of `Device`, `Location`, `Weather`, `Health` and `Calendar` (A1): each global once,
+/// with its members, their docs and TypeScript types, and how the host makes it.
 extension APIRegistry {
     static let device: [APIGlobal] = [
         APIGlobal(

@@ -1,5 +1,5 @@
-/// The declarations of `FileManager` and `HTMLDoc` (A5, A6): each global once, with its members, their docs and
-/// TypeScript types, and how the host makes it.
+/// The declarations of `FileManager` and `HTMLDoc` (A5, A6): each global once,
+/// with its members, their docs and TypeScript types, and how the host makes it.
 extension APIRegistry {
     static let files: [APIGlobal] = [
         APIGlobal(

@@ -1,5 +1,5 @@
-/// The declarations of `Request` and `http` (A2, A3, A9): each global once, with its members, their docs and
-/// TypeScript types, and how the host makes it.
+/// The declarations of `Request` and `http` (A2, A3, A9): each global once,
+/// with its members, their docs and TypeScript types, and how the host makes it.
 extension APIRegistry {
     static let network: [APIGlobal] = [
         APIGlobal(

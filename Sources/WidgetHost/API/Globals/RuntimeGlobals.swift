@@ -1,5 +1,7 @@
-/// The declarations of the control bindings, `console`, `sleep` and the timers (C1–C8, S8, T3): each global once, with its members, their docs and
-/// TypeScript types, and how the host makes it.
+import ScriptCore
+
+/// The declarations of the control bindings, `console`, `sleep` and the timers (C1–C8, S8, T3): each global once,
+/// with its members, their docs and TypeScript types, and how the host makes it.
 extension APIRegistry {
     static let runtime: [APIGlobal] = [
         APIGlobal(
@@ -41,7 +43,7 @@ extension APIRegistry {
                 .function("debug", "(...values)", returns: "undefined", "Like `log`, level `debug`.",
                     type: .call("...values: any[]", "void")),
             ],
-            made: .host),
+            made: .host { state, name, context in state.installConsole(named: name, in: context) }),
         APIGlobal(
             "sleep", .function, rules: "T3",
             summary: "Waits on the virtual clock.",
@@ -49,7 +51,7 @@ extension APIRegistry {
                 .call("(ms)", .async, returns: "Promise<undefined>", "Resolves after `ms` virtual milliseconds; the clock jumps, nothing waits in real time. Not an iOS global: `this.sleep = …` makes an ordinary output.",
                     type: .call("ms: number", "Promise<undefined>")),
             ],
-            made: .host),
+            made: .host { (state, name, context) throws(ScriptError) in try state.installSleep(named: name, in: context) }),
         APIGlobal(
             "setTimeout", .function, rules: "T3",
             summary: "A timer on the virtual clock.",

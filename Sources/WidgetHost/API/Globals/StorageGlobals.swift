@@ -1,5 +1,5 @@
-/// The declarations of `Config`, the legacy string storage and `Setting` (A4): each global once, with its members, their docs and
-/// TypeScript types, and how the host makes it.
+/// The declarations of `Config`, the legacy string storage and `Setting` (A4): each global once,
+/// with its members, their docs and TypeScript types, and how the host makes it.
 extension APIRegistry {
     static let storage: [APIGlobal] = [
         APIGlobal(
