@@ -5,8 +5,9 @@ import ScriptSyntax
 /// The state of one run: clock, console, events, diagnostics and timers, which the
 /// host's globals (``installHostGlobals(in:)``) feed. One per run; ``RunDriver`` takes the run
 /// through its steps over it, and ``teardown()`` breaks the references it holds into the context.
-/// The natives that feed it are extensions in the files named for them (`HostGlobals.swift`,
-/// `ControlBindings.swift`, `HostConsole.swift`, `BodyStart.swift`, the API's bindings in `API/`).
+/// What installs the globals and starts the body extends it (`HostGlobals.swift`,
+/// `HostConsole.swift`, `BodyStart.swift`); the bindings (`ControlBindings.swift`, `API/`) see it
+/// only as a ``BindingContext``.
 final class RunState {
     enum Settlement {
         case fulfilled(completed: Bool)
