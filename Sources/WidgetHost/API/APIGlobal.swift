@@ -151,6 +151,15 @@ enum GlobalInstallation: Sendable {
     /// Put in place before the script runs by the host's own code, given the run's state and
     /// the global's name: `console` (``HostConsole``) and `sleep`.
     case host(@Sendable (RunState, String, ScriptContext) throws(ScriptError) -> Void)
+
+    /// What makes the body of a global that is a built-in-shaped function defined before the
+    /// script runs (a control binding or a timer); nil for the others.
+    var functionBody: (@Sendable (any BindingContext, String) -> NativeFunctionBody)? {
+        switch self {
+        case .control(let make), .function(let make): make
+        case .onFirstRead, .script, .host: nil
+        }
+    }
 }
 
 /// One global the host installs in every context: its docs, its members with their types, and

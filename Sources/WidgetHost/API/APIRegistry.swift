@@ -24,12 +24,7 @@ public enum APIRegistry {
     public static var members: [APIMember] { globals.flatMap(\.members) }
 
     /// The globals made before the script runs, as data properties: the control bindings and timers.
-    static let madeBeforeTheScript: [APIGlobal] = globals.filter {
-        switch $0.installation {
-        case .control, .function: true
-        case .onFirstRead, .script, .host: false
-        }
-    }
+    static let madeBeforeTheScript: [APIGlobal] = globals.filter { $0.installation.functionBody != nil }
 
     /// The globals the host's own code puts in place before the script runs (`sleep`, then `console`).
     static let installedByTheHost: [APIGlobal] = globals.filter {

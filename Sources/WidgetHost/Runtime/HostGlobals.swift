@@ -22,11 +22,8 @@ extension RunState {
     func installHostGlobals(in context: ScriptContext) throws(ScriptError) {
         let global = context.global
         for declared in APIRegistry.madeBeforeTheScript {
-            if case .control(let make) = declared.installation {
-                defineHostFunction(declared.name, context.builtInFunction(declared.name, make(self, declared.name)), on: global)
-            } else if case .function(let make) = declared.installation {
-                defineHostFunction(declared.name, context.builtInFunction(declared.name, make(self, declared.name)), on: global)
-            }
+            guard let make = declared.installation.functionBody else { continue }
+            defineHostFunction(declared.name, context.builtInFunction(declared.name, make(self, declared.name)), on: global)
         }
         for declared in APIRegistry.installedByTheHost {
             if case .host(let install) = declared.installation { try install(self, declared.name, context) }
