@@ -108,7 +108,8 @@ let package = Package(
             name: "Render", dependencies: ["Canvas", "WidgetGeometry", "JSONKit", "CCairo", "CPango", "CFontconfig", "CZlib", "CDeflate", "CJPEG", "CRsvg"],
             swiftSettings: pangoHeaders),
         // A layout drawn as a widget through the `WidgetDrawing` interface (what draws is handed
-        // in), and the request `widgethost` sends to `widgethost-render pictures` for pictures.
+        // in); the one typed request and answer between `widgethost` and `widgethost-render
+        // pictures`, the service that answers them and the client (`PictureChild`) that asks.
         .target(name: "WidgetPictures", dependencies: ["Canvas", "WidgetGeometry", "Layout", "JSONKit", "HostSystem"]),
         // The conformance runner: fixture format, runner, reporters.
         .target(name: "Conformance", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "HostSystem"]),

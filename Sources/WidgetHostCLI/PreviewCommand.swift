@@ -139,13 +139,15 @@ enum PreviewCommand {
         let builder = PreviewBuilder()
         let loader = PreviewInputsLoader(arguments: arguments, path: path, base: base, simulation: simulation)
         let style = Style(enabled: terminal.colorOut)
+        let pictures = PictureClient()
         while true {
             // Unusable files become problems in the view; a usage mistake in the API
             // flags (the same on every pass) ends the command on the first one.
             let inputs = try loader.load(strict: false)
             var document = builder.build(inputs)
-            // Redrawn on every pass: a save of the script, the layout or the fixtures redraws them.
-            document.pictures = PreviewPictures.section(inputs, document: document, arguments: arguments)
+            // Redrawn on every pass (by one drawing child for the whole watch): a save of the
+            // script, the layout or the fixtures redraws them.
+            document.pictures = PreviewPictures.section(inputs, document: document, arguments: arguments, client: pictures)
             if terminal.outIsTerminal { terminal.writeOut("\u{1B}[H\u{1B}[2J\u{1B}[3J") }
             let clock = String(ISO8601.format(epochMs: WallClock.nowMilliseconds(), in: Zone.current()).dropFirst(11).prefix(8))
             let html = arguments.value("html").map { " · writes \($0)" } ?? ""
@@ -206,11 +208,9 @@ struct PreviewInputsLoader {
                      code: notUTF8 ? "not-utf8" : "missing-file")
         }
         var layout: LayoutDocument?
-        var layoutText: String?
         if let layoutPath = arguments.value("layout") {
             do {
-                layoutText = try ScriptSource.load(path: layoutPath).text
-                layout = try LayoutDocument.parse(text: layoutText!)
+                layout = try LayoutDocument.parse(text: try ScriptSource.load(path: layoutPath).text)
             } catch let error as ScriptLoadError {
                 let notUTF8 = error.kind == .notUTF8
                 try fail(InputError(error.description, code: notUTF8 ? ExitCode.dataError : ExitCode.noInput),
@@ -245,7 +245,6 @@ struct PreviewInputsLoader {
         }
         return PreviewInputs(
             scriptPath: path, source: source, kinds: kinds, configuration: configuration, simulation: simulation,
-            layoutPath: arguments.value("layout"), layout: layout, action: action, problems: problems,
-            layoutText: layoutText)
+            layoutPath: arguments.value("layout"), layout: layout, action: action, problems: problems)
     }
 }

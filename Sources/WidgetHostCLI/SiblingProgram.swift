@@ -1,3 +1,4 @@
+import HostSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -24,43 +25,11 @@ public struct SiblingProgram: Sendable, Equatable {
     /// The tool's programs: `widgethost`, and the two it runs for some commands.
     static let programs = ["widgethost", ServeProgram.program, RenderCommand.program]
 
-    /// The folder of the running executable, symbolic links resolved (`/proc/self/exe`).
-    static func folder() -> String? {
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = buffer.withUnsafeMutableBufferPointer { pointer in
-            pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
-                readlink("/proc/self/exe", $0, pointer.count - 1)
-            }
-        }
-        guard count > 0 else { return nil }
-        let path = String(decoding: buffer[..<count], as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// Where the tool's other programs are looked for, in order: the running executable's
-    /// folder (a build folder, or one folder all three were copied into), then
-    /// `../libexec/widgethost` from it, the package's layout (`/usr/bin/widgethost` finds
-    /// `/usr/libexec/widgethost/widgethost-render`, and so does a copy unpacked under any root).
-    static func folders(beside folder: String) -> [String] {
-        let trimmed = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        let parent = trimmed.lastIndex(of: "/").map { $0 == trimmed.startIndex ? "" : String(trimmed[..<$0]) } ?? "."
-        return [trimmed, parent + "/libexec/widgethost"]
-    }
-
-    /// The path of the tool's program `program`: the first executable of that name in
-    /// ``folders(beside:)`` of the running executable; else the sentence saying where it was
-    /// looked for and what to do.
+    /// The path of the tool's program `program`, found by ``SiblingPrograms/locate(_:)`` (beside
+    /// the running executable, or in `../libexec/widgethost` from its folder); else the sentence
+    /// saying where it was looked for and what to do.
     static func locate(_ program: String) -> Result<String, SiblingMissing> {
-        guard let folder = folder() else {
-            return .failure(SiblingMissing(program: program, folders: []))
-        }
-        let folders = folders(beside: folder)
-        for candidate in folders {
-            let path = (candidate.hasSuffix("/") ? candidate : candidate + "/") + program
-            if access(path, X_OK) == 0 { return .success(path) }
-        }
-        return .failure(SiblingMissing(program: program, folders: folders))
+        SiblingPrograms.locate(program).mapError { SiblingMissing(program: $0.program, folders: $0.folders) }
     }
 
     /// Replaces the process with `program` from the executable's folder, given `arguments`.

@@ -137,7 +137,7 @@ enum SimulateCommand {
         let runner = recorder.base
         var pictures: [TimelinePicture] = []
         if let pictureLayout {
-            switch SimulationPictures.draw(layoutText: pictureLayout.text, family: pictureLayout.family, device: pictureLayout.device,
+            switch SimulationPictures.draw(layout: pictureLayout.layout, family: pictureLayout.family, device: pictureLayout.device,
                                            icons: pictureLayout.icons, states: recorder.states,
                                            zone: simulation.zone, folder: SimulationPictures.folder(out: outPath, script: path), script: path,
                                            stateFolder: runConfiguration.storage?.directory,
@@ -276,7 +276,7 @@ enum SimulateCommand {
     /// The line that names the script above the text report.
     /// `--layout FILE` and `--family F` checked and the layout read, or nil without `--layout`.
     static func layoutForPictures(_ arguments: ParsedArguments, format: String) throws
-        -> (text: String, family: WidgetFamily, device: DeviceModel, icons: String?)? {
+        -> (layout: LayoutDocument, family: WidgetFamily, device: DeviceModel, icons: String?)? {
         guard let file = arguments.value("layout") else {
             if arguments.value("family") != nil { throw UsageError("--family names how --layout is drawn; add --layout FILE") }
             try PictureOptions.requireLayout(arguments)
@@ -302,7 +302,7 @@ enum SimulateCommand {
         if case .lines = document.body {
             throw InputError("the layout \(file) is a text layout (lines), which has no components to draw as a widget", code: ExitCode.dataError)
         }
-        return (text, family, try PictureOptions.device(arguments), try PictureOptions.icons(arguments))
+        return (document, family, try PictureOptions.device(arguments), try PictureOptions.icons(arguments))
     }
 
     static func heading(path: String, runner: HostRefreshRunner) -> String {

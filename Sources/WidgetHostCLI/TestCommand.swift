@@ -177,12 +177,6 @@ package enum TestCommand {
     /// fixtures can draw pictures (`render:`); else this program, whose workers report that they cannot.
     static func workerCommand() -> [String] {
         if case .success(let drawing) = SiblingProgram.locate(RenderCommand.program) { return [drawing, "test", "--worker"] }
-        return [selfExecutable(), "test", "--worker"]
-    }
-
-    static func selfExecutable() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        return [SiblingPrograms.runningExecutable() ?? CommandLine.arguments[0], "test", "--worker"]
     }
 }
