@@ -29,6 +29,8 @@ public final class PictureChild {
     public let program: String
     /// How long one request may take before the child is stopped and the request fails.
     public var timeout: Duration
+    /// How many children it has started: one for all its requests while none failed.
+    public private(set) var starts = 0
     private var child: ChildProcess?
     private var pending: [UInt8] = []
 
@@ -53,6 +55,7 @@ public final class PictureChild {
                 return .failure(PictureProblem(error.description))
             }
             child = running
+            starts += 1
         }
         let deadline = ContinuousClock.now + timeout
         var err: [UInt8] = []
@@ -70,11 +73,11 @@ public final class PictureChild {
             stop(kill: true)
             return .failure(PictureProblem("\(name) took longer than \(timeout) and was stopped"))
         case .ended:
-            // What it printed on its way out, with how it ended.
+            // What it printed on its way out, with how it ended (killed only if it lingers).
             running.closeInput()
             var out: [UInt8] = []
-            _ = running.drain(into: &out, &err, until: .now + .seconds(5))
-            let termination = stop(kill: true)
+            let drained = running.drain(into: &out, &err, until: .now + .seconds(5))
+            let termination = stop(kill: !drained)
             let said = String(decoding: err.suffix(300), as: UTF8.self)
             return .failure(PictureProblem("\(name) ended \(termination.map(\.description) ?? "") without an answer" + (said.isEmpty ? "" : ": \(said)")))
         }
