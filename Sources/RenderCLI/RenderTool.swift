@@ -10,9 +10,9 @@ import WidgetPictures
 /// The `widgethost-render` program: the commands that draw, with `Render` (cairo and Pango)
 /// handed in, so that only this program loads those libraries. `widgethost render ARGS…`
 /// runs it with `ARGS…`; `widgethost test` runs its workers as `widgethost-render test --worker`;
-/// `preview` and `simulate` ask `widgethost-render pictures` for their pictures (a child process,
-/// ``PictureChild``, reading one ``PictureRequest`` a line on stdin and answering each with a
-/// ``PictureAnswer`` line on stdout, until its input ends).
+/// `preview` and `simulate` ask `widgethost-render pictures` for their pictures (``PictureChild``).
+/// Both are the one service loop (``ServiceLoop``): a ``ServiceRequest`` a line on stdin, a
+/// ``ServiceAnswer`` a line on stdout, until its input ends.
 public enum RenderTool {
     public static func main(arguments: [String], terminal: Terminal = .standard()) -> Int32 {
         let drawer = RenderDrawer()
@@ -20,18 +20,7 @@ public enum RenderTool {
         // version, draws nothing to wait for.
         let printsOnly = arguments.contains { ["--help", "-h", "help", "--version"].contains($0) }
         if arguments.first != "test", !printsOnly { FontLoading.start() }
-        if arguments == ["pictures"] {
-            let widgets = RenderWidgetDrawer()
-            var failed = false
-            while let line = readLine(strippingNewline: true) {
-                let answer = PictureService.answer(Array(line.utf8), drawer: widgets, images: PictureFiles.imageReader,
-                                                  icons: PictureFiles.iconReader)
-                terminal.out(answer.json.serialized())
-                terminal.flush()
-                failed = failed || answer.problem != nil
-            }
-            return failed ? 1 : 0
-        }
+        if arguments == ["pictures"] { return ServiceLoop.serve(update: false, drawer: drawer, widgets: RenderWidgetDrawer()) }
         if arguments.first == "test" {
             return WidgetHostTool.run(TestCommand.command(drawer: drawer, widgets: RenderWidgetDrawer()), arguments: Array(arguments.dropFirst()), terminal: terminal)
         }

@@ -1,3 +1,4 @@
+import Conformance
 import HostSystem
 import WidgetGeometry
 import WidgetHost

@@ -58,7 +58,8 @@ package enum TestCommand {
         if update, let ci = terminal.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
             throw UsageError("--update is refused when CI is set: golden files are written on a developer's machine and committed")
         }
-        if arguments.flag("worker") { return worker(update: update, drawer: drawer, widgets: widgets) }
+        // Worker mode: the service loop, one fixture per request (``ServiceLoop``).
+        if arguments.flag("worker") { return ServiceLoop.serve(update: update, drawer: drawer, widgets: widgets) }
 
         let reporter = try reporterKind(arguments)
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -156,21 +157,6 @@ package enum TestCommand {
             throw UsageError("unknown reporter '\(name)'\(ParsedArguments.hint(name, among: names)); use spec, tap, junit or json")
         }
         return reporter
-    }
-
-    /// Worker mode: one fixture path per line on stdin, one JSON result per line on stdout.
-    static func worker(update: Bool, drawer: (any CanvasDrawing)?, widgets: (any WidgetDrawing)? = nil) -> Int32 {
-        let runner = FixtureRunner()
-        runner.updateGoldens = update
-        runner.drawer = drawer
-        runner.widgets = widgets
-        while let line = readLine() {
-            guard !line.isEmpty else { continue }
-            let result = runner.run(path: line)
-            fputs(result.jsonLine + "\n", stdout)
-            fflush(stdout)
-        }
-        return ExitCode.success
     }
 
     /// Workers are the `widgethost-render` program when ``SiblingProgram/locate(_:)`` finds it, so

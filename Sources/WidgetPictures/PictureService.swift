@@ -4,29 +4,14 @@ import JSONKit
 import Layout
 import WidgetGeometry
 
-/// The drawing side, in `widgethost-render pictures`: reads ``PictureRequest``s, draws every
-/// picture with the drawer through ``WidgetPictures/draw(_:outputs:family:device:scale:schemes:format:options:assets:drawer:)``,
-/// writes each file and answers with them. One process answers any number of requests, one
-/// line each, so an asking side that keeps it (``PictureChild``) pays its start-up and font
-/// loading once.
+/// The drawing side, in `widgethost-render pictures`: draws every picture a ``PictureRequest``
+/// asks for through ``WidgetPictures``, writes each file and answers with them. The program's
+/// service loop answers any number of requests, one line each, so an asking side that keeps the
+/// child (`PictureChild`) pays its start-up and font loading once.
 public enum PictureService {
-    /// The answer to one request line `input` (JSON), drawn with `drawer`; `images` gives the
-    /// reader of the request's image files (its state folder and widget), `icons` the reader of
-    /// its icon files (nil without an icons folder).
-    public static func answer<Drawing: WidgetDrawing>(_ input: [UInt8], drawer: Drawing,
-                                                      images: (PictureRequest) -> AssetReader,
-                                                      icons: (PictureRequest) -> AssetReader?) -> PictureAnswer {
-        let value: JSONValue
-        do { value = try JSONValue.parse(bytes: input) } catch {
-            return PictureAnswer(pictures: [], problem: "the picture request is not JSON: \(error)")
-        }
-        switch PictureRequest.parse(value) {
-        case .failure(let problem): return PictureAnswer(pictures: [], problem: problem.message)
-        case .success(let request): return answer(request, drawer: drawer, images: images, icons: icons)
-        }
-    }
-
-    /// The answer to `request`, drawn with `drawer` (as the request line is answered).
+    /// The answer to `request`, drawn with `drawer`; `images` gives the reader of the request's
+    /// image files (its state folder and widget), `icons` the reader of its icon files (nil
+    /// without an icons folder).
     public static func answer<Drawing: WidgetDrawing>(_ request: PictureRequest, drawer: Drawing,
                                                       images: (PictureRequest) -> AssetReader,
                                                       icons: (PictureRequest) -> AssetReader?) -> PictureAnswer {

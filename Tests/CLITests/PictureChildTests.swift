@@ -1,5 +1,7 @@
 import Canvas
 import JSONKit
+import Conformance
+import HostSystem
 import Layout
 import TestSupport
 import WidgetGeometry
@@ -98,6 +100,27 @@ final class PictureChildTests: XCTestCase {
         let hanging = PictureChild(program: hang, timeout: .milliseconds(300))
         let hung = try XCTUnwrap(hanging.draw(try request()).failure)
         XCTAssertEqual(hung.message, "hang took longer than 0.3 seconds and was stopped")
+    }
+
+    func testATestWorkerIsTheSameServiceAndWithoutADrawerRefusesPictures() throws {
+        let worker = try ChildProcess([try BuiltProgram.path("widgethost"), "test", "--worker"], environment: Program.defaultEnvironment,
+                                      input: .pipe, output: .pipe, errors: .pipe)
+        defer {
+            worker.closeInput()
+            worker.closeOutputs()
+            worker.wait()
+        }
+        var pending: [UInt8] = [], err: [UInt8] = []
+        let fixture = packageRoot + "/Fixtures/Conformance/D/circle.js"
+        XCTAssertTrue(worker.write(ServiceRequest.fixture(path: fixture).line + (try ServiceRequest.pictures(request())).line))
+        guard case .line(let first) = worker.readLine(&pending, errors: &err, until: .now + .seconds(60)),
+              case .fixture(let result) = ServiceAnswer.parse(first) else { return XCTFail("no fixture answer: \(String(decoding: err, as: UTF8.self))") }
+        XCTAssertEqual(result.path, fixture)
+        XCTAssertEqual(result.outcome, .failed, "widgethost's own worker cannot draw the fixture's picture")
+        guard case .line(let second) = worker.readLine(&pending, errors: &err, until: .now + .seconds(60)),
+              case .pictures(let answer) = ServiceAnswer.parse(second) else { return XCTFail("no picture answer") }
+        XCTAssertEqual(answer.problem, "this program cannot draw pictures; widgethost-render draws them")
+        XCTAssertEqual(answer.pictures.count, 0)
     }
 }
 

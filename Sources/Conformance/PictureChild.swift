@@ -1,13 +1,14 @@
 import HostSystem
 import JSONKit
+import WidgetPictures
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
 /// A drawing service for a process that does not load cairo and Pango itself: a
 /// `widgethost-render pictures` child process, started on the first request and kept for the
-/// next, that answers each ``PictureRequest`` with a ``PictureAnswer`` (one JSON line each way,
-/// ``PictureService`` on its side). `preview`, `simulate --format svg` and `preview --watch`
+/// next, that answers each ``PictureRequest`` with a ``PictureAnswer`` (one ``ServiceRequest``
+/// and one ``ServiceAnswer`` line each way, ``PictureService`` drawing on its side). `preview`, `simulate --format svg` and `preview --watch`
 /// (one child for the whole watch) draw through it:
 ///
 /// ```swift
@@ -59,11 +60,11 @@ public final class PictureChild {
         }
         let deadline = ContinuousClock.now + timeout
         var err: [UInt8] = []
-        let line = Array((request.json.serialized() + "\n").utf8)
-        let read: ChildProcess.LineRead = running.write(line) ? running.readLine(&pending, errors: &err, until: deadline) : .ended
+        let read: ChildProcess.LineRead = running.write(ServiceRequest.pictures(request).line)
+            ? running.readLine(&pending, errors: &err, until: deadline) : .ended
         switch read {
         case .line(let bytes):
-            guard let value = try? JSONValue.parse(bytes: bytes), let answer = PictureAnswer.parse(value) else {
+            guard case .pictures(let answer) = ServiceAnswer.parse(bytes) else {
                 stop()
                 return .failure(PictureProblem("\(name) answered something that is not a picture answer: \(String(decoding: bytes.prefix(200), as: UTF8.self))"))
             }
