@@ -108,10 +108,11 @@ let package = Package(
             name: "Render", dependencies: ["Canvas", "WidgetGeometry", "JSONKit", "CCairo", "CPango", "CFontconfig", "CZlib", "CDeflate", "CJPEG", "CRsvg"],
             swiftSettings: pangoHeaders),
         // A layout drawn as a widget through the `WidgetDrawing` interface (what draws is handed
-        // in); the one typed request and answer between `widgethost` and `widgethost-render
-        // pictures`, the service that answers them and the client (`PictureChild`) that asks.
+        // in); what a picture request and answer hold, and the service that draws them.
         .target(name: "WidgetPictures", dependencies: ["Canvas", "WidgetGeometry", "Layout", "JSONKit", "HostSystem"]),
-        // The conformance runner: fixture format, runner, reporters.
+        // The conformance runner: fixture format, runner, reporters; and the one request and
+        // answer of `widgethost-render`'s service (pictures or a fixture), with the client that
+        // keeps a drawing child (`PictureChild`).
         .target(name: "Conformance", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "HostSystem"]),
         // The author preview: terminal view, HTML report, watch mode.
         .target(name: "Preview", dependencies: ["WidgetHost", "Timeline", "Layout", "JSONKit", "ZonedTime"]),

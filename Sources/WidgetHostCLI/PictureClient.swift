@@ -5,7 +5,7 @@ import WidgetHost
 import WidgetPictures
 
 /// How `widgethost` gets pictures without loading cairo and Pango: through a ``PictureChild``,
-/// a `widgethost-render pictures` child process found by ``SiblingProgram/locate(_:)``, kept
+/// a `widgethost-render pictures` child process found by `SiblingPrograms.locate`, kept
 /// for every request the client makes. `preview --layout` (one client for a whole `--watch`)
 /// and `simulate --layout --format svg` draw this way; `render` is exec'd into that program
 /// whole, and `test` runs its workers as it (``TestCommand/workerCommand()``).
@@ -23,7 +23,7 @@ package final class PictureClient {
         if let running = self.child {
             child = running
         } else {
-            switch SiblingProgram.locate(RenderCommand.program) {
+            switch SiblingPrograms.locate(RenderCommand.program).mapError(SiblingMissing.init) {
             case .success(let path): child = PictureChild(program: path, timeout: Self.timeout)
             case .failure(let missing): return .failure(PictureProblem("no pictures: they are drawn by \(missing.description)"))
             }

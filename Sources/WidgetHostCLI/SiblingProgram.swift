@@ -3,7 +3,7 @@ import HostSystem
 @preconcurrency import Glibc
 #endif
 
-/// A program of the tool's (found by ``locate(_:)``) that a command runs in the process's
+/// A program of the tool's (found by `SiblingPrograms.locate`, in HostSystem) that a command runs in the process's
 /// place (`exec`), so it gets the process, its streams, environment and signals as they are.
 /// Only the `widgethost` program's `main` calls ``exec(terminal:)``: a library call never
 /// replaces its caller's process.
@@ -25,19 +25,12 @@ public struct SiblingProgram: Sendable, Equatable {
     /// The tool's programs: `widgethost`, and the two it runs for some commands.
     static let programs = ["widgethost", ServeProgram.program, RenderCommand.program]
 
-    /// The path of the tool's program `program`, found by ``SiblingPrograms/locate(_:)`` (beside
-    /// the running executable, or in `../libexec/widgethost` from its folder); else the sentence
-    /// saying where it was looked for and what to do.
-    static func locate(_ program: String) -> Result<String, SiblingMissing> {
-        SiblingPrograms.locate(program).mapError { SiblingMissing(program: $0.program, folders: $0.folders) }
-    }
-
     /// Replaces the process with `program` from the executable's folder, given `arguments`.
     /// Returns only when it cannot: after one line on stderr saying what to do, with 69.
     public func exec(terminal: Terminal = .standard()) -> Int32 {
         let style = Style(enabled: terminal.colorErr)
         let path: String
-        switch Self.locate(program) {
+        switch SiblingPrograms.locate(program).mapError(SiblingMissing.init) {
         case .success(let found):
             path = found
         case .failure(let missing):
@@ -56,13 +49,19 @@ public struct SiblingProgram: Sendable, Equatable {
     }
 }
 
-/// A program of the tool's that is not where ``SiblingProgram/locate(_:)`` looks: which one,
+/// A program of the tool's that is not where `SiblingPrograms.locate` looks: which one,
 /// the folders looked in, and what to do, as one sentence.
 struct SiblingMissing: Error, Sendable, CustomStringConvertible {
     /// The program's file name, e.g. `widgethost-render`.
     var program: String
     /// The folders it was looked for in, in order; empty when the executable's own folder is unknown.
     var folders: [String]
+
+    /// The program `SiblingPrograms.locate` did not find, and where it looked.
+    init(_ missing: SiblingPrograms.NotFound) {
+        program = missing.program
+        folders = missing.folders
+    }
 
     /// What to do, for every missing program: the three belong together.
     static let remedy = "widgethost needs its three programs (\(SiblingProgram.programs.joined(separator: ", "))) in one folder, "

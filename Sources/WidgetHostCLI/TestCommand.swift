@@ -159,10 +159,10 @@ package enum TestCommand {
         return reporter
     }
 
-    /// Workers are the `widgethost-render` program when ``SiblingProgram/locate(_:)`` finds it, so
+    /// Workers are the `widgethost-render` program when `SiblingPrograms.locate` finds it, so
     /// fixtures can draw pictures (`render:`); else this program, whose workers report that they cannot.
     static func workerCommand() -> [String] {
-        if case .success(let drawing) = SiblingProgram.locate(RenderCommand.program) { return [drawing, "test", "--worker"] }
+        if case .success(let drawing) = SiblingPrograms.locate(RenderCommand.program) { return [drawing, "test", "--worker"] }
         return [SiblingPrograms.runningExecutable() ?? CommandLine.arguments[0], "test", "--worker"]
     }
 }
