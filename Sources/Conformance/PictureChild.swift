@@ -12,7 +12,7 @@ import WidgetPictures
 /// (one child for the whole watch) draw through it:
 ///
 /// ```swift
-/// let child = PictureChild(program: path)   // e.g. from SiblingPrograms.locate("widgethost-render")
+/// let child = try PictureChild.beside().get()  // or PictureChild(program: path)
 /// for request in requests {
 ///     switch child.draw(request) {
 ///     case .success(let answer): show(answer.pictures)
@@ -34,6 +34,15 @@ public final class PictureChild {
     public private(set) var starts = 0
     private var child: ChildProcess?
     private var pending: [UInt8] = []
+
+    /// The drawing program's file name.
+    public static let programName = "widgethost-render"
+
+    /// A service drawing with the `widgethost-render` program beside the running executable (or
+    /// in `../libexec/widgethost` from its folder), or where it was looked for.
+    public static func beside(timeout: Duration = .seconds(60)) -> Result<PictureChild, SiblingPrograms.NotFound> {
+        SiblingPrograms.locate(programName).map { PictureChild(program: $0, timeout: timeout) }
+    }
 
     /// A service drawing with the `widgethost-render` program at `program`; nothing starts until the first request.
     public init(program: String, timeout: Duration = .seconds(60)) {

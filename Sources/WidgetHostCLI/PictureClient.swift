@@ -23,8 +23,8 @@ package final class PictureClient {
         if let running = self.child {
             child = running
         } else {
-            switch SiblingPrograms.locate(RenderCommand.program).mapError(SiblingMissing.init) {
-            case .success(let path): child = PictureChild(program: path, timeout: Self.timeout)
+            switch PictureChild.beside(timeout: Self.timeout).mapError(SiblingMissing.init) {
+            case .success(let found): child = found
             case .failure(let missing): return .failure(PictureProblem("no pictures: they are drawn by \(missing.description)"))
             }
             self.child = child

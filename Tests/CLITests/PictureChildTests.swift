@@ -68,7 +68,9 @@ final class PictureChildTests: XCTestCase {
         XCTAssertEqual(first.pictures.first?.diagnostics.first?.index, 1)
         XCTAssertEqual(first.pictures.first?.diagnostics.first?.path, "root.children[1]")
 
-        let fresh = PictureChild(program: program)
+        // Found beside the running executable as widgethost finds it, it draws the same.
+        let fresh = try PictureChild.beside().get()
+        XCTAssertTrue(fresh.program.hasSuffix("/widgethost-render"), fresh.program)
         XCTAssertEqual(try fresh.draw(request()).get().pictures.map(\.base64), first.pictures.map(\.base64))
         fresh.stop()
         // Stopped, it starts a new child for the next request.
