@@ -1,3 +1,4 @@
+import ErrorKinds
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -48,7 +49,9 @@ public enum SiblingPrograms {
     }
 
     /// A program of the tool's that is in none of the folders looked in.
-    public struct NotFound: Error, Sendable, Equatable {
+    public struct NotFound: KindedError, Sendable, Equatable {
+        /// A part of the tool that is not installed.
+        public var errorKind: ErrorKind { .environment(.notInstalled) }
         /// The program's file name, e.g. `widgethost-render`.
         public var program: String
         /// The folders it was looked for in, in order; empty when the executable's own folder is unknown.
