@@ -1,18 +1,27 @@
+import ErrorKinds
 import ExitCodes
 import WidgetHost
 
 /// Exit codes (X2): the library's, so the tool and the conformance runner agree.
 public typealias ExitCode = ExitStatus
 
-/// A problem with an input file: exit 65 (bad data) or 66 (missing or unreadable).
-public struct InputError: Error, Sendable {
-    /// What is wrong with the file, in one line, without the `error: ` prefix.
+/// A command that cannot do its work: one line saying what is wrong and what to do, and what
+/// kind of error it is, from which the exit code follows (``ExitStatus``).
+public struct CommandError: KindedError, Sendable {
+    /// What is wrong, in one line, without the `error: ` prefix.
     public var message: String
-    /// The exit code: ``ExitStatus/dataError`` (65), ``ExitStatus/noInput`` (66) or another of X2.
-    public var code: Int32
-    /// An input error saying `message` that ends the command with `code`.
-    public init(_ message: String, code: Int32) {
+    /// What kind of error it is: a malformed or missing input, a file that cannot be made, …
+    public var errorKind: ErrorKind
+    /// An error saying `message`, of `kind`.
+    public init(_ message: String, kind: ErrorKind) {
         self.message = message
-        self.code = code
+        self.errorKind = kind
     }
+    /// The exit code it ends the command with: its kind's.
+    public var code: Int32 { ExitStatus.of(errorKind) }
+}
+
+extension UsageError: KindedError {
+    /// A usage mistake is the user's input: exit 64.
+    public var errorKind: ErrorKind { .input(.usage) }
 }

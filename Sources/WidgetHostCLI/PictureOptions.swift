@@ -19,7 +19,7 @@ enum PictureOptions {
     }
 
     /// The `--icons` folder, checked to open (exit 66 when it does not), or nil.
-    static func icons(_ arguments: ParsedArguments) throws(InputError) -> String? {
+    static func icons(_ arguments: ParsedArguments) throws(CommandError) -> String? {
         guard let folder = arguments.value("icons") else { return nil }
         try WidgetFiles.checkIconFolder(folder)
         return folder

@@ -111,15 +111,15 @@ package enum RenderCommand {
         if let file = arguments.value("layout") {
             let text: String
             do { text = try ScriptSource.load(path: file).text } catch {
-                throw InputError("cannot read the layout \(file): \(error.description)", code: error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput)
+                throw CommandError("cannot read the layout \(file): \(error.description)", kind: error.errorKind)
             }
             do { layout = try LayoutDocument.parse(text: text) } catch {
-                throw InputError("the layout \(file) does not load: \(error.description)", code: ExitCode.dataError)
+                throw CommandError("the layout \(file) does not load: \(error.description)", kind: error.errorKind)
             }
         }
         let source: ScriptSource
         do { source = try ScriptSource.load(path: path) } catch {
-            throw InputError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), code: error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput)
+            throw CommandError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), kind: error.errorKind)
         }
         let pictureFormat: PictureFormat = format == "svg" ? .svg : .png
         let out = arguments.value("out") ?? (baseName(path) + "." + pictureFormat.rawValue)
@@ -187,7 +187,7 @@ package enum RenderCommand {
         do {
             try AtomicFile.write(picture.bytes, toPath: out)
         } catch {
-            throw InputError("cannot write the picture to \(out): \(error.message)", code: ExitCode.cannotCreate)
+            throw CommandError("cannot write the picture to \(out): \(error.message)", kind: error.errorKind)
         }
         outcome.files = [out]
         let failed = picture.diagnostics.contains { $0.severity == .error }

@@ -9,8 +9,7 @@ extension RunCommand {
         do {
             action = try ScriptSource.load(path: path)
         } catch {
-            let code = error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput
-            throw InputError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), code: code)
+            throw CommandError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), kind: error.errorKind)
         }
         let report = ScriptHost().runAction(action, widget: widget, configuration: configuration)
         if format == "json" {

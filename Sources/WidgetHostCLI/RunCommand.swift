@@ -45,7 +45,6 @@ enum RunCommand {
         do {
             source = try ScriptSource.load(path: path)
         } catch {
-            let code = error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput
             if error.kind == .notUTF8, format == "json",
                 let report = try? ScriptHost().run(path: path, configuration: configuration)
             {
@@ -53,7 +52,7 @@ enum RunCommand {
                 return ExitCode.of(report)
             }
             let suffix = error.kind == .notUTF8 ? " [not-utf8]" : ""
-            throw InputError(error.description + suffix, code: code)
+            throw CommandError(error.description + suffix, kind: error.errorKind)
         }
         if let action = arguments.value("action") {
             return try runAction(action, widget: source, configuration: configuration, format: format, terminal)
