@@ -159,7 +159,8 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "JSONKit"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "WidgetGeometry", "Layout", "JSONKit", "TestSupport"], swiftSettings: pangoHeaders),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "RenderCLI", "Render", "WidgetPictures", "JSONKit", "HostSystem", "TestSupport"], swiftSettings: pangoHeaders),
+        // Golden/: the help, manual page and completion scripts HelpGoldenTests compares against.
+        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "RenderCLI", "Render", "WidgetPictures", "JSONKit", "HostSystem", "TestSupport"], exclude: ["Golden"], swiftSettings: pangoHeaders),
         // Every hostile script run one after another in a library host, a simulation and a test worker.
         .testTarget(name: "HostileRunTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "TestSupport"]),
     ]
