@@ -110,13 +110,16 @@ let package = Package(
         // A layout drawn as a widget through the `WidgetDrawing` interface (what draws is handed
         // in), and the request `widgethost` sends to `widgethost-render pictures` for pictures.
         .target(name: "WidgetPictures", dependencies: ["Canvas", "WidgetGeometry", "Layout", "JSONKit", "HostSystem"]),
+        // The command line's option declarations (typed, decoded once) and the options of a run
+        // (RunOptions), which the CLI decodes from arguments and the conformance runner from front matter.
+        .target(name: "CLIOptions", dependencies: ["WidgetHost", "Timeline", "ZonedTime"]),
         // The conformance runner: fixture format, runner, reporters.
-        .target(name: "Conformance", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "HostSystem"]),
+        .target(name: "Conformance", dependencies: ["WidgetHost", "CLIOptions", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "HostSystem"]),
         // The author preview: terminal view, HTML report, watch mode.
         .target(name: "Preview", dependencies: ["WidgetHost", "Timeline", "Layout", "JSONKit", "ZonedTime"]),
         // Command-line parsing, rendering and dispatch. Not the receiver: `serve` is its own
         // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.
-        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime"]),
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "CLIOptions", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime"]),
         // `widgethost serve`: the receiver's command, over the CLI's parsing and help.
         .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "HostSystem", "JSONKit", "ZonedTime"]),
         // `widgethost render` and the drawing test workers: the CLI with `Render` handed in.
@@ -155,7 +158,7 @@ let package = Package(
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "CReceiverSockets", "HostSystem", "PushContract", "JSONKit", "Threads", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
         .testTarget(name: "WidgetGeometryTests", dependencies: ["WidgetGeometry", "Layout", "JSONKit"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Render", "Canvas", "WidgetPictures", "JSONKit", "TestSupport"], swiftSettings: pangoHeaders),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CLIOptions", "Render", "Canvas", "WidgetPictures", "JSONKit", "TestSupport"], swiftSettings: pangoHeaders),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "JSONKit"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "WidgetGeometry", "Layout", "JSONKit", "TestSupport"], swiftSettings: pangoHeaders),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit", "TestSupport"]),

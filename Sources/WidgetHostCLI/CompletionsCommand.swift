@@ -14,7 +14,7 @@ enum CompletionsCommand {
             or save it where the shell looks (docs/editors.md). 'widgethost help --man' prints
             the manual page the same way.
             """,
-        arguments: [("shell", "bash, zsh or fish.")],
+        arguments: [Command.Argument("shell", "bash, zsh or fish.", value: .choices(CompletionScripts.shells))],
         options: [],
         examples: [
             .init("Completions for bash, saved where bash looks", "widgethost completions bash > ~/.local/share/bash-completion/completions/widgethost"),

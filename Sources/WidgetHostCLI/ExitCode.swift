@@ -16,3 +16,19 @@ public struct InputError: Error, Sendable {
         self.code = code
     }
 }
+
+extension InputError {
+    /// A script (or another UTF-8 file) that does not load: its one-line description, with
+    /// ` [not-utf8]` and exit 65 when it is not UTF-8, else exit 66.
+    init(loading error: ScriptLoadError) {
+        let notUTF8 = error.kind == .notUTF8
+        self.init(error.description + (notUTF8 ? " [not-utf8]" : ""), code: notUTF8 ? ExitCode.dataError : ExitCode.noInput)
+    }
+}
+
+extension ScriptSource {
+    /// The script at `path`, or the tool's one-line error for it (``InputError/init(loading:)``).
+    static func loadScript(path: String) throws(InputError) -> ScriptSource {
+        do { return try ScriptSource.load(path: path) } catch { throw InputError(loading: error) }
+    }
+}

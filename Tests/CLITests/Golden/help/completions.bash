@@ -29,7 +29,7 @@ _widgethost() {
                 --profile|--fixtures|--action) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --network) COMPREPLY=($(compgen -W "live replay record" -- "$cur")); return 0 ;;
                 --state) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-                --context) COMPREPLY=($(compgen -W "widget app" -- "$cur")); return 0 ;;
+                --context) COMPREPLY=($(compgen -W "app widget" -- "$cur")); return 0 ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
@@ -40,14 +40,15 @@ _widgethost() {
             ;;
         simulate)
             case "$prev" in
-                --hours|--days|--tap|--foreground|--now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param|--device) COMPREPLY=(); return 0 ;;
+                --hours|--days|--tap|--foreground|--now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param) COMPREPLY=(); return 0 ;;
                 --pushes|--action|--profile|--fixtures|--out|--layout) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live" -- "$cur")); return 0 ;;
                 --network) COMPREPLY=($(compgen -W "live replay record" -- "$cur")); return 0 ;;
                 --state|--icons) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-                --context) COMPREPLY=($(compgen -W "widget app" -- "$cur")); return 0 ;;
+                --context) COMPREPLY=($(compgen -W "app widget" -- "$cur")); return 0 ;;
                 --format) COMPREPLY=($(compgen -W "text json jsonl svg" -- "$cur")); return 0 ;;
                 --family) COMPREPLY=($(compgen -W "small medium large circular rectangular inline live-activity" -- "$cur")); return 0 ;;
+                --device) COMPREPLY=($(compgen -W "iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=($(compgen -W "--hours --days --realistic --tap --foreground --pushes --action --kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --format --out --summary --layout --family --device --icons --help" -- "$cur"))
@@ -58,11 +59,12 @@ _widgethost() {
         preview)
             case "$prev" in
                 --html|--layout|--action|--profile|--fixtures) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
-                --device|--hours|--days|--tap|--foreground|--now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param) COMPREPLY=(); return 0 ;;
+                --device) COMPREPLY=($(compgen -W "iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se" -- "$cur")); return 0 ;;
                 --icons|--state) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+                --hours|--days|--tap|--foreground|--now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param) COMPREPLY=(); return 0 ;;
                 --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live" -- "$cur")); return 0 ;;
                 --network) COMPREPLY=($(compgen -W "live replay record" -- "$cur")); return 0 ;;
-                --context) COMPREPLY=($(compgen -W "widget app" -- "$cur")); return 0 ;;
+                --context) COMPREPLY=($(compgen -W "app widget" -- "$cur")); return 0 ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
@@ -87,14 +89,16 @@ _widgethost() {
         render)
             case "$prev" in
                 --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live" -- "$cur")); return 0 ;;
-                --now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param|--canvas|--size|--scale|--device) COMPREPLY=(); return 0 ;;
+                --now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param|--canvas|--size) COMPREPLY=(); return 0 ;;
                 --profile|--fixtures|--layout|--out) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --network) COMPREPLY=($(compgen -W "live replay record" -- "$cur")); return 0 ;;
                 --state|--icons) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-                --context) COMPREPLY=($(compgen -W "widget app" -- "$cur")); return 0 ;;
+                --context) COMPREPLY=($(compgen -W "app widget" -- "$cur")); return 0 ;;
                 --scheme) COMPREPLY=($(compgen -W "light dark" -- "$cur")); return 0 ;;
+                --scale) COMPREPLY=($(compgen -W "1 2 3" -- "$cur")); return 0 ;;
                 --format) COMPREPLY=($(compgen -W "png svg json" -- "$cur")); return 0 ;;
                 --family) COMPREPLY=($(compgen -W "small medium large circular rectangular inline live-activity" -- "$cur")); return 0 ;;
+                --device) COMPREPLY=($(compgen -W "iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=($(compgen -W "--kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --canvas --layout --size --scheme --scale --format --out --family --all-families --device --icons --help" -- "$cur"))
@@ -104,9 +108,10 @@ _widgethost() {
             ;;
         push)
             case "$prev" in
-                --user-id|--widget-id|--data|--alert-title|--alert-body|--url|--format|--timestamp|--nonce|--now|--tz|--locale|--seed|--timeout|--memory-limit) COMPREPLY=(); return 0 ;;
+                --user-id|--widget-id|--data|--alert-title|--alert-body|--url|--timestamp|--nonce|--now|--tz|--locale|--seed|--timeout|--memory-limit) COMPREPLY=(); return 0 ;;
                 --script|--sound) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --sound-mode) COMPREPLY=($(compgen -W "custom system silent" -- "$cur")); return 0 ;;
+                --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return 0 ;;
                 --print) COMPREPLY=($(compgen -W "curl json" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then

@@ -47,7 +47,7 @@ _widgethost() {
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
                         '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
-                        '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(widget app)' \
+                        '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--action=[A button'\''s action script: runs first in its own context with the same storage, then the widget refresh it triggers; both runs are reported]:file:_files' \
                         '--format=[Output format: text or json]:format:(text json)' \
@@ -76,14 +76,14 @@ _widgethost() {
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
                         '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
-                        '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(widget app)' \
+                        '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--format=[Output format: text, json, jsonl or svg]:format:(text json jsonl svg)' \
                         '--out=[Write the report to FILE (atomically) instead of stdout]:file:_files' \
                         '--summary[Print only the heading and the summary, not a row per refresh (text format)]' \
                         '--layout=[With --format svg: draw this layout after each refresh of the first day, under the chart]:file:_files' \
                         '--family=[The widget family --layout is drawn as: small, medium, large, circular, rectangular, inline or live-activity]:family:(small medium large circular rectangular inline live-activity)' \
-                        '--device=[With --layout: The device whose widget sizes are used (see docs/render.md)]:name: ' \
+                        '--device=[With --layout: The device whose widget sizes are used (see docs/render.md)]:name:(iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se)' \
                         '--icons=[With --layout: A folder of NAME.svg files drawn for the icons named NAME, tinted by their colour]:dir:_files -/' \
                         '(- *)'{-h,--help}'[Show help information.]' \
                         '*:script:_files'
@@ -93,7 +93,7 @@ _widgethost() {
                         '--watch[Re-run and redraw whenever the script, layout, action, profile or fixtures change; Ctrl-C stops]' \
                         '--html=[Also write the preview as a self-contained HTML file]:file:_files' \
                         '--layout=[A layout to check against the outputs: one field per line, or a JSON component tree (also drawn at every family)]:file:_files' \
-                        '--device=[With a component tree: The device whose widget sizes are used (see docs/render.md)]:name: ' \
+                        '--device=[With a component tree: The device whose widget sizes are used (see docs/render.md)]:name:(iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se)' \
                         '--icons=[With a component tree: A folder of NAME.svg files drawn for the icons named NAME, tinted by their colour]:dir:_files -/' \
                         '--all-kinds[Run as every widget kind and show where their outputs differ]' \
                         '--hours=[Span of the refresh strip in hours]:h: ' \
@@ -115,7 +115,7 @@ _widgethost() {
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
                         '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
-                        '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(widget app)' \
+                        '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--format=[Output format: text (the view) or json]:format:(text json)' \
                         '(- *)'{-h,--help}'[Show help information.]' \
@@ -149,18 +149,18 @@ _widgethost() {
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
                         '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
-                        '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(widget app)' \
+                        '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--canvas=[The output that holds the Canvas commands]:output: ' \
                         '--layout=[A layout file whose root component is a canvas (see docs/layout.md)]:file:_files' \
                         '--size=[The canvas'\''s size in points, e.g]:WxH: ' \
                         '--scheme=[light or dark (the member of {light, dark} colours used)]:scheme:(light dark)' \
-                        '--scale=[1, 2 or 3 (device pixels per point)]:n: ' \
+                        '--scale=[1, 2 or 3 (device pixels per point)]:n:(1 2 3)' \
                         '--format=[png, svg or json (a PNG, and a widgethost.render/1 report on stdout)]:format:(png svg json)' \
                         '--out=[Where the picture goes]:file:_files' \
                         '--family=[Lay out --layout FILE as a widget of this family and draw it: small, medium, large, circular, rectangular, inline or live-activity]:family:(small medium large circular rectangular inline live-activity)' \
                         '--all-families[Lay out and draw --layout FILE at every family, one picture each (NAME-FAMILY.png, in the folder --out)]' \
-                        '--device=[With --family: The device whose widget sizes are used (see docs/render.md)]:name: ' \
+                        '--device=[With --family: The device whose widget sizes are used (see docs/render.md)]:name:(iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se)' \
                         '--icons=[With --family: A folder of NAME.svg files drawn for the icons named NAME, tinted by their colour]:dir:_files -/' \
                         '(- *)'{-h,--help}'[Show help information.]' \
                         '*:script:_files'
@@ -179,7 +179,7 @@ _widgethost() {
                         '--sandbox[Use the sandbox path /api/sandbox/push]' \
                         '--url=[Full endpoint URL]:url: ' \
                         '--send[POST the request with curl and print one line with the outcome]' \
-                        '--format=[text (default) or json: a widgethost.push/1 report with the request, the response and the outcome]:format: ' \
+                        '--format=[text (default) or json: a widgethost.push/1 report with the request, the response and the outcome]:format:(text json)' \
                         '--print=[What to print: curl (default) or json (the request body)]:what:(curl json)' \
                         '--timestamp=[Use this timestamp instead of the current time (epoch seconds)]:seconds: ' \
                         '--nonce=[Use this nonce instead of a random one]:text: ' \
