@@ -112,7 +112,7 @@ let package = Package(
         .target(name: "WidgetPictures", dependencies: ["Canvas", "WidgetGeometry", "Layout", "JSONKit", "HostSystem"]),
         // The command line's option declarations (typed, decoded once) and the options of a run
         // (RunOptions), which the CLI decodes from arguments and the conformance runner from front matter.
-        .target(name: "CLIOptions", dependencies: ["WidgetHost", "Timeline", "ZonedTime"]),
+        .target(name: "CLIOptions", dependencies: ["WidgetHost", "Timeline", "WidgetGeometry", "ZonedTime"]),
         // The conformance runner: fixture format, runner, reporters.
         .target(name: "Conformance", dependencies: ["WidgetHost", "CLIOptions", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "HostSystem"]),
         // The author preview: terminal view, HTML report, watch mode.
@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "CReceiverSockets", "HostSystem", "PushContract", "JSONKit", "Threads", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
         .testTarget(name: "WidgetGeometryTests", dependencies: ["WidgetGeometry", "Layout", "JSONKit"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CLIOptions", "Render", "Canvas", "WidgetPictures", "JSONKit", "TestSupport"], swiftSettings: pangoHeaders),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CLIOptions", "WidgetGeometry", "Render", "Canvas", "WidgetPictures", "JSONKit", "TestSupport"], swiftSettings: pangoHeaders),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "JSONKit"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "WidgetGeometry", "Layout", "JSONKit", "TestSupport"], swiftSettings: pangoHeaders),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit", "TestSupport"]),

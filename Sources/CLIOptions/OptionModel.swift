@@ -16,7 +16,10 @@ public enum ValueKind: Sendable, Equatable {
     case folders
     /// One of these words.
     case choices([String])
-    /// Anything (a time, a number, text): nothing to suggest.
+    /// A number in this range (a whole one when the option says so): nothing to suggest, but a
+    /// range a control can show.
+    case number(ClosedRange<Double>)
+    /// Anything (a time, a name, text): nothing to suggest.
     case free
 }
 
@@ -72,7 +75,7 @@ public struct Flag: Sendable {
 /// value is refused in one place with one message (and a did-you-mean for listed words).
 public struct Option<Value: Sendable>: Sendable {
     /// What help and the parser see.
-    public let spec: OptionSpec
+    public private(set) var spec: OptionSpec
     /// The value of `text`, or the usage error that refuses it.
     public let decode: @Sendable (String) throws(UsageError) -> Value
 
@@ -98,10 +101,18 @@ public struct Option<Value: Sendable>: Sendable {
         }
     }
 
-    /// A number of `range` (whole when `whole`), refused as `bad --name 'text'; USE`.
+    /// The same option with another help line, for a command that says what it goes with
+    /// (`With --family: …`).
+    public func helped(_ help: String) -> Option {
+        var copy = self
+        copy.spec = OptionSpec(name: spec.name, kind: spec.kind, help: help, value: spec.value, hidden: spec.hidden)
+        return copy
+    }
+
+    /// A number of `range` (above its lower bound when `above`), refused as `bad --name 'text'; USE`.
     public static func number(_ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Double>,
                               above lower: Bool = false, use: String, make: @escaping @Sendable (Double) -> Value) -> Option {
-        Option(name, placeholder, help) { (text) throws(UsageError) in
+        Option(name, placeholder, help, value: .number(range)) { (text) throws(UsageError) in
             guard let number = Double(text), number.isFinite, range.contains(number), !(lower && number == range.lowerBound) else {
                 throw UsageError("bad --\(name) '\(text)'; \(use)")
             }
@@ -148,7 +159,7 @@ extension Option where Value == Int {
     /// number from LOW to HIGH`).
     public static func whole(_ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Int>,
                              use: String? = nil) -> Option {
-        Option(name, placeholder, help) { (text) throws(UsageError) in
+        Option(name, placeholder, help, value: .number(Double(range.lowerBound)...Double(range.upperBound))) { (text) throws(UsageError) in
             guard let number = Int(text), range.contains(number) else {
                 throw UsageError("bad --\(name) '\(text)'; \(use ?? "use a whole number from \(range.lowerBound) to \(range.upperBound)")")
             }

@@ -1,4 +1,5 @@
 import Timeline
+import WidgetGeometry
 import WidgetHost
 import ZonedTime
 
@@ -42,6 +43,8 @@ public struct RunOptions: Sendable {
     public var state: String?
     /// The entries of `$params` (`--param key=value`; a fixture's `params:` is a map).
     public var params: [(key: String, value: String)] = []
+    /// The device whose widget sizes a layout is drawn at (`--device`; a fixture's is `render.device`).
+    public var device: DeviceModel?
 
     /// No option given: every field at its default.
     public init() {}
@@ -104,7 +107,9 @@ public struct RunOptions: Sendable {
         return text
     }
     /// `--seed`.
-    public static let seed = Option<UInt64>("seed", "n", "Seed for Math.random (0 to 2^53); same seed, same output.") {
+    public static let seed = Option<UInt64>(
+        "seed", "n", "Seed for Math.random (0 to 2^53); same seed, same output.", value: .number(0...9_007_199_254_740_992)
+    ) {
         (text) throws(UsageError) in
         guard let value = UInt64(text), value <= 1 << 53 else {
             throw UsageError("bad --seed '\(text)'; use a whole number from 0 to 9007199254740992")
@@ -174,8 +179,16 @@ public struct RunOptions: Sendable {
         }
     }
 
+    /// `--device NAME`, one of the devices whose sizes are known; the commands that draw a layout
+    /// say in its help what it goes with (``Option/helped(_:)``).
+    public static let device: Option<DeviceModel> = {
+        let names = DeviceModel.all.map(\.name)
+        return .choice("device", "name", "The device whose widget sizes are used (see docs/render.md). Default: iphone-15-pro.",
+                       among: names, list: names.joined(separator: ", ")) { DeviceModel.named($0) }
+    }()
+
     private static func count(_ name: String, _ help: String) -> Option<Int> {
-        Option<Int>(name, "n", help) { (text) throws(UsageError) in
+        Option<Int>(name, "n", help, value: .number(0...Double.greatestFiniteMagnitude)) { (text) throws(UsageError) in
             guard let number = Double(text), number > 0 else { throw UsageError("bad --\(name) '\(text)'; use a positive number") }
             return Int(exactly: number.rounded(.down)) ?? .max
         }
@@ -203,6 +216,7 @@ public struct RunOptions: Sendable {
         Declaration(fixtures, key: nil) { $0.fixtures = $1 },
         Declaration(state, key: nil) { $0.state = $1 },
         Declaration(param, key: nil) { $0.params.append($1) },
+        Declaration(device, key: nil) { $0.device = $1 },
     ]
 
     /// The options of every command that runs a script, in the order help shows them.

@@ -15,18 +15,15 @@ enum PictureOptions {
         return .choice("family", "family", help, among: names, list: names.joined(separator: ", ")) { WidgetFamily(name: $0) }
     }
 
-    /// `--device NAME`, one of the devices whose sizes are known.
-    static func device(help: String) -> Option<DeviceModel> {
-        let names = DeviceModel.all.map(\.name)
-        return .choice("device", "name", help, among: names, list: names.joined(separator: ", ")) { DeviceModel.named($0) }
-    }
+    /// `--device NAME` (``RunOptions/device``), described by `help`.
+    static func device(help: String) -> Option<DeviceModel> { RunOptions.device.helped(help) }
 
     /// `--icons DIR`.
     static func icons(help: String) -> Option<String> { .folder("icons", "dir", help) }
 
     /// How the three are read, whatever help line the command gives them.
     static let family = family(help: "")
-    static let device = device(help: "")
+    static let device = RunOptions.device
     static let icons = icons(help: "")
 
     /// The device `--device` names, or the reference device.

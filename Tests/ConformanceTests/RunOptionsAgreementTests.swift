@@ -1,4 +1,5 @@
 import CLIOptions
+import WidgetGeometry
 import WidgetHost
 import XCTest
 @testable import Conformance
@@ -95,5 +96,9 @@ final class RunOptionsAgreementTests: XCTestCase {
         XCTAssertEqual(kind?.spec.value, .choices(ScriptKind.allCases.map(\.rawValue)))
         XCTAssertEqual(kind?.key, "kind")
         XCTAssertEqual(RunOptions.declarations.first { $0.spec.name == "memory-limit" }?.key, "limits.memory")
+        XCTAssertEqual(RunOptions.declarations.first { $0.spec.name == "memory-limit" }?.spec.value, .number(1...4096))
+        XCTAssertEqual(RunOptions.declarations.first { $0.spec.name == "timeout" }?.spec.value, .number(0...3600))
+        XCTAssertEqual(RunOptions.declarations.first { $0.spec.name == "device" }?.spec.value, .choices(DeviceModel.all.map(\.name)))
+        XCTAssertEqual(RunOptions.declarations.first { $0.spec.name == "network" }?.spec.value, .choices(NetworkMode.allCases.map(\.rawValue)))
     }
 }
