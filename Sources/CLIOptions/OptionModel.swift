@@ -28,7 +28,14 @@ public enum ValueKind: Sendable, Equatable {
 /// typed ``Option`` and ``Flag``, which carry how its text is decoded.
 public struct OptionSpec: Sendable {
     /// Whether the option is a flag, takes one value, or takes a value each time it is given.
-    public enum Kind: Sendable { case flag, value(String), repeated(String) }
+    public enum Kind: Sendable {
+        /// Given or not; no value.
+        case flag
+        /// One value, with this placeholder; given twice is a usage error.
+        case value(String)
+        /// A value each time it is given, with this placeholder.
+        case repeated(String)
+    }
     /// The name, without the leading `--`.
     public let name: String
     /// Flag, single value or repeated value.
