@@ -51,7 +51,9 @@ public struct RunOptions: Sendable {
 
     /// One option of a run: its command-line form and, when fixtures take it, its front-matter
     /// key, with how its text is laid onto ``RunOptions``. A client (a page of controls) can
-    /// build its fields from `spec`: the name, placeholder, help and allowed values.
+    /// build its fields from `spec` (the name, placeholder, help, and the allowed words or range
+    /// of ``ValueKind``) and hand what they hold to ``decode(_:)``, which refuses a bad value as
+    /// the command line does.
     public struct Declaration: Sendable {
         /// The option as the command line and help see it (`--name`, placeholder, help, values).
         public let spec: OptionSpec
