@@ -36,10 +36,10 @@ package struct Command: Sendable {
         package static func file(_ name: String, _ help: String) -> Argument { Argument(name, help, value: .files) }
         /// A folder.
         package static func folder(_ name: String, _ help: String) -> Argument { Argument(name, help, value: .folders) }
-        /// One of a type's cases.
-        package static func choice<T: CaseIterable & RawRepresentable>(_ name: String, _ help: String, _ type: T.Type) -> Argument
-        where T.RawValue == String {
-            Argument(name, help, value: .choices(T.allCases.map(\.rawValue)))
+        /// A positional argument read by `option`'s decoding (its name, help line and values),
+        /// which refuses a bad one as it does for an option, with the did-you-mean.
+        package static func decoded<V>(by option: Option<V>) -> Argument {
+            Argument(option.spec.name, option.spec.help, value: option.spec.value)
         }
     }
 

@@ -24,7 +24,7 @@ enum PushCommand {
             a widgethost.push/1 report instead (the request, the response, the outcome). The URL defaults to a local
             `widgethost serve` at \(defaultURL)/api/push (--sandbox: /api/sandbox/push).
             """,
-        arguments: [.choice("type", "start, update or end.", PushType.self)],
+        arguments: [.decoded(by: type)],
         options: [userID.spec, widgetID.spec, script.spec, data.spec, loading.spec, alertTitle.spec, alertBody.spec, soundMode.spec,
                   sound.spec, sandbox.spec, url.spec, send.spec, format.spec, printed.spec, timestamp.spec, nonce.spec]
             // The run options of the script, but its kind (live) and a budget (one run).
@@ -44,6 +44,8 @@ enum PushCommand {
         ],
         run: run)
 
+    /// The positional push type.
+    static let type = Option<PushType>.choice("type", "type", "start, update or end.", noun: "push type")
     static let userID = Option<String>.text("user-id", "id", "The Push ID (user_id). Required.")
     static let widgetID = Option<String>.text("widget-id", "id", "The Live Activity widget id (widget_id). Required.")
     static let script = Option<String>.file("script", "file", "Run this Live Activity script and send its outputs as the variables.")
@@ -72,9 +74,7 @@ enum PushCommand {
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         guard let typeText = arguments.positionals.first else { throw UsageError("missing the push type: start, update or end") }
-        guard let type = PushType(rawValue: typeText) else {
-            throw UsageError("unknown push type '\(typeText)'\(ParsedArguments.hint(typeText, among: ["start", "update", "end"])); use start, update or end")
-        }
+        let type = try Self.type.decode(typeText)
         guard arguments.positionals.count == 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
         guard let userID = try arguments.get(Self.userID) else { throw UsageError("missing --user-id (the Push ID the app shows)") }
         guard let widgetID = try arguments.get(Self.widgetID) else { throw UsageError("missing --widget-id (the Live Activity widget id)") }
