@@ -87,6 +87,18 @@ final class RunOptionsAgreementTests: XCTestCase {
         }
     }
 
+    /// A widget fixture's `render.device` names the devices `--device` does, refused as it is.
+    func testARenderFixturesDeviceIsReadAsTheCommandLinesIs() throws {
+        let fixture = try fixture("render: { layout: true, family: small, device: iphone-15-pr }")
+        let report = ScriptHost().run(fixture.source, configuration: RunConfiguration())
+        guard case .object(let settings)? = fixture.settings["render"] else { return XCTFail("no render settings") }
+        let failures = WidgetFixtureCheck.run(fixture, settings: settings, report: report, drawer: nil, widgets: nil, update: false)
+        XCTAssertEqual(failures, [
+            "malformed fixture: render.device: unknown device 'iphone-15-pr' (did you mean 'iphone-15-pro'?); use "
+                + DeviceModel.all.map(\.name).joined(separator: ", "),
+        ])
+    }
+
     /// What a page of controls is built from: every option with its name, help and values.
     func testEveryOptionIsDeclaredWithItsValues() {
         let names = RunOptions.declarations.map(\.spec.name)
