@@ -1,11 +1,10 @@
 import WidgetHost
 
 /// The flags of the wider script API (A1–A8): profile, network, state, context and
-/// parameters. `run` takes them; any command that runs scripts can add `options`
-/// and call `apply(_:to:)` after ``RunFlags/configuration(from:)``.
+/// parameters, declared by ``RunOptions/scriptAPI``. A command that runs scripts adds those
+/// options and calls `apply(_:to:)` after `RunOptions.decode(_:).configuration`, which loads
+/// the files they name.
 enum APIFlags {
-    static var options: [OptionSpec] { RunOptions.scriptAPI }
-
     /// `run --action FILE`.
     static let action = Option<String>.file(
         "action", "file",

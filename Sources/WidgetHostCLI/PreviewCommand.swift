@@ -49,7 +49,7 @@ enum PreviewCommand {
             Option<String>.text("tap", "time", "A tap on the widget at TIME (as in simulate): a free refresh. Repeatable.", repeated: true).spec,
             SimulateCommand.foreground.spec,
             action.spec,
-        ] + RunFlags.options + APIFlags.options + [format.spec],
+        ] + RunOptions.commandLine + RunOptions.scriptAPI + [format.spec],
         examples: [
             .init("See what a script does, as you write it", "widgethost preview Fixtures/Examples/outputs.js --watch"),
             .init("Check a layout against the outputs and write an HTML page", "widgethost preview Fixtures/Examples/live-countdown.js --kind live --html preview.html"),
@@ -97,7 +97,7 @@ enum PreviewCommand {
         _ = try PictureOptions.device(arguments)
         _ = try PictureOptions.icons(arguments)
         // Flags are checked once, up front: a usage mistake ends the command even in watch mode.
-        var base = try RunFlags.configuration(from: arguments)
+        var base = try RunOptions.decode(arguments).configuration
         let simulation = try SimulateCommand.makeSimulation(arguments, runConfiguration: base)
         base.now = simulation.configuration.startMs
 

@@ -192,7 +192,7 @@ enum PushCommand {
             if type == .end { return nil }
             throw UsageError("push \(type.rawValue) needs its variables: give --script FILE or --data JSON")
         }
-        var configuration = try RunFlags.configuration(from: arguments)
+        var configuration = try RunOptions.decode(arguments).configuration
         configuration.kind = .live
         let source = try ScriptSource.loadScript(path: script)
         let report = ScriptHost().run(source, configuration: configuration)

@@ -72,7 +72,7 @@ package enum RenderCommand {
     static let allFamilies = Flag(
         "all-families", "Lay out and draw --layout FILE at every family, one picture each (NAME-FAMILY.png, in the folder --out).")
 
-    package static let options: [OptionSpec] = RunFlags.options + APIFlags.options + [
+    package static let options: [OptionSpec] = RunOptions.commandLine + RunOptions.scriptAPI + [
         canvas.spec, layout.spec, size.spec, scheme.spec, scale.spec, format.spec, out.spec,
         PictureOptions.family(help: "Lay out --layout FILE as a widget of this family and draw it: small, medium, large, circular, rectangular, inline or live-activity.").spec,
         allFamilies.spec,
@@ -110,7 +110,7 @@ package enum RenderCommand {
             guard widgets != nil else { throw UsageError("this program cannot draw widget layouts") }
         }
         if let folder = widgetRequest?.icons { try WidgetFiles.checkIconFolder(folder) }
-        var configuration = try RunFlags.configuration(from: arguments)
+        var configuration = try RunOptions.decode(arguments).configuration
         try APIFlags.apply(arguments, to: &configuration)
         // The run's files stay readable after it: a layout's images are read from them.
         if configuration.storage == nil { configuration.storage = StateStore() }

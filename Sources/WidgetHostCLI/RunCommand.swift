@@ -12,7 +12,7 @@ enum RunCommand {
             force; diagnostics go to stderr.
             """,
         arguments: [.file("script", "The script file (UTF-8 JavaScript).")],
-        options: RunFlags.options + APIFlags.options + [APIFlags.action.spec, format.spec],
+        options: RunOptions.commandLine + RunOptions.scriptAPI + [APIFlags.action.spec, format.spec],
         examples: [
             .init("Run a script once as a small widget", "widgethost run Fixtures/Examples/outputs.js"),
             .init("Run a Live Activity at a fixed time", "widgethost run Fixtures/Examples/live-countdown.js --kind live --now 2026-11-29T18:55:00Z"),
@@ -37,7 +37,7 @@ enum RunCommand {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'; run takes one script")
         }
         let format = try arguments.get(Self.format) ?? .text
-        var configuration = try RunFlags.configuration(from: arguments)
+        var configuration = try RunOptions.decode(arguments).configuration
         try APIFlags.apply(arguments, to: &configuration)
         let source: ScriptSource
         do {

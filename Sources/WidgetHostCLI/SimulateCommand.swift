@@ -50,7 +50,7 @@ enum SimulateCommand {
         arguments: [.file("script", "The script file (UTF-8 JavaScript).")],
         options: [
             hours.spec, days.spec, realistic.spec, tap.spec, foreground.spec, pushes.spec, action.spec,
-        ] + RunFlags.options + APIFlags.options + [
+        ] + RunOptions.commandLine + RunOptions.scriptAPI + [
             format.spec, out.spec, summary.spec, layout.spec,
             PictureOptions.family(help: "The widget family --layout is drawn as: small, medium, large, circular, rectangular, inline or live-activity. Default: small.").spec,
             PictureOptions.device(help: "With --layout: " + PictureOptions.deviceHelp).spec,
@@ -109,7 +109,7 @@ enum SimulateCommand {
 
         let pictureLayout = try layoutForPictures(arguments, format: format)
 
-        var runConfiguration = try RunFlags.configuration(from: arguments)
+        var runConfiguration = try RunOptions.decode(arguments).configuration
         try APIFlags.apply(arguments, to: &runConfiguration)
         let simulation = try makeSimulation(arguments, runConfiguration: runConfiguration)
 
@@ -201,7 +201,7 @@ enum SimulateCommand {
         }
         var configuration = SimulationConfiguration(
             startMs: startMs, durationMs: durationMs, zoneIdentifier: try arguments.get(RunOptions.zone)?.identifier,
-            budget: try RunFlags.budget(from: arguments), realistic: arguments.isSet(realistic),
+            budget: try arguments.get(RunOptions.budget) ?? .typical, realistic: arguments.isSet(realistic),
             seed: runConfiguration.seed ?? 0, isLive: runConfiguration.kind == .live)
         configuration.taps = try times(tap, "the tap")
         configuration.foregrounds = try times(foreground, "the foreground")
