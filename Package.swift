@@ -27,13 +27,16 @@ let package = Package(
             pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
+        // What an error is (input, script, engine, environment, internal), which every module's
+        // errors say, so that the exit code follows from it in one place (ExitCodes, X2).
+        .target(name: "ErrorKinds"),
         // Pure Swift JSON value, parser and canonical writer.
-        .target(name: "JSONKit"),
+        .target(name: "JSONKit", dependencies: ["ErrorKinds"]),
         // Pure Swift time zones (TZif reader) and ISO 8601 dates; no Foundation.
-        .target(name: "ZonedTime"),
+        .target(name: "ZonedTime", dependencies: ["ErrorKinds"]),
         // The system's tzdata in ICU's form (zoneinfo64.res), so the engine's Date and Intl
         // use the same zone rules as the report; pure Swift over ZonedTime.
-        .target(name: "ICUZones", dependencies: ["ZonedTime", "HostSystem"]),
+        .target(name: "ICUZones", dependencies: ["ZonedTime", "HostSystem", "ErrorKinds"]),
         // Pure Swift JavaScript tokenizer: top-level declarations, directives, returns.
         .target(name: "ScriptSyntax"),
         // What the toolchain's Synchronization and Dispatch do not give: a mutex with a condition
@@ -42,12 +45,12 @@ let package = Package(
         // What the tools need from the system over the C library: the one atomic file writer,
         // child processes with their output drained and timed out, the wall clock, monotonic
         // readings on ContinuousClock, random bytes.
-        .target(name: "HostSystem"),
+        .target(name: "HostSystem", dependencies: ["ErrorKinds"]),
         // The wall clock and default language the engine reads, answered per run (T1, T5):
         // the C library's clock_gettime, gettimeofday, time and setlocale, defined in the program.
         .target(name: "CVirtualTime"),
         // The only module that touches raw JavaScriptCore pointers.
-        .target(name: "ScriptCore", dependencies: ["CJavaScriptCore", "ICUZones"]),
+        .target(name: "ScriptCore", dependencies: ["CJavaScriptCore", "ICUZones", "ErrorKinds"]),
         // libcurl for live HTTP: curl.h's option numbers, typed wrappers of its variadic calls,
         // and the library loaded with dlopen on the first live request (Debian's libcurl4-openssl-dev
         // for the header at build time; libcurl4 at run time).
@@ -61,16 +64,16 @@ let package = Package(
         // first HTML parse (libxml2 at run time).
         .target(name: "CLibXML2", dependencies: ["CSharedLibrary"]),
         // The only module that touches libxml2 pointers: HTMLDocument and its XPath answers in plain Swift.
-        .target(name: "HTMLCore", dependencies: ["CLibXML2"]),
+        .target(name: "HTMLCore", dependencies: ["CLibXML2", "ErrorKinds"]),
         // Script model, bindings, virtual clock, run reports.
-        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "ICUZones", "HTMLCore", "CLibCurl", "Threads", "CVirtualTime", "HostSystem"]),
+        .target(name: "WidgetHost", dependencies: ["ScriptCore", "ScriptSyntax", "JSONKit", "ZonedTime", "ICUZones", "HTMLCore", "CLibCurl", "Threads", "CVirtualTime", "HostSystem", "ErrorKinds"]),
         // The tool's exit codes (X2) and the code each kind of work ends with, shared by the
         // CLI and the conformance runner so a fixture's expect.exitCode is the tool's.
-        .target(name: "ExitCodes", dependencies: ["WidgetHost"]),
+        .target(name: "ExitCodes", dependencies: ["WidgetHost", "ErrorKinds"]),
         // Virtual-time refresh and Live Activity simulation.
-        .target(name: "Timeline", dependencies: ["WidgetHost", "JSONKit", "ZonedTime"]),
+        .target(name: "Timeline", dependencies: ["WidgetHost", "JSONKit", "ZonedTime", "ErrorKinds"]),
         // Live Activity push request contract (pure Swift).
-        .target(name: "PushContract", dependencies: ["JSONKit", "ZonedTime"]),
+        .target(name: "PushContract", dependencies: ["JSONKit", "ZonedTime", "ErrorKinds"]),
         // C libraries for the push receiver: GNU libmicrohttpd and SQLite.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -78,12 +81,12 @@ let package = Package(
         // connections go to the receiver first, so that it checks every request head.
         .target(name: "CReceiverSockets"),
         // The local push receiver: HTTP server and durable store.
-        .target(name: "PushReceiver", dependencies: ["PushContract", "HostSystem", "CMicroHTTPD", "CSQLite", "CReceiverSockets", "JSONKit", "ZonedTime", "Threads"]),
+        .target(name: "PushReceiver", dependencies: ["PushContract", "HostSystem", "CMicroHTTPD", "CSQLite", "CReceiverSockets", "JSONKit", "ZonedTime", "Threads", "ErrorKinds"]),
         // Layout placeholders (A10): `${path}` resolution against a script's outputs, layout checks.
-        .target(name: "Layout", dependencies: ["JSONKit"]),
+        .target(name: "Layout", dependencies: ["JSONKit", "ErrorKinds"]),
         // The layout engine: a component tree laid out as SwiftUI does, at each widget family's
         // real size (pure Swift; text measured through a protocol).
-        .target(name: "WidgetGeometry", dependencies: ["Layout", "JSONKit", "ZonedTime"]),
+        .target(name: "WidgetGeometry", dependencies: ["Layout", "JSONKit", "ZonedTime", "ErrorKinds"]),
         // The Canvas component's commands in plain Swift: the command model, the checks and limits
         // with their diagnostics, the coordinate space, and the interface of what draws them.
         .target(name: "Canvas", dependencies: ["JSONKit"]),
@@ -109,19 +112,19 @@ let package = Package(
             swiftSettings: pangoHeaders),
         // A layout drawn as a widget through the `WidgetDrawing` interface (what draws is handed
         // in), and the request `widgethost` sends to `widgethost-render pictures` for pictures.
-        .target(name: "WidgetPictures", dependencies: ["Canvas", "WidgetGeometry", "Layout", "JSONKit", "HostSystem"]),
+        .target(name: "WidgetPictures", dependencies: ["Canvas", "WidgetGeometry", "Layout", "JSONKit", "HostSystem", "ErrorKinds"]),
         // The command line's option declarations (typed, decoded once) and the options of a run
         // (RunOptions), which the CLI decodes from arguments and the conformance runner from front matter.
-        .target(name: "CLIOptions", dependencies: ["WidgetHost", "Timeline", "WidgetGeometry", "ZonedTime"]),
+        .target(name: "CLIOptions", dependencies: ["WidgetHost", "Timeline", "WidgetGeometry", "ZonedTime", "ErrorKinds"]),
         // The conformance runner: fixture format, runner, reporters.
-        .target(name: "Conformance", dependencies: ["WidgetHost", "CLIOptions", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "HostSystem"]),
+        .target(name: "Conformance", dependencies: ["WidgetHost", "CLIOptions", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "HostSystem", "ErrorKinds"]),
         // The author preview: terminal view, HTML report, watch mode.
-        .target(name: "Preview", dependencies: ["WidgetHost", "Timeline", "Layout", "JSONKit", "ZonedTime"]),
+        .target(name: "Preview", dependencies: ["WidgetHost", "Timeline", "Layout", "JSONKit", "ZonedTime", "ErrorKinds"]),
         // Command-line parsing, rendering and dispatch. Not the receiver: `serve` is its own
         // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.
-        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "CLIOptions", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime"]),
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "CLIOptions", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "ErrorKinds"]),
         // `widgethost serve`: the receiver's command, over the CLI's parsing and help.
-        .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "HostSystem", "JSONKit", "ZonedTime"]),
+        .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "HostSystem", "JSONKit", "ZonedTime", "ErrorKinds"]),
         // `widgethost render` and the drawing test workers: the CLI with `Render` handed in.
         .target(name: "RenderCLI", dependencies: ["WidgetHostCLI", "ExitCodes", "HostSystem", "Render", "Canvas", "WidgetGeometry", "WidgetPictures", "Conformance", "Layout", "WidgetHost", "JSONKit"], swiftSettings: pangoHeaders),
         // The three programs link the Swift runtime in (debug builds too): a run maps nine fewer
@@ -152,7 +155,7 @@ let package = Package(
         .testTarget(name: "ICUZonesTests", dependencies: ["ICUZones", "ZonedTime", "TestSupport"]),
         .testTarget(name: "ScriptSyntaxTests", dependencies: ["ScriptSyntax"]),
         .testTarget(name: "ScriptCoreTests", dependencies: ["ScriptCore"]),
-        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ExitCodes", "Canvas", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones", "HostSystem", "TestSupport"]),
+        .testTarget(name: "WidgetHostTests", dependencies: ["WidgetHost", "ExitCodes", "ErrorKinds", "Canvas", "ScriptCore", "JSONKit", "ZonedTime", "Threads", "ICUZones", "HostSystem", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "WidgetHost", "ZonedTime", "JSONKit", "TestSupport"]),
         .testTarget(name: "PushContractTests", dependencies: ["PushContract", "JSONKit", "ZonedTime"]),
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "CReceiverSockets", "HostSystem", "PushContract", "JSONKit", "Threads", "TestSupport"]),

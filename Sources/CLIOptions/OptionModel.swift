@@ -1,9 +1,13 @@
+import ErrorKinds
+
 /// A command-line usage mistake: exit 64 with a message, the usage line and a pointer to help.
-public struct UsageError: Error, Sendable, Equatable {
+public struct UsageError: Error, Sendable, Equatable, KindedError {
     /// What is wrong, in one line, without the `error: ` prefix.
     public var message: String
     /// A usage error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// A usage mistake is the user's input: exit 64.
+    public var errorKind: ErrorKind { .input(.usage) }
 }
 
 /// What an option's (or a positional argument's) value is, as completions offer it.

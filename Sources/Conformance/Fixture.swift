@@ -1,11 +1,15 @@
+import ErrorKinds
 import JSONKit
 import WidgetHost
 
 /// A problem with a fixture file itself (not with the script's behaviour).
-public struct FixtureError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct FixtureError: KindedError, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var line: Int?
     public var message: String
+    /// A fixture that does not have the documented form is malformed (65); a path that names
+    /// no file, or one that cannot be read, is missing (66).
+    public var errorKind: ErrorKind = .input(.malformed)
     public var description: String { line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)" }
 }
 

@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 import PushContract
 import ZonedTime
@@ -121,7 +122,9 @@ struct PushRequestEntry: Sendable {
 }
 
 /// A `pushes:` list that cannot be read.
-struct PushEntryError: Error, Sendable {
+struct PushEntryError: KindedError, Sendable {
+    /// A fixture's list that does not have the documented form: malformed input.
+    var errorKind: ErrorKind { .input(.malformed) }
     var message: String
     init(_ message: String) { self.message = message }
 }

@@ -13,11 +13,11 @@ public enum Suite {
         var found: [String] = []
         for path in paths {
             var info = stat()
-            guard stat(path, &info) == 0 else { throw FixtureError(path: path, line: nil, message: "no such file or folder") }
+            guard stat(path, &info) == 0 else { throw FixtureError(path: path, line: nil, message: "no such file or folder", errorKind: .input(.missing)) }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 found += walk(path).filter(hasFrontMatter)
             } else if access(path, R_OK) != 0 {
-                throw FixtureError(path: path, line: nil, message: "cannot be read: \(String(cString: strerror(errno)))")
+                throw FixtureError(path: path, line: nil, message: "cannot be read: \(String(cString: strerror(errno)))", errorKind: .input(.missing))
             } else if hasFrontMatter(path) {
                 found.append(path)
             } else {

@@ -1,7 +1,10 @@
+import ErrorKinds
 import JSONKit
 
 /// A problem in a front-matter block, with the line it is on (in the fixture file).
-public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct YAMLError: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// Front matter that does not parse: malformed input.
+    public var errorKind: ErrorKind { .input(.malformed) }
     public var message: String
     public var line: Int
     public var description: String { "line \(line): \(message)" }

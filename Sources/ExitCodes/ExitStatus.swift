@@ -1,8 +1,9 @@
+import ErrorKinds
 import WidgetHost
 
-/// The tool's exit codes (X2), and the code each kind of work ends with. The command-line
-/// tool and the conformance runner both ask here, so a fixture's `expect.exitCode` is the
-/// code `widgethost` itself returns.
+/// The tool's exit codes (X2), the code each kind of error ends a command with, and the code
+/// each kind of work ends with. The command-line tool and the conformance runner both ask
+/// here, so a fixture's `expect.exitCode` is the code `widgethost` itself returns.
 public enum ExitStatus {
     public static let success: Int32 = 0
     /// The work ran and found failure: a script error, a failing fixture, a refused push.
@@ -18,6 +19,26 @@ public enum ExitStatus {
     /// Cannot create: what a run stored could not be written to the state folder (or the
     /// recorded fixtures to their file), so it is lost (`state-not-saved`).
     public static let cannotCreate: Int32 = 73
+
+    /// The code an error of `kind` ends a command with: the one place it is decided (X2).
+    /// The engine's failures are the host's, as a bug is.
+    public static func of(_ kind: ErrorKind) -> Int32 {
+        switch kind {
+        case .input(.usage): return usage
+        case .input(.malformed): return dataError
+        case .input(.missing): return noInput
+        case .script, .environment(.refused): return failure
+        case .environment(.notInstalled): return unavailable
+        case .environment(.cannotCreate): return cannotCreate
+        case .engine, .internal: return internalError
+        }
+    }
+
+    /// The code `error` ends a command with: its kind's, and 70 for an error that does not
+    /// say what it is.
+    public static func of(_ error: any Error) -> Int32 {
+        (error as? any KindedError).map { of($0.errorKind) } ?? internalError
+    }
 
     /// `widgethost run`: 0 when the run ends `ok`, 65 when the file is not UTF-8 (no run),
     /// 73 when what the run stored could not be saved (`state-not-saved`, whatever the

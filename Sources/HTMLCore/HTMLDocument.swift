@@ -1,3 +1,5 @@
+import ErrorKinds
+
 internal import CLibXML2
 
 /// An HTML document parsed by libxml2's HTML parser (A6): no network, no scripts. The only
@@ -123,13 +125,17 @@ public struct HTMLNode: Equatable, Sendable {
 }
 
 /// Why an XPath expression was refused, in libxml2's words.
-public struct XPathError: Error, Sendable {
+public struct XPathError: KindedError, Sendable {
+    /// The script's expression is refused: the script's error.
+    public var errorKind: ErrorKind { .script }
     /// libxml2's first error message, or a description of the failure.
     public let message: String
 }
 
 /// libxml2 could not be loaded: `message` says which library and package it needs.
-public struct HTMLLibraryError: Error, Sendable {
+public struct HTMLLibraryError: KindedError, Sendable {
+    /// A library the host loads is not installed.
+    public var errorKind: ErrorKind { .environment(.notInstalled) }
     /// What is missing and how to get it.
     public let message: String
 }

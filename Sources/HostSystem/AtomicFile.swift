@@ -1,3 +1,4 @@
+import ErrorKinds
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -11,7 +12,9 @@ import Synchronization
 /// thrown with what was being done and the system's reason; the temporary file is removed.
 public enum AtomicFile {
     /// A write that did not happen: the path, what was being done and the system's reason.
-    public struct WriteError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct WriteError: KindedError, Sendable, Hashable, CustomStringConvertible {
+        /// A file that cannot be made.
+        public var errorKind: ErrorKind { .environment(.cannotCreate) }
         /// The path, for messages.
         public var path: String
         /// What was being done, e.g. `cannot flush`; `nil` when the path itself is wrong.

@@ -1,3 +1,4 @@
+import ErrorKinds
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -27,7 +28,9 @@ public final class ChildProcess {
     }
 
     /// A child that could not be started: the program and the system's reason.
-    public struct StartError: Error, Sendable, CustomStringConvertible {
+    public struct StartError: KindedError, Sendable, CustomStringConvertible {
+        /// A program that is not there is not installed; any other refusal is the system's.
+        public var errorKind: ErrorKind { code == ENOENT ? .environment(.notInstalled) : .environment(.refused) }
         public var program: String
         public var message: String
         /// The `errno` of the failure (`ENOENT` for a missing program).

@@ -1,9 +1,12 @@
+import ErrorKinds
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
 /// A file-system failure: what was being done, to which path, and the system's reason.
-public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct FileSystemError: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// A file or folder that cannot be used as it is named: missing or unreadable input.
+    public var errorKind: ErrorKind { .input(.missing) }
     /// What kind of failure it is, for callers that answer each differently.
     public enum Kind: Sendable, Hashable {
         /// A component of the path is a symbolic link, which is never followed (A5).

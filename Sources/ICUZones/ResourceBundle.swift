@@ -1,3 +1,5 @@
+import ErrorKinds
+
 /// One value of an ICU resource bundle (a `.res` file), the form ICU keeps its data in.
 enum ResourceValue: Equatable {
     /// A UTF-16 string.
@@ -28,7 +30,9 @@ enum ResourceValue: Equatable {
 }
 
 /// Why a bundle cannot be written.
-struct ResourceBundleError: Error, Equatable {
+struct ResourceBundleError: KindedError, Equatable {
+    /// The host built a tree the bundle format cannot hold: a bug.
+    var errorKind: ErrorKind { .internal }
     var detail: String
 }
 

@@ -1,7 +1,10 @@
+import ErrorKinds
 import ZonedTime
 
 /// Why the engine's zone rules could not be made from the system's tzdata.
-public struct ZoneRulesError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ZoneRulesError: KindedError, Sendable, Equatable, CustomStringConvertible {
+    /// The engine cannot be given the system's zone rules.
+    public var errorKind: ErrorKind { .engine }
     public var message: String
     init(_ message: String) { self.message = message }
     public var description: String { message }

@@ -1,10 +1,14 @@
+import ErrorKinds
+
 /// Why `JSONValue.parse` refused its input, and where.
 ///
 /// `offset` is the byte offset of the offending byte in the UTF-8 input (equal to
 /// the input's length when the input ended too early). `line` and `column` are
 /// 1-based; lines end at "\n", "\r\n" or a lone "\r", and columns count Unicode
 /// scalars, so a multi-byte character advances the column by one.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JSONParseError: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// Text that is not JSON: malformed input.
+    public var errorKind: ErrorKind { .input(.malformed) }
     /// A sentence saying what was expected, e.g. "expected ',' or '}' after an object member".
     public let message: String
     /// Byte offset into the UTF-8 input.

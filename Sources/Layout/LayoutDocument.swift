@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 
 /// Where a field is in its layout file.
@@ -82,7 +83,9 @@ indirect enum FieldTree: Sendable, Hashable {
 }
 
 /// Why a layout file could not be read.
-public struct LayoutParseError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct LayoutParseError: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// A layout that does not load: malformed input.
+    public var errorKind: ErrorKind { .input(.malformed) }
     /// What is wrong and what to do.
     public let message: String
     /// 1-based line.

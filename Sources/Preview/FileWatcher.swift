@@ -1,3 +1,4 @@
+import ErrorKinds
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -127,7 +128,9 @@ public final class FileWatcher {
 }
 
 /// Watching could not start.
-public struct FileWatchError: Error, Sendable, CustomStringConvertible {
+public struct FileWatchError: KindedError, Sendable, CustomStringConvertible {
+    /// A named file whose folder cannot be watched: missing input.
+    public var errorKind: ErrorKind { .input(.missing) }
     public var message: String
     public var description: String { message }
 }

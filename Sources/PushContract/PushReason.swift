@@ -1,3 +1,5 @@
+import ErrorKinds
+
 /// Why a push was refused or ignored: the reason codes of the contract (P1–P10, L4).
 public enum PushReason: String, Sendable, Hashable, CaseIterable {
     // P1: the HTTP request itself.
@@ -118,7 +120,9 @@ public struct PushWarning: Sendable, Hashable {
 }
 
 /// A refused push: the reason, the field it is about, and a message that says what to do.
-public struct PushRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PushRefusal: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// A request that breaks the contract: malformed input.
+    public var errorKind: ErrorKind { .input(.malformed) }
     /// The reason code.
     public var reason: PushReason
     /// The field the refusal is about (`content_state.data`, `timestamp`…), if any.

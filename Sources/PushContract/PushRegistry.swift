@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 
 /// An iOS version such as 17.2 (major, minor, patch).
@@ -35,7 +36,9 @@ public struct IOSVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
 }
 
 /// A registry file that cannot be used, with a message that says what to fix.
-public struct RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RegistryError: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// A registry file that does not have the documented form: malformed input.
+    public var errorKind: ErrorKind { .input(.malformed) }
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }

@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 import ZonedTime
 
@@ -20,7 +21,9 @@ public struct ScheduledPush: Sendable, Hashable {
 }
 
 /// A pushes file that cannot be used: the line and what to fix.
-public struct PushScheduleError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PushScheduleError: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// A pushes file with a bad line: malformed input.
+    public var errorKind: ErrorKind { .input(.malformed) }
     public var line: Int
     public var message: String
     public init(line: Int, message: String) {

@@ -65,9 +65,9 @@ final class ConnectionGate: StreamOwner, @unchecked Sendable {
 
     deinit { buffer.deallocate() }
 
-    func start() throws(HTTPServerError) {
+    func start() throws(ReceiverError) {
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epoll >= 0, pipe(&wake) == 0 else { throw HTTPServerError(message: "cannot make the receiver's event loop: \(String(cString: strerror(errno)))") }
+        guard epoll >= 0, pipe(&wake) == 0 else { throw ReceiverError(.listen, "cannot make the receiver's event loop: \(String(cString: strerror(errno)))") }
         for fd in [listenFD, wake[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         _ = fcntl(wake[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(wake[1], F_SETFD, FD_CLOEXEC)

@@ -155,14 +155,6 @@ final class RequestContext: @unchecked Sendable {
     }
 }
 
-/// Errors starting the server.
-public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
-    /// What failed and why, in one line.
-    public var message: String
-    /// The message.
-    public var description: String { message }
-}
-
 /// An HTTP/1.1 server on GNU libmicrohttpd: its thread pool polls connections (epoll),
 /// requests that need the store are suspended and resumed when their answer is ready.
 /// Connections come in through a ``ConnectionGate`` (limits, idle timeout, the first head
@@ -201,7 +193,7 @@ public final class HTTPServer: @unchecked Sendable {
     public var connectionCount: Int { table.count }
 
     /// Binds `host:port` (port 0 picks a free one) and starts serving.
-    public func start(host: String, port: Int) throws(HTTPServerError) {
+    public func start(host: String, port: Int) throws(ReceiverError) {
         let socket = try Self.bind(host: host, port: port)
         listenSocket = socket.fd
         self.port = socket.port
@@ -256,7 +248,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard let started = daemon else {
             close(socket.fd)
             listenSocket = -1
-            throw HTTPServerError(message: "libmicrohttpd could not start on \(host):\(self.port)")
+            throw ReceiverError(.listen, "libmicrohttpd could not start on \(host):\(self.port)")
         }
         let handle = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(started)))
         let gate = ConnectionGate(
@@ -376,12 +368,12 @@ public final class HTTPServer: @unchecked Sendable {
 
     // MARK: The listening socket
 
-    private static func bind(host: String, port: Int) throws(HTTPServerError) -> (fd: Int32, port: Int) {
-        guard (0...65535).contains(port) else { throw HTTPServerError(message: "port \(port) is not between 0 and 65535") }
+    private static func bind(host: String, port: Int) throws(ReceiverError) -> (fd: Int32, port: Int) {
+        guard (0...65535).contains(port) else { throw ReceiverError(.listen, "port \(port) is not between 0 and 65535") }
         let name = host == "localhost" ? "127.0.0.1" : host
         let isIPv6 = name.contains(":")
         let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw HTTPServerError(message: "cannot create a socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw ReceiverError(.listen, "cannot create a socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         var status: Int32
@@ -391,7 +383,7 @@ public final class HTTPServer: @unchecked Sendable {
             address.sin6_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET6, name, &address.sin6_addr) == 1 else {
                 close(fd)
-                throw HTTPServerError(message: "'\(host)' is not an IP address; use e.g. 127.0.0.1, 0.0.0.0 or ::1")
+                throw ReceiverError(.listen, "'\(host)' is not an IP address; use e.g. 127.0.0.1, 0.0.0.0 or ::1")
             }
             status = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
@@ -402,7 +394,7 @@ public final class HTTPServer: @unchecked Sendable {
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET, name, &address.sin_addr) == 1 else {
                 close(fd)
-                throw HTTPServerError(message: "'\(host)' is not an IP address; use e.g. 127.0.0.1, 0.0.0.0 or ::1")
+                throw ReceiverError(.listen, "'\(host)' is not an IP address; use e.g. 127.0.0.1, 0.0.0.0 or ::1")
             }
             status = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -411,12 +403,12 @@ public final class HTTPServer: @unchecked Sendable {
         guard status == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw HTTPServerError(message: "cannot listen on \(host):\(port): \(reason)")
+            throw ReceiverError(.listen, "cannot listen on \(host):\(port): \(reason)")
         }
         guard listen(fd, 4096) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw HTTPServerError(message: "cannot listen on \(host):\(port): \(reason)")
+            throw ReceiverError(.listen, "cannot listen on \(host):\(port): \(reason)")
         }
         var bound = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)

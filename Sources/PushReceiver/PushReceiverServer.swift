@@ -1,5 +1,6 @@
-import JSONKit
+import ErrorKinds
 import HostSystem
+import JSONKit
 import PushContract
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -68,7 +69,10 @@ public struct HealthRules: Sendable, Hashable {
 }
 
 /// A receiver failure at start, with a message that says what to do.
-public struct ReceiverError: Error, Sendable, CustomStringConvertible {
+public struct ReceiverError: KindedError, Sendable, CustomStringConvertible {
+    /// A database that cannot be opened, read or written is a named file that cannot be
+    /// used (66); a host and port that cannot be listened on, the system's refusal (1).
+    public var errorKind: ErrorKind { kind == .database ? .input(.missing) : .environment(.refused) }
     /// What failed.
     public enum Kind: Sendable {
         /// The SQLite database could not be opened, read or written at start.
@@ -143,7 +147,7 @@ public final class PushReceiverServer: @unchecked Sendable {
         } catch {
             writer.stop()
             checkpointer.stop()
-            throw ReceiverError(.listen, error.message)
+            throw error
         }
         running = true
     }

@@ -1,3 +1,5 @@
+import ErrorKinds
+
 /// A request head, checked before libmicrohttpd parses it: the first of a connection by the
 /// gate, every one (the first again, and each later one of a kept-alive connection) by the
 /// connection's ``RequestStream`` as libmicrohttpd reads.
@@ -241,7 +243,10 @@ enum RequestHead {
         return nil
     }
 
-    private struct CarriageReturnInside: Error {}
+    private struct CarriageReturnInside: KindedError {
+        /// A request head with a lone CR: malformed input.
+        var errorKind: ErrorKind { .input(.malformed) }
+    }
 
     /// The bytes of a line ending at `end` (a LF), without a CR right before it; a CR elsewhere is an error.
     private static func line(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) throws(CarriageReturnInside) -> [UInt8] {

@@ -1,7 +1,10 @@
 import CSQLite
+import ErrorKinds
 
 /// A SQLite failure, with SQLite's own message.
-public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+public struct SQLiteError: KindedError, Sendable, CustomStringConvertible {
+    /// The named database cannot be used, as the receiver reports it at start (66).
+    public var errorKind: ErrorKind { .input(.missing) }
     /// SQLite's result code.
     public var code: Int32
     /// SQLite's message (`sqlite3_errmsg`).

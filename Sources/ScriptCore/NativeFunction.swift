@@ -1,4 +1,5 @@
 import CJavaScriptCore
+import ErrorKinds
 
 /// What a native function receives when JavaScript calls it. Valid only during the call:
 /// it reads the engine's argument list in place (no copy is made for a call that reads none).
@@ -27,7 +28,9 @@ public struct NativeCall {
 }
 
 /// An error a native function throws into JavaScript.
-public struct NativeError: Error {
+public struct NativeError: KindedError {
+    /// Thrown into the script: the script's error.
+    public var errorKind: ErrorKind { .script }
     /// The JavaScript error constructor to use.
     public enum Kind: String, Sendable {
         case error = "Error"
@@ -49,7 +52,9 @@ public struct NativeError: Error {
 ///
 /// `@unchecked Sendable`: the value is created and consumed on the same call
 /// stack of the thread that drives its context; it is never stored or sent.
-public struct JSException: Error, @unchecked Sendable {
+public struct JSException: KindedError, @unchecked Sendable {
+    /// Thrown into the script: the script's error.
+    public var errorKind: ErrorKind { .script }
     public let value: JSValue
     public init(_ value: JSValue) { self.value = value }
 }

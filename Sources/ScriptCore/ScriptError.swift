@@ -1,8 +1,12 @@
+import ErrorKinds
+
 /// Why a script stopped: the one Swift error type for every JavaScript exception.
 ///
 /// Every JavaScriptCore call that has an exception out-parameter goes through
 /// ``ScriptContext`` helpers that turn the exception into this type.
-public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ScriptError: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// A script that does not parse, throws, or is stopped at its limits: the script's error.
+    public var errorKind: ErrorKind { .script }
     /// What raised the error.
     public enum Phase: String, Sendable {
         /// Parsing the source failed (`SyntaxError`).

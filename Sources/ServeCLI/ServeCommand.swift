@@ -44,8 +44,8 @@ enum ServeCommand {
         } catch {
             ShutdownSignals.unblock()
             // A database that cannot be opened is a named file that is unusable (66).
-            throw InputError("cannot start the receiver: \(error.message)",
-                             code: error.kind == .database ? ExitCode.noInput : ExitCode.failure)
+            throw CommandError("cannot start the receiver: \(error.message)",
+                               kind: error.errorKind)
         }
         for line in banner(receiver) { sink.write(line) }
         let signal = ShutdownSignals.wait()
@@ -89,7 +89,7 @@ enum ServeCommand {
             }
             let text = try PushFiles.read(path, what: "registry")
             do { return try PushRegistry.parse(text) } catch {
-                throw InputError("\(path): \(error.message)", code: ExitCode.dataError)
+                throw CommandError("\(path): \(error.message)", kind: error.errorKind)
             }
         }
         if user != nil || widget != nil || ios != nil {

@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 
 /// Everything a simulation needs besides the script runner.
@@ -77,7 +78,9 @@ public struct SimulationConfiguration: Sendable, Hashable {
 }
 
 /// A configuration that cannot be simulated, with a message that says what to change.
-public struct SimulationConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SimulationConfigurationError: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// Options that cannot be simulated: a usage error.
+    public var errorKind: ErrorKind { .input(.usage) }
     /// What is wrong, as a stable kebab-case code.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// The budget is not a profile name or a whole number from 1 to 1440.

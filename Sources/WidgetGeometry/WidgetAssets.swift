@@ -1,3 +1,5 @@
+import ErrorKinds
+
 /// The pictures a layout shows that are not in the layout itself: an `image` component's file
 /// (File mode, a script path such as `LD:<widget id>/avatar.png`) and an `icon` component's
 /// symbol. The layout needs an image's size (its aspect) and whether each draws as itself; the
@@ -25,7 +27,9 @@ public struct AssetInfo: Sendable, Hashable {
 
 /// A finding about an image or icon: its code (`render-image-missing`, …) and what follows
 /// the name in the message ("is not in the state folder; …").
-public struct AssetProblem: Error, Sendable, Hashable {
+public struct AssetProblem: KindedError, Sendable, Hashable {
+    /// An image or icon the layout shows that cannot be drawn: the script's.
+    public var errorKind: ErrorKind { .script }
     public var code: GeometryCode
     public var message: String
 

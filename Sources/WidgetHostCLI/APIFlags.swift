@@ -11,7 +11,7 @@ enum APIFlags {
         "A button's action script: runs first in its own context with the same storage, then the widget refresh it triggers; both runs are reported.")
 
     /// Lays the API flags over `configuration`. Usage mistakes throw ``UsageError``; a
-    /// profile or fixture file that is malformed throws ``InputError`` with exit 65 (66 when unreadable).
+    /// profile or fixture file that is malformed throws ``CommandError`` with exit 65 (66 when unreadable).
     static func apply(_ arguments: ParsedArguments, to configuration: inout RunConfiguration) throws {
         let options = try RunOptions.decode(arguments)
         if let path = options.profile {
@@ -39,11 +39,11 @@ enum APIFlags {
     }
 
     /// Turns a data file problem into the tool's one-line error (exit 65, or 66 when unreadable).
-    private static func load<T>(_ body: () throws(DataFileError) -> T) throws(InputError) -> T {
+    private static func load<T>(_ body: () throws(DataFileError) -> T) throws(CommandError) -> T {
         do {
             return try body()
         } catch {
-            throw InputError(error.description, code: error.kind == .malformed ? ExitCode.dataError : ExitCode.noInput)
+            throw CommandError(error.description, kind: error.errorKind)
         }
     }
 }

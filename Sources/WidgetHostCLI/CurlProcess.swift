@@ -11,15 +11,11 @@ enum CurlProcess {
         var error: String
     }
 
-    /// A failure to run curl at all.
-    struct LaunchError: Error, Sendable, CustomStringConvertible {
-        var message: String
-        var description: String { message }
-    }
-
     /// POSTs `body` as `application/json` to `url` and returns the response. curl stops itself
-    /// after `timeoutSeconds`; the process is killed if it has not ended 5 s later.
-    static func post(url: String, body: String, timeoutSeconds: Int = 30) throws(LaunchError) -> Response {
+    /// after `timeoutSeconds`; the process is killed if it has not ended 5 s later. When curl
+    /// cannot be run at all, nothing was sent: a failure (1), as for a receiver that cannot be
+    /// reached.
+    static func post(url: String, body: String, timeoutSeconds: Int = 30) throws(CommandError) -> Response {
         let arguments = ["curl", "-sS", "-X", "POST", url, "-H", "Content-Type: application/json",
                          "--data-binary", "@-", "--max-time", String(timeoutSeconds), "-w", "\n%{http_code}"]
         let finished: ChildProcess.Finished
@@ -28,7 +24,8 @@ enum CurlProcess {
             finished = try ChildProcess.run(arguments, searchPath: true, input: Array(body.utf8),
                                             timeout: .seconds(timeoutSeconds + 5))
         } catch {
-            throw LaunchError(message: "cannot run curl (\(error.message)); install it (apt-get install curl) or send the printed command yourself")
+            throw CommandError("cannot run curl (\(error.message)); install it (apt-get install curl) or send the printed command yourself",
+                               kind: .environment(.refused))
         }
         var text = String(decoding: finished.out, as: UTF8.self)
         var code = 0

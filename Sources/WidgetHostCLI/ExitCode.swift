@@ -1,34 +1,37 @@
+import ErrorKinds
 import ExitCodes
 import WidgetHost
 
 /// Exit codes (X2): the library's, so the tool and the conformance runner agree.
 public typealias ExitCode = ExitStatus
 
-/// A problem with an input file: exit 65 (bad data) or 66 (missing or unreadable).
-public struct InputError: Error, Sendable {
-    /// What is wrong with the file, in one line, without the `error: ` prefix.
+/// A command that cannot do its work: one line saying what is wrong and what to do, and what
+/// kind of error it is, from which the exit code follows (``ExitStatus``).
+public struct CommandError: KindedError, Sendable {
+    /// What is wrong, in one line, without the `error: ` prefix.
     public var message: String
-    /// The exit code: ``ExitStatus/dataError`` (65), ``ExitStatus/noInput`` (66) or another of X2.
-    public var code: Int32
-    /// An input error saying `message` that ends the command with `code`.
-    public init(_ message: String, code: Int32) {
+    /// What kind of error it is: a malformed or missing input, a file that cannot be made, …
+    public var errorKind: ErrorKind
+    /// An error saying `message`, of `kind`.
+    public init(_ message: String, kind: ErrorKind) {
         self.message = message
-        self.code = code
+        self.errorKind = kind
     }
+    /// The exit code it ends the command with: its kind's.
+    public var code: Int32 { ExitStatus.of(errorKind) }
 }
 
-extension InputError {
+extension CommandError {
     /// A script (or another UTF-8 file) that does not load: its one-line description, with
-    /// ` [not-utf8]` and exit 65 when it is not UTF-8, else exit 66.
+    /// ` [not-utf8]` when it is not UTF-8, and the load error's kind.
     init(loading error: ScriptLoadError) {
-        let notUTF8 = error.kind == .notUTF8
-        self.init(error.description + (notUTF8 ? " [not-utf8]" : ""), code: notUTF8 ? ExitCode.dataError : ExitCode.noInput)
+        self.init(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), kind: error.errorKind)
     }
 }
 
 extension ScriptSource {
-    /// The script at `path`, or the tool's one-line error for it (``InputError/init(loading:)``).
-    static func loadScript(path: String) throws(InputError) -> ScriptSource {
-        do { return try ScriptSource.load(path: path) } catch { throw InputError(loading: error) }
+    /// The script at `path`, or the tool's one-line error for it (``CommandError/init(loading:)``).
+    static func loadScript(path: String) throws(CommandError) -> ScriptSource {
+        do { return try ScriptSource.load(path: path) } catch { throw CommandError(loading: error) }
     }
 }

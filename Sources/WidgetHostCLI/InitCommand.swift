@@ -43,8 +43,8 @@ enum InitCommand {
         let existing = NewFiles.existing(files.map { base + $0.path })
         if !existing.isEmpty {
             let list = existing.joined(separator: ", ")
-            throw InputError("\(list) already exist\(existing.count == 1 ? "s" : ""); init never overwrites a file and wrote nothing (choose an empty folder, or move \(existing.count == 1 ? "it" : "them") away)\(ToolCode.fileExists.suffix)",
-                             code: ExitCode.cannotCreate)
+            throw CommandError("\(list) already exist\(existing.count == 1 ? "s" : ""); init never overwrites a file and wrote nothing (choose an empty folder, or move \(existing.count == 1 ? "it" : "them") away)\(ToolCode.fileExists.suffix)",
+                               kind: .environment(.cannotCreate))
         }
         do {
             for (path, text) in files {
@@ -53,8 +53,8 @@ enum InitCommand {
                 try NewFiles.create(full, text)
             }
         } catch {
-            throw InputError("cannot write \(error.path): \(error.message)\((error.exists ? ToolCode.fileExists : .cannotWrite).suffix)",
-                             code: ExitCode.cannotCreate)
+            throw CommandError("cannot write \(error.path): \(error.message)\((error.exists ? ToolCode.fileExists : .cannotWrite).suffix)",
+                               kind: error.errorKind)
         }
         let shown = folder == "." ? "" : "cd \(folder) && "
         terminal.out("made a \(kind.rawValue) widget project in \(folder == "." ? "the current folder" : folder): \(files.map(\.path).joined(separator: ", "))")

@@ -1,3 +1,4 @@
+import ErrorKinds
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -6,7 +7,9 @@
 /// needed, each file opened with `O_CREAT | O_EXCL`, so an existing file is never touched,
 /// even one that appears between the check and the write.
 enum NewFiles {
-    struct Failure: Error {
+    struct Failure: KindedError {
+        /// A file that cannot be made, or is already there.
+        var errorKind: ErrorKind { .environment(.cannotCreate) }
         var path: String
         var message: String
         /// The file was already there.

@@ -122,7 +122,7 @@ enum PreviewCommand {
             do {
                 try AtomicFile.write(Array(HTMLReport(document: document).render().utf8), toPath: html)
             } catch {
-                throw InputError("cannot write \(html): \(error.reason)", code: ExitCode.noInput)
+                throw CommandError("cannot write \(html): \(error.reason)", kind: .input(.missing))
             }
             if format == .text { terminal.out(Style(enabled: terminal.colorOut).dim("wrote \(html)")) }
         }
@@ -141,7 +141,7 @@ enum PreviewCommand {
         do {
             watcher = try FileWatcher(paths: watched)
         } catch {
-            throw InputError(error.message, code: ExitCode.noInput)
+            throw CommandError(error.message, kind: error.errorKind)
         }
         let builder = PreviewBuilder()
         let loader = PreviewInputsLoader(arguments: arguments, path: path, base: base, simulation: simulation)
@@ -194,21 +194,21 @@ struct PreviewInputsLoader {
 
     func load(strict: Bool) throws -> PreviewInputs {
         var problems: [PreviewProblem] = []
-        func fail(_ error: InputError, code: String) throws {
+        func fail(_ error: CommandError, code: String) throws {
             if strict { throw error }
             problems.append(PreviewProblem(code: code, message: error.message))
         }
         var configuration = base
         do {
             try APIFlags.apply(arguments, to: &configuration)
-        } catch let error as InputError {
-            try fail(error, code: error.code == ExitCode.noInput ? "missing-file" : "bad-data")
+        } catch let error as CommandError {
+            try fail(error, code: error.errorKind == .input(.missing) ? "missing-file" : "bad-data")
         }
         var source: ScriptSource?
         do {
             source = try ScriptSource.load(path: path)
         } catch {
-            try fail(InputError(loading: error), code: error.kind == .notUTF8 ? "not-utf8" : "missing-file")
+            try fail(CommandError(loading: error), code: error.kind == .notUTF8 ? "not-utf8" : "missing-file")
         }
         var layout: LayoutDocument?
         var layoutText: String?
@@ -219,10 +219,10 @@ struct PreviewInputsLoader {
                 layout = try LayoutDocument.parse(text: layoutText!)
             } catch let error as ScriptLoadError {
                 let notUTF8 = error.kind == .notUTF8
-                try fail(InputError(error.description, code: notUTF8 ? ExitCode.dataError : ExitCode.noInput),
+                try fail(CommandError(error.description, kind: error.errorKind),
                          code: notUTF8 ? "not-utf8" : "missing-file")
             } catch let error as LayoutParseError {
-                try fail(InputError("\(layoutPath):\(error.line):\(error.column): \(error.message) [bad-layout]", code: ExitCode.dataError),
+                try fail(CommandError("\(layoutPath):\(error.line):\(error.column): \(error.message) [bad-layout]", kind: error.errorKind),
                          code: "bad-layout")
             }
         }
@@ -232,7 +232,7 @@ struct PreviewInputsLoader {
                 action = try ScriptSource.load(path: actionPath)
             } catch {
                 let notUTF8 = error.kind == .notUTF8
-                try fail(InputError(error.description, code: notUTF8 ? ExitCode.dataError : ExitCode.noInput),
+                try fail(CommandError(error.description, kind: error.errorKind),
                          code: notUTF8 ? "not-utf8" : "missing-file")
             }
         }

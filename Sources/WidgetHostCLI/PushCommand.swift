@@ -101,7 +101,7 @@ enum PushCommand {
         do {
             validated = try PushContract.validate(body: Array(body.utf8))
         } catch {
-            throw InputError("the request is refused: \(error.message) [\(error.reason.rawValue)]", code: ExitCode.dataError)
+            throw CommandError("the request is refused: \(error.message) [\(error.reason.rawValue)]", kind: error.errorKind)
         }
         let style = Style(enabled: terminal.colorErr)
         var warned: Set<String> = []
@@ -118,10 +118,7 @@ enum PushCommand {
             if asJSON { terminal.out(report(url: url, body: body, warnings: validated.warnings, outcome: "built").serialized(pretty: true)) }
             return ExitCode.success
         }
-        let response: CurlProcess.Response
-        do { response = try CurlProcess.post(url: url, body: body) } catch {
-            throw InputError(error.message, code: ExitCode.failure)
-        }
+        let response = try CurlProcess.post(url: url, body: body)
         guard response.status != 0 else {
             let local = givenURL == nil
                 ? "; is a receiver running? Start one with 'widgethost serve' (it listens on \(defaultURL)), or give --url"
@@ -179,12 +176,12 @@ enum PushCommand {
         if let data {
             let parsed: JSONValue
             do { parsed = try JSONValue.parse(data) } catch {
-                throw InputError("--data is not JSON (\(error.description)); give the variables as a JSON object [data-not-json-object]",
-                                 code: ExitCode.dataError)
+                throw CommandError("--data is not JSON (\(error.description)); give the variables as a JSON object [data-not-json-object]",
+                                   kind: error.errorKind)
             }
             guard case .object = parsed else {
-                throw InputError("--data holds a JSON \(parsed.typeName); give the variables as a JSON object such as '{\"title\":\"Live\"}' [data-not-json-object]",
-                                 code: ExitCode.dataError)
+                throw CommandError("--data holds a JSON \(parsed.typeName); give the variables as a JSON object such as '{\"title\":\"Live\"}' [data-not-json-object]",
+                                   kind: .input(.malformed))
             }
             return parsed.serialized()
         }
@@ -203,8 +200,8 @@ enum PushCommand {
         }
         guard report.status == .ok else {
             let summary = report.error?.summary ?? report.status.rawValue
-            throw InputError("\(script): the script ended with \(report.status.rawValue) (\(summary)), so it published no variables; fix it or use --data",
-                             code: ExitCode.failure)
+            throw CommandError("\(script): the script ended with \(report.status.rawValue) (\(summary)), so it published no variables; fix it or use --data",
+                               kind: .script)
         }
         return JSONValue.object(report.outputs).serialized()
     }

@@ -9,7 +9,7 @@ package enum PushFiles {
         } catch {
             // FileBytes speaks of scripts ("name a .js file in it"): say it for any file.
             let reason = error.kind == .isDirectory ? "is a folder, not a file" : error.message
-            throw InputError("cannot read the \(what) file \(path): \(reason)", code: ExitCode.noInput)
+            throw CommandError("cannot read the \(what) file \(path): \(reason)", kind: .input(.missing))
         }
     }
 }

@@ -11,7 +11,7 @@ enum PushesFile {
     /// - Parameters:
     ///   - startMs: The simulation's start, for `"at": "+2h"`.
     ///   - zone: The zone for ISO 8601 times without an offset.
-    /// - Throws: `InputError` 66 when the file cannot be read, 65 when a line is invalid
+    /// - Throws: `CommandError` 66 when the file cannot be read, 65 when a line is invalid
     ///   (the message names the line and the contract's reason).
     static func events(path: String, startMs: Int64, zone: Zone) throws -> [PushEvent] {
         let text = try PushFiles.read(path, what: "pushes")
@@ -19,7 +19,7 @@ enum PushesFile {
         do {
             scheduled = try PushSchedule.parse(text, start: startMs) { try? ISO8601.parse($0, defaultZone: zone) }
         } catch {
-            throw InputError("\(path):\(error.line): \(error.message)", code: ExitCode.dataError)
+            throw CommandError("\(path):\(error.line): \(error.message)", kind: error.errorKind)
         }
         return scheduled.map(PushEvent.init)
     }

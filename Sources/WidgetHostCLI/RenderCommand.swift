@@ -118,10 +118,10 @@ package enum RenderCommand {
         if let file = layoutPath {
             let text: String
             do { text = try ScriptSource.load(path: file).text } catch {
-                throw InputError("cannot read the layout \(file): \(error.description)", code: error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput)
+                throw CommandError("cannot read the layout \(file): \(error.description)", kind: error.errorKind)
             }
             do { layout = try LayoutDocument.parse(text: text) } catch {
-                throw InputError("the layout \(file) does not load: \(error.description)", code: ExitCode.dataError)
+                throw CommandError("the layout \(file) does not load: \(error.description)", kind: error.errorKind)
             }
         }
         let source = try ScriptSource.loadScript(path: path)
@@ -192,7 +192,7 @@ package enum RenderCommand {
         do {
             try AtomicFile.write(picture.bytes, toPath: out)
         } catch {
-            throw InputError("cannot write the picture to \(out): \(error.message)", code: ExitCode.cannotCreate)
+            throw CommandError("cannot write the picture to \(out): \(error.message)", kind: error.errorKind)
         }
         outcome.files = [out]
         let failed = picture.diagnostics.contains { $0.severity == .error }

@@ -55,7 +55,7 @@ enum RenderWidgets {
         let options = GeometryOptions(now: Double(now), utcOffsetSeconds: report.zone.offsetSeconds(atEpochSeconds: now / 1000), assets: assets)
         if request.all, let out, !out.isEmpty {
             do { try NewFiles.makeFolders(out) } catch {
-                throw InputError("cannot create the folder \(out): \(error.path) \(error.message)", code: ExitCode.cannotCreate)
+                throw CommandError("cannot create the folder \(out): \(error.path) \(error.message)", kind: error.errorKind)
             }
         }
         if case .lines = layout.body {
@@ -109,7 +109,7 @@ enum RenderWidgets {
         findings.lines.forEach(terminal.err)
         writes.wait()
         if let (file, error) = failures.first {
-            throw InputError("cannot write the picture to \(file): \(error.message)", code: ExitCode.cannotCreate)
+            throw CommandError("cannot write the picture to \(file): \(error.message)", kind: error.errorKind)
         }
         if format == .json {
             let object: JSONObject = [

@@ -49,7 +49,7 @@ enum RunCommand {
                 terminal.out(report.json().serialized(pretty: true))
                 return ExitCode.of(report)
             }
-            throw InputError(loading: error)
+            throw CommandError(loading: error)
         }
         if let action = try arguments.get(APIFlags.action) {
             return try runAction(action, widget: source, configuration: configuration, format: format, terminal)

@@ -1,3 +1,4 @@
+import ErrorKinds
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -73,7 +74,7 @@ public struct SiblingProgram: Sendable, Equatable {
             path = found
         case .failure(let missing):
             terminal.err("\(style.red("error")): 'widgethost \(command)' runs \(missing.description)")
-            return ExitCode.unavailable
+            return ExitCode.of(missing.errorKind)
         }
         terminal.flush()
         fflush(stdout)
@@ -83,13 +84,15 @@ public struct SiblingProgram: Sendable, Equatable {
         execv(path, cArguments)
         let reason = errno
         terminal.err("\(style.red("error")): 'widgethost \(command)' cannot run \(path): \(String(cString: strerror(reason))); \(SiblingMissing.remedy)")
-        return ExitCode.unavailable
+        return ExitCode.of(ErrorKind.environment(.notInstalled))
     }
 }
 
 /// A program of the tool's that is not where ``SiblingProgram/locate(_:)`` looks: which one,
 /// the folders looked in, and what to do, as one sentence.
-struct SiblingMissing: Error, Sendable, CustomStringConvertible {
+struct SiblingMissing: KindedError, Sendable, CustomStringConvertible {
+    /// A part of the tool that is not installed.
+    var errorKind: ErrorKind { .environment(.notInstalled) }
     /// The program's file name, e.g. `widgethost-render`.
     var program: String
     /// The folders it was looked for in, in order; empty when the executable's own folder is unknown.

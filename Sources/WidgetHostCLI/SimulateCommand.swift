@@ -158,7 +158,7 @@ enum SimulateCommand {
             do {
                 try AtomicFile.write(Array(rendered.utf8), toPath: outPath)
             } catch {
-                throw InputError("cannot write \(outPath): \(error.reason)", code: ExitCode.noInput)
+                throw CommandError("cannot write \(outPath): \(error.reason)", kind: .input(.missing))
             }
             terminal.out("wrote \(outPath) (\(format.rawValue), \(report.summary.refreshCount) refreshes)")
         } else {
@@ -283,14 +283,14 @@ enum SimulateCommand {
         let family = try arguments.get(PictureOptions.family) ?? .small
         let text: String
         do { text = try ScriptSource.load(path: file).text } catch {
-            throw InputError("cannot read the layout \(file): \(error.description)", code: error.kind == .notUTF8 ? ExitCode.dataError : ExitCode.noInput)
+            throw CommandError("cannot read the layout \(file): \(error.description)", kind: error.errorKind)
         }
         let document: LayoutDocument
         do { document = try LayoutDocument.parse(text: text) } catch {
-            throw InputError("the layout \(file) does not load: \(error.description)", code: ExitCode.dataError)
+            throw CommandError("the layout \(file) does not load: \(error.description)", kind: error.errorKind)
         }
         if case .lines = document.body {
-            throw InputError("the layout \(file) is a text layout (lines), which has no components to draw as a widget", code: ExitCode.dataError)
+            throw CommandError("the layout \(file) is a text layout (lines), which has no components to draw as a widget", kind: .input(.malformed))
         }
         return (text, family, try PictureOptions.device(arguments), try PictureOptions.icons(arguments))
     }

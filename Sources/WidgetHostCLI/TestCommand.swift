@@ -80,19 +80,19 @@ package enum TestCommand {
             // scripts there are not fixtures), and say so.
             fixtures = Suite.discoverFixtures(under: ".")
             guard !fixtures.isEmpty else {
-                throw InputError("no fixtures under the current folder (a fixture is a .js file that starts with a /*--- … ---*/ block, see docs/conformance.md); name the files or folders to run, e.g. 'widgethost test Fixtures/Conformance' [no-fixtures]",
-                                 code: ExitCode.noInput)
+                throw CommandError("no fixtures under the current folder (a fixture is a .js file that starts with a /*--- … ---*/ block, see docs/conformance.md); name the files or folders to run, e.g. 'widgethost test Fixtures/Conformance' [no-fixtures]",
+                                   kind: .input(.missing))
             }
             terminal.err("test: no path given: running the \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") under the current folder")
         } else {
             do { fixtures = try Suite.discover(arguments.positionals) } catch {
                 // A named file that is not a fixture is bad input (65); a missing one, 66.
-                throw InputError(error.description, code: error.message == Suite.notAFixture ? ExitCode.dataError : ExitCode.noInput)
+                throw CommandError(error.description, kind: error.errorKind)
             }
             guard !fixtures.isEmpty else {
                 let named = arguments.positionals.joined(separator: ", ")
-                throw InputError("no fixtures in \(named) (a fixture is a .js file that starts with a /*--- … ---*/ block, see docs/conformance.md; other scripts are not run) [no-fixtures]",
-                                 code: ExitCode.noInput)
+                throw CommandError("no fixtures in \(named) (a fixture is a .js file that starts with a /*--- … ---*/ block, see docs/conformance.md; other scripts are not run) [no-fixtures]",
+                                   kind: .input(.missing))
             }
         }
         if let (index, count) = try arguments.get(Self.shard) {
@@ -130,7 +130,7 @@ package enum TestCommand {
             do {
                 try AtomicFile.write(Array(text.utf8), toPath: output)
             } catch {
-                throw InputError("cannot write \(output): \(error.reason)", code: ExitCode.noInput)
+                throw CommandError("cannot write \(output): \(error.reason)", kind: .input(.missing))
             }
             terminal.out(summary.closingLine)
         } else {

@@ -53,7 +53,7 @@ enum TypesCommand {
         do {
             try AtomicFile.write(Array(text.utf8), toPath: out)
         } catch {
-            throw InputError("cannot write \(out): \(error.reason)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
+            throw CommandError("cannot write \(out): \(error.reason)\(ToolCode.cannotWrite.suffix)", kind: error.errorKind)
         }
         terminal.out("wrote the script API's declarations to \(out)")
         return ExitCode.success
@@ -63,7 +63,7 @@ enum TypesCommand {
         // No script named: every script of the project, the .js files of the current folder.
         let scripts = named.isEmpty ? (FileSystem.names(inFolder: ".") ?? []).filter { $0.hasSuffix(".js") && !$0.hasPrefix(".") }.sorted() : named
         guard !scripts.isEmpty else {
-            throw InputError("no scripts to wrap: the current folder has no .js file; name the scripts, e.g. --wrap .widgethost/typecheck widget.js [no-scripts]", code: ExitCode.noInput)
+            throw CommandError("no scripts to wrap: the current folder has no .js file; name the scripts, e.g. --wrap .widgethost/typecheck widget.js [no-scripts]", kind: .input(.missing))
         }
         var names: [String: String] = [:]
         var files: [(String, String)] = []
@@ -85,19 +85,19 @@ enum TypesCommand {
         // Files this command wrote before are replaced; anything else is never touched.
         let foreign = NewFiles.existing(files.map { base + $0.0 }).filter { !isGenerated($0) }
         if !foreign.isEmpty {
-            throw InputError("\(foreign.joined(separator: ", ")) already exist\(foreign.count == 1 ? "s" : "") and \(foreign.count == 1 ? "was" : "were") not written by --wrap; it never overwrites such a file (choose another folder)\(ToolCode.fileExists.suffix)",
-                             code: ExitCode.cannotCreate)
+            throw CommandError("\(foreign.joined(separator: ", ")) already exist\(foreign.count == 1 ? "s" : "") and \(foreign.count == 1 ? "was" : "were") not written by --wrap; it never overwrites such a file (choose another folder)\(ToolCode.fileExists.suffix)",
+                               kind: .environment(.cannotCreate))
         }
         do {
             try NewFiles.makeFolders(folder)
         } catch {
-            throw InputError("cannot make \(error.path): \(error.message)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
+            throw CommandError("cannot make \(error.path): \(error.message)\(ToolCode.cannotWrite.suffix)", kind: error.errorKind)
         }
         for (name, text) in files {
             do {
                 try AtomicFile.write(Array(text.utf8), toPath: base + name)
             } catch {
-                throw InputError("cannot write \(base + name): \(error.reason)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
+                throw CommandError("cannot write \(base + name): \(error.reason)\(ToolCode.cannotWrite.suffix)", kind: error.errorKind)
             }
         }
         // Wrapped copies of scripts not wrapped this time (deleted or renamed since) would be
@@ -106,7 +106,7 @@ enum TypesCommand {
             .filter { isGenerated(base + $0) }
         for name in stale {
             do { try FileSystem.remove(FileSystem.location(ofUserPath: base + name)) } catch {
-                throw InputError("cannot remove the stale copy \(base + name): \(error.message)\(ToolCode.cannotWrite.suffix)", code: ExitCode.cannotCreate)
+                throw CommandError("cannot remove the stale copy \(base + name): \(error.message)\(ToolCode.cannotWrite.suffix)", kind: .environment(.cannotCreate))
             }
         }
         let removed = stale.isEmpty ? "" : ", removed the stale cop\(stale.count == 1 ? "y" : "ies") \(stale.joined(separator: ", "))"

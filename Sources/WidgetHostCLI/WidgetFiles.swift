@@ -35,10 +35,10 @@ enum WidgetFiles {
     }
 
     /// `--icons DIR` must name a folder that can be opened.
-    static func checkIconFolder(_ folder: String) throws(InputError) {
+    static func checkIconFolder(_ folder: String) throws(CommandError) {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw InputError("cannot open the icons folder \(folder): \(String(cString: strerror(errno)))", code: ExitCode.noInput)
+            throw CommandError("cannot open the icons folder \(folder): \(String(cString: strerror(errno)))", kind: .input(.missing))
         }
         close(fd)
     }

@@ -1,3 +1,5 @@
+import ErrorKinds
+
 /// The `widgethost` command-line tool: a thin layer over the libraries (X4).
 public enum WidgetHostTool {
     /// The tool's version, as `widgethost --version` prints it.
@@ -51,7 +53,7 @@ public enum WidgetHostTool {
     private static func refuse(_ sibling: SiblingProgram, terminal: Terminal) -> Int32 {
         let style = Style(enabled: terminal.colorErr)
         terminal.err("\(style.red("error")): 'widgethost \(sibling.command)' runs the \(sibling.program) program in the process's place, which a library call does not do; start \(sibling.program) itself")
-        return ExitCode.unavailable
+        return ExitCode.of(ErrorKind.environment(.notInstalled))
     }
 
     /// Runs the tool's work for `arguments` in this process, up to a command that is a program
@@ -121,12 +123,12 @@ public enum WidgetHostTool {
             return try body(parsed, terminal)
         } catch let error as UsageError {
             return usageError(error, usage: command, terminal: terminal)
-        } catch let error as InputError {
+        } catch let error as CommandError {
             terminal.err("\(Style(enabled: terminal.colorErr).red("error")): \(error.message)")
-            return error.code
+            return ExitCode.of(error.errorKind)
         } catch {
             terminal.err("\(Style(enabled: terminal.colorErr).red("error")): internal error: \(error)")
-            return ExitCode.internalError
+            return ExitCode.of(ErrorKind.internal)
         }
     }
 
@@ -134,6 +136,6 @@ public enum WidgetHostTool {
         // One line: what is wrong, and where help is.
         let help = command.map { "widgethost \($0.name) --help" } ?? "widgethost --help"
         terminal.err("\(Style(enabled: terminal.colorErr).red("error")): \(error.message) (see '\(help)')")
-        return ExitCode.usage
+        return ExitCode.of(error.errorKind)
     }
 }

@@ -1,4 +1,5 @@
 import Canvas
+import ErrorKinds
 import HostSystem
 import JSONKit
 import Layout
@@ -107,11 +108,16 @@ public struct PictureRequest: Sendable {
 }
 
 /// Why no pictures were drawn.
-public struct PictureProblem: Error, Sendable, Equatable {
+public struct PictureProblem: KindedError, Sendable, Equatable {
     /// One sentence, for the report.
     public var message: String
-    /// A problem saying `message`.
-    public init(_ message: String) { self.message = message }
+    /// What kind of problem it is: a request the drawing service cannot read is the host's bug.
+    public var errorKind: ErrorKind
+    /// A problem saying `message`, of `kind`.
+    public init(_ message: String, kind: ErrorKind = .internal) {
+        self.message = message
+        self.errorKind = kind
+    }
 }
 
 /// One picture of the answer.

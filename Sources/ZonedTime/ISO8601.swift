@@ -1,5 +1,9 @@
+import ErrorKinds
+
 /// Why an ISO 8601 string could not be read.
-public struct ISO8601Error: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ISO8601Error: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// Text that is not a date-time: malformed input.
+    public var errorKind: ErrorKind { .input(.malformed) }
     /// The text that was refused.
     public let input: String
     /// What was expected, e.g. "expected an ISO 8601 date-time such as 2026-11-29T08:00:00Z or epoch milliseconds".

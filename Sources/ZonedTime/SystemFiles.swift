@@ -1,7 +1,10 @@
+import ErrorKinds
 import Glibc
 
 /// Why reading a file failed.
-package enum FileReadFailure: Error, CustomStringConvertible {
+package enum FileReadFailure: KindedError, CustomStringConvertible {
+    /// A file that cannot be read: missing input.
+    package var errorKind: ErrorKind { .input(.missing) }
     case notFound
     case isDirectory
     case tooLarge

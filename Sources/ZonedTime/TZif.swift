@@ -1,3 +1,5 @@
+import ErrorKinds
+
 /// One local time type of a zone: its UTC offset, DST flag and abbreviation.
 package struct LocalTimeType: Sendable, Hashable {
     /// Seconds east of UTC.
@@ -32,7 +34,9 @@ package struct TZifData: Sendable, Hashable {
 }
 
 /// What is wrong with a TZif file.
-struct TZifCorruption: Error {
+struct TZifCorruption: KindedError {
+    /// A system zone file that cannot be read as one.
+    var errorKind: ErrorKind { .environment(.refused) }
     var detail: String
 }
 

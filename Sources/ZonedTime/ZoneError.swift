@@ -1,5 +1,15 @@
+import ErrorKinds
+
 /// Why a time zone could not be loaded.
-public struct ZoneError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ZoneError: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// A zone name or rule that is wrong is malformed input; a zone file that cannot be read,
+    /// the system's.
+    public var errorKind: ErrorKind {
+        switch kind {
+        case .invalidIdentifier, .unknownZone, .invalidRule: return .input(.malformed)
+        case .unreadableFile, .corruptFile: return .environment(.refused)
+        }
+    }
     /// The broad reason.
     public enum Kind: Sendable, Hashable {
         /// The identifier is empty, absolute, or contains "..", NUL or a backslash.

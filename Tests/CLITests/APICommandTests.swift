@@ -18,14 +18,14 @@ final class APICommandTests: XCTestCase {
     }
 
     override func tearDown() {
-        removeAll(directory)
+        Files.removeTree(directory)
         super.tearDown()
     }
 
     func testTheAPICommandPrintsTheReferencePage() throws {
         let markdown = tool("api", "--markdown")
         XCTAssertEqual(markdown.code, 0)
-        XCTAssertEqual(markdown.out, String(decoding: readBytes(packageRoot + "/docs/api.md"), as: UTF8.self),
+        XCTAssertEqual(markdown.out, String(decoding: Files.bytes(packageRoot + "/docs/api.md"), as: UTF8.self),
                        "docs/api.md is out of date: run 'widgethost api --markdown > docs/api.md'")
         let json = try JSONValue.parse(tool("api", "--format", "json").out)
         XCTAssertEqual(json["schema"], "widgethost.api/1")
@@ -39,7 +39,7 @@ final class APICommandTests: XCTestCase {
 
     /// The command in an example's header comment, with `--state` pointed at a fresh folder.
     func headerCommand(_ name: String, state: String? = nil) throws -> [String] {
-        let text = String(decoding: readBytes(example(name)), as: UTF8.self)
+        let text = String(decoding: Files.bytes(example(name)), as: UTF8.self)
         let line = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("//   Scripts/widgethost run ") }, name)
         var arguments = line.dropFirst("//   Scripts/widgethost ".count).split(separator: " ").map(String.init)
         for index in arguments.indices where arguments[index].hasPrefix("Fixtures/") {
@@ -77,8 +77,8 @@ final class APICommandTests: XCTestCase {
 
         let image = try runExample("cached-image.js")
         XCTAssertEqual(image["outputs"], ["img": "LD:1B422DF5-8F63-4C2F-82BC-3D3E7FA02800/avatar-2026-11-29.png", "downloaded": true])
-        XCTAssertEqual(readBytes(directory + "/state/widgets/1B422DF5-8F63-4C2F-82BC-3D3E7FA02800/files/LD/avatar-2026-11-29.png"),
-                       readBytes(example("cached-image.avatar.png")))
+        XCTAssertEqual(Files.bytes(directory + "/state/widgets/1B422DF5-8F63-4C2F-82BC-3D3E7FA02800/files/LD/avatar-2026-11-29.png"),
+                       Files.bytes(example("cached-image.avatar.png")))
         XCTAssertEqual(try runExample("cached-image.js")["outputs"]?["downloaded"], false)
 
         let calendar = try runExample("calendar-list.js")
@@ -159,8 +159,8 @@ final class APICommandTests: XCTestCase {
             XCTAssertEqual(result.err.split(separator: "\n").count, 1, result.err)
             XCTAssertTrue(result.err.hasPrefix("error: \(profile): widget.id must be 1 to 128 characters from A-Z"), result.err)
             XCTAssertTrue(result.err.hasSuffix("; see docs/profile.md [invalid-widget-id]\n"), result.err)
-            XCTAssertFalse(fileExists(directory + "/state"), "nothing was written")
-            XCTAssertFalse(fileExists(directory + "/outside"))
+            XCTAssertFalse(Files.exists(directory + "/state"), "nothing was written")
+            XCTAssertFalse(Files.exists(directory + "/outside"))
         }
     }
 
@@ -179,7 +179,7 @@ final class APICommandTests: XCTestCase {
             XCTAssertEqual(simulate.code, 73, "\(state): \(simulate.err)")
             XCTAssertTrue(simulate.err.contains("[state-not-saved]"), simulate.err)
         }
-        XCTAssertEqual(readBytes(directory + "/a-file"), Array("x".utf8))
+        XCTAssertEqual(Files.bytes(directory + "/a-file"), Array("x".utf8))
         XCTAssertEqual(tool("run", example("runjs-params.js"), "--param", "city=Lhasa", "--state", directory + "/fine").code, 0)
         XCTAssertEqual(tool("run", example("outputs.js"), "--state", "/dev/null").code, 0, "a run that stores nothing loses nothing")
     }
@@ -190,9 +190,9 @@ final class APICommandTests: XCTestCase {
         defer { _ = previous.withUnsafeBufferPointer { chdir($0.baseAddress!) } }
         chdir(directory)
         XCTAssertEqual(tool("run", example("outputs.js")).code, 0)
-        XCTAssertFalse(fileExists(directory + "/.widgethost"), "a run that touches no storage writes nothing")
+        XCTAssertFalse(Files.exists(directory + "/.widgethost"), "a run that touches no storage writes nothing")
         XCTAssertEqual(tool("run", example("runjs-params.js"), "--param", "city=Lhasa").code, 0)
-        XCTAssertEqual(listing(directory + "/.widgethost").filter { $0.hasSuffix(".json") }.count, 1)
+        XCTAssertEqual(Files.listing(directory + "/.widgethost").filter { $0.hasSuffix(".json") }.count, 1)
         let again = tool("run", example("runjs-params.js"), "--format", "json")
         XCTAssertEqual((try? JSONValue.parse(again.out))?["outputs"]?["city"], "Lhasa")
     }
@@ -267,7 +267,7 @@ final class APICommandTests: XCTestCase {
         XCTAssertEqual(report["outputs"]?["echo"]?["headers"]?["content-type"], "application/json")
         XCTAssertEqual(report["outputs"]?["echo"]?["headers"]?["user-agent"], "WidgetHost/0.1 (Omni widget script host)")
 
-        let fixtures = try JSONValue.parse(String(decoding: readBytes(directory + "/recorded.json"), as: UTF8.self))
+        let fixtures = try JSONValue.parse(String(decoding: Files.bytes(directory + "/recorded.json"), as: UTF8.self))
         XCTAssertEqual(fixtures["schema"], "widgethost.fixtures/1")
         XCTAssertEqual(fixtures["fixtures"]?.arrayValue?.count, 5)
         XCTAssertEqual(fixtures["fixtures"]?[2]?["response"]?["base64"], "iVBORwD//g==", "binary bodies are base64")
@@ -303,49 +303,4 @@ final class APICommandTests: XCTestCase {
         let failure = try JSONValue.parse(result.out)["outputs"]?["failure"]?.stringValue ?? ""
         XCTAssertTrue(failure.hasPrefix("GET http://127.0.0.1:9/ failed: "), failure)
     }
-}
-
-func readBytes(_ path: String) -> [UInt8] {
-    guard let file = fopen(path, "rb") else { return [] }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count == 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return bytes
-}
-
-func fileExists(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0
-}
-
-/// Every path below `root`, relative and sorted.
-func listing(_ root: String) -> [String] {
-    var found: [String] = []
-    func walk(_ relative: String) {
-        let path = relative.isEmpty ? root : root + "/" + relative
-        guard let folder = opendir(path) else { return }
-        defer { closedir(folder) }
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            let child = relative.isEmpty ? name : relative + "/" + name
-            found.append(child)
-            if entry.pointee.d_type == UInt8(DT_DIR) { walk(child) }
-        }
-    }
-    walk("")
-    return found.sorted()
-}
-
-func removeAll(_ root: String) {
-    for path in listing(root).reversed() {
-        let full = root + "/" + path
-        if unlink(full) != 0 { rmdir(full) }
-    }
-    rmdir(root)
 }

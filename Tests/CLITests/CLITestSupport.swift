@@ -28,13 +28,6 @@ func tool(_ arguments: [String]) -> ToolResult {
     return ToolResult(code: code, out: capture.out, err: capture.err)
 }
 
-/// The package root, found from this file's path.
-let packageRoot: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-}()
-
 func example(_ name: String) -> String { packageRoot + "/Fixtures/Examples/" + name }
 
 /// Runs the built `widgethost` binary (next to the test bundle) as a user would. A binary
@@ -53,6 +46,3 @@ func spawn(_ argv: [String], environment: [String]) throws -> ToolResult {
 func writeFile(_ path: String, _ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
     do { try Files.write(path, bytes) } catch { XCTFail("\(error)", file: file, line: line) }
 }
-
-/// The first executable named `name` on the PATH, or nil.
-func which(_ name: String) -> String? { Program.which(name) }

@@ -1,5 +1,6 @@
 @testable import WidgetHostCLI
 import Conformance
+import TestSupport
 import WidgetHost
 import XCTest
 #if canImport(Glibc)
@@ -11,8 +12,8 @@ import XCTest
 final class CompletionsTests: XCTestCase {
     var folder = ""
 
-    override func setUp() { folder = temporaryFolder("completions") }
-    override func tearDown() { removeTree(folder) }
+    override func setUpWithError() throws { folder = try Files.makeTemporaryFolder("widgethost-completions") }
+    override func tearDown() { Files.removeTree(folder) }
 
     func testListedValuesAreReadFromHelpAndAreWhatTheCommandsAccept() throws {
         func choices(_ command: String, _ option: String) -> [String]? {
@@ -35,7 +36,7 @@ final class CompletionsTests: XCTestCase {
     }
 
     func testBashCompletesEverySubcommandOptionAndValue() throws {
-        let bash = try required("bash")
+        let bash = try Program.required("bash")
         writeFile(folder + "/comp.bash", Array(tool("completions", "bash").out.utf8))
         writeFile(folder + "/widget.js", [])
         writeFile(folder + "/widget.profile.json", [])
@@ -93,7 +94,7 @@ final class CompletionsTests: XCTestCase {
     }
 
     func testFishCompletesFromTheScript() throws {
-        let fish = try required("fish")
+        let fish = try Program.required("fish")
         writeFile(folder + "/comp.fish", Array(tool("completions", "fish").out.utf8))
         writeFile(folder + "/widget.js", [])
         let syntax = try spawn([fish, "--no-config", "-n", folder + "/comp.fish"], environment: ["PATH=/usr/bin:/bin"])
@@ -116,8 +117,8 @@ final class CompletionsTests: XCTestCase {
 
     /// zsh completes only in an interactive shell: it runs in tmux, is typed at, and its screen read.
     func testZshCompletesInAnInteractiveShell() throws {
-        let zsh = try required("zsh")
-        let tmux = try required("tmux")
+        let zsh = try Program.required("zsh")
+        let tmux = try Program.required("tmux")
         writeFile(folder + "/_widgethost.zsh", Array(tool("completions", "zsh").out.utf8))
         let syntax = try spawn([zsh, "-n", folder + "/_widgethost.zsh"], environment: ["PATH=/usr/bin:/bin"])
         XCTAssertEqual(syntax.code, 0, syntax.err)
@@ -137,10 +138,9 @@ final class CompletionsTests: XCTestCase {
         func screen(after keys: [String], shows expected: String) throws -> String {
             _ = try server.run(["send-keys"] + keys)
             var text = ""
-            for _ in 0..<200 {
+            try Wait.until(.seconds(10), poll: .milliseconds(50)) {
                 text = try server.run(["capture-pane", "-p"]).out
-                if text.contains(expected) { break }
-                usleep(50_000)
+                return text.contains(expected)
             }
             return text
         }
@@ -152,10 +152,10 @@ final class CompletionsTests: XCTestCase {
     }
 
     func testTheManualPageIsCommittedAndFormatsWithoutWarnings() throws {
-        let man = try required("man")
+        let man = try Program.required("man")
         let page = tool("help", "--man")
         XCTAssertEqual(page.code, 0)
-        XCTAssertEqual(page.out, readText(packageRoot + "/docs/widgethost.1"),
+        XCTAssertEqual(page.out, Files.text(packageRoot + "/docs/widgethost.1"),
                        "docs/widgethost.1 is out of date: regenerate it with 'widgethost help --man > docs/widgethost.1'")
         let rendered = try spawn(["/bin/sh", "-c", "MANWIDTH=100 \"$1\" --warnings -l \"$2\"", "sh", man, packageRoot + "/docs/widgethost.1"],
                                  environment: ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "MANPAGER=cat", "PAGER=cat"])

@@ -22,19 +22,3 @@ func sh(_ script: String, in folder: String, extraEnvironment: [String] = []) th
     return try spawn(["/bin/sh", "-c", "cd \"$1\" && \(script)", "sh", folder],
                      environment: ["NO_COLOR=1", "TZ=UTC", "HOME=\(folder)", "PATH=\(tools):/usr/bin:/bin"] + extraEnvironment)
 }
-
-/// A program the tests need from Debian (Scripts/setup installs it); a failure when missing.
-func required(_ name: String) throws -> String {
-    guard let path = which(name) else {
-        XCTFail("\(name) is not installed; Scripts/setup installs it")
-        throw CancellationError()
-    }
-    return path
-}
-
-/// A fresh empty folder (a folder that cannot be made ends the run).
-func temporaryFolder(_ label: String) -> String {
-    try! Files.makeTemporaryFolder("widgethost-\(label)")
-}
-
-func removeTree(_ path: String) { Files.removeTree(path) }

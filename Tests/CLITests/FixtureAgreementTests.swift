@@ -1,5 +1,6 @@
 import Conformance
 import JSONKit
+import TestSupport
 import WidgetHostCLI
 import XCTest
 

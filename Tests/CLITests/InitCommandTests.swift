@@ -1,5 +1,6 @@
 import JSONKit
 @testable import WidgetHostCLI
+import TestSupport
 import XCTest
 
 /// `widgethost init`: a project that runs, tests, previews and type-checks as made, whose
@@ -7,8 +8,8 @@ import XCTest
 final class InitCommandTests: XCTestCase {
     var folder = ""
 
-    override func setUp() { folder = temporaryFolder("init") }
-    override func tearDown() { removeTree(folder) }
+    override func setUpWithError() throws { folder = try Files.makeTemporaryFolder("widgethost-init") }
+    override func tearDown() { Files.removeTree(folder) }
 
     static let files = ["widget.js", "widget.layout.txt", "widget.profile.json", "widget.fixtures.json", "omni.d.ts",
                         "jsconfig.json", ".gitignore", ".github/workflows/widgethost.yml"]
@@ -18,8 +19,8 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(made.code, 0, made.err)
         XCTAssertTrue(made.out.hasPrefix("made a small widget project in my-widget: widget.js, widget.layout.txt,"), made.out)
         let project = folder + "/my-widget"
-        for file in Self.files { XCTAssertNotNil(readText(project + "/" + file), file) }
-        XCTAssertEqual(readText(project + "/omni.d.ts"), tool("types").out)
+        for file in Self.files { XCTAssertNotNil(Files.text(project + "/" + file), file) }
+        XCTAssertEqual(Files.text(project + "/omni.d.ts"), tool("types").out)
 
         let test = try sh("widgethost test .", in: project)
         XCTAssertEqual(test.code, 0, test.out + test.err)
@@ -48,24 +49,24 @@ final class InitCommandTests: XCTestCase {
             let made = try sh("widgethost init \(kind) --kind \(kind) && cd \(kind) && widgethost test . && widgethost run widget.js --kind \(kind) --profile widget.profile.json --fixtures widget.fixtures.json", in: folder)
             XCTAssertEqual(made.code, 0, "\(kind): \(made.out)\(made.err)")
             XCTAssertTrue(made.out.contains("1 passed, 0 failed\n"), kind)
-            XCTAssertTrue(readText("\(folder)/\(kind)/widget.js")?.contains("\nkind: \(kind)\n") ?? false, kind)
+            XCTAssertTrue(Files.text("\(folder)/\(kind)/widget.js")?.contains("\nkind: \(kind)\n") ?? false, kind)
         }
         XCTAssertEqual(tool("init", folder + "/x", "--kind", "Large").code, 64)
         XCTAssertEqual(tool("init", folder + "/x", folder + "/y").code, 64)
-        XCTAssertNil(readText(folder + "/x/widget.js"))
+        XCTAssertNil(Files.text(folder + "/x/widget.js"))
     }
 
     /// The workflow's test step, run as GitHub Actions would for each shard of its matrix: every
     /// fixture runs in exactly one shard, and each shard writes a JUnit report.
     func testTheWorkflowsShardedTestStepAndTypeCheckWorkAsWritten() throws {
-        let xmllint = try required("xmllint")
-        _ = try required("tsc")
+        let xmllint = try Program.required("xmllint")
+        _ = try Program.required("tsc")
         let project = folder + "/p"
         XCTAssertEqual(tool("init", project).code, 0)
         // A second fixture, so that the two shards each have one.
         let copy = try sh("sed 's/^description: .*/description: a second copy/' widget.js > second.js", in: project)
         XCTAssertEqual(copy.code, 0)
-        let workflow = try XCTUnwrap(readText(project + "/.github/workflows/widgethost.yml"))
+        let workflow = try XCTUnwrap(Files.text(project + "/.github/workflows/widgethost.yml"))
         XCTAssertTrue(workflow.contains("        shard: [1, 2]\n"))
         let lines = workflow.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let testStep = try XCTUnwrap(lines.first { $0.contains("run: widgethost test") })
@@ -113,9 +114,9 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(refused.code, 73)
         XCTAssertEqual(refused.out, "")
         XCTAssertEqual(refused.err, "error: widget.js already exists; init never overwrites a file and wrote nothing (choose an empty folder, or move it away) [file-exists]\n")
-        XCTAssertEqual(readText(folder + "/widget.js"), "this.mine = 1\n")
-        XCTAssertNil(readText(folder + "/omni.d.ts"))
-        XCTAssertNil(readText(folder + "/.github/workflows/widgethost.yml"))
+        XCTAssertEqual(Files.text(folder + "/widget.js"), "this.mine = 1\n")
+        XCTAssertNil(Files.text(folder + "/omni.d.ts"))
+        XCTAssertNil(Files.text(folder + "/.github/workflows/widgethost.yml"))
 
         XCTAssertEqual(try sh("rm widget.js && widgethost init", in: folder).code, 0)
         let again = try sh("widgethost init .", in: folder)
@@ -132,7 +133,7 @@ final class InitCommandTests: XCTestCase {
 
 extension InitCommandTests {
     func testTheToolsCodesAreTheOnesDocumented() throws {
-        let text = try XCTUnwrap(readText(packageRoot + "/docs/diagnostics.md"))
+        let text = try XCTUnwrap(Files.text(packageRoot + "/docs/diagnostics.md"))
         let section = try XCTUnwrap(text.split(separator: "\n## Codes of the tool's", maxSplits: 1).last)
         let rows = section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { $0.split(separator: "|").map { $0.trimmingSpaces } }
         XCTAssertEqual(rows.map { $0[0] }, ToolCode.allCases.map { "`\($0.rawValue)`" })

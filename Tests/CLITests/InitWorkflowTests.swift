@@ -22,11 +22,11 @@ final class InitWorkflowTests: XCTestCase {
     }
 
     func testTheWorkflowsStepsRunLocallyWithARenderFixture() throws {
-        _ = try required("tsc")
+        _ = try Program.required("tsc")
         let folder = try TemporaryFolder("workflow")
         let project = folder.file("p")
         XCTAssertEqual(tool("init", project).code, 0)
-        let workflow = try XCTUnwrap(readText(project + "/.github/workflows/widgethost.yml"))
+        let workflow = try XCTUnwrap(Files.text(project + "/.github/workflows/widgethost.yml"))
 
         // Nothing fetched floats: the sources at a commit, the images by exact tag.
         XCTAssertTrue(workflow.contains("\n  WIDGETHOST_GIT: \"\"\n  WIDGETHOST_COMMIT: \"\"\n"), workflow)
@@ -106,9 +106,9 @@ final class InitWorkflowTests: XCTestCase {
         let folder = try TemporaryFolder("workflow")
         let project = folder.file("p")
         XCTAssertEqual(tool("init", project).code, 0)
-        try Files.write(project + "/second.js", try XCTUnwrap(readText(project + "/widget.js")))
+        try Files.write(project + "/second.js", try XCTUnwrap(Files.text(project + "/widget.js")))
         try Files.write(project + "/helper.js", "const shared = 1\n")
-        let workflow = try XCTUnwrap(readText(project + "/.github/workflows/widgethost.yml"))
+        let workflow = try XCTUnwrap(Files.text(project + "/.github/workflows/widgethost.yml"))
         let testStep = try XCTUnwrap(workflow.split(separator: "\n").first { $0.contains("run: widgethost test") })
         let command = String(testStep[testStep.firstRange(of: "run: ")!.upperBound...])
         for shard in 1...2 {
@@ -131,7 +131,7 @@ extension InitWorkflowTests {
         let project = folder.file("p-\(Files.list(folder.path).count)")
         let result = try spawn([root + "/usr/bin/widgethost", "init", project], environment: ["NO_COLOR=1"])
         XCTAssertEqual(result.code, 0, result.err)
-        return (result.out, try XCTUnwrap(readText(project + "/.github/workflows/widgethost.yml")))
+        return (result.out, try XCTUnwrap(Files.text(project + "/.github/workflows/widgethost.yml")))
     }
 
     func testAPackagesSourceRecordIsWrittenIntoTheWorkflowSoThereIsNothingToFillIn() throws {

@@ -21,7 +21,7 @@ final class PackageTests: XCTestCase {
     }
 
     func testThePackageInstallsEveryProgramAndRunsEveryCommandOfTheReadme() throws {
-        let lintian = try required("lintian")
+        let lintian = try Program.required("lintian")
         let folder = try TemporaryFolder("package")
         let deb = try Self.build(into: folder)
 
@@ -72,7 +72,7 @@ final class PackageTests: XCTestCase {
 
         // The README's install line names this package, and its commands run with these programs
         // from a clone outside the checkout.
-        let readme = try XCTUnwrap(readText(packageRoot + "/README.md"))
+        let readme = try XCTUnwrap(Files.text(packageRoot + "/README.md"))
         XCTAssertTrue(readme.contains("\nsudo apt-get install ./\(deb.split(separator: "/").last!)\n"), "the README installs another file than \(deb)")
         let clone = folder.file("clone")
         let cloned = try Program.run(["git", "clone", "--quiet", "--shared", packageRoot, clone], environment: ["PATH=/usr/bin:/bin"], searchPath: true)

@@ -10,16 +10,14 @@ final class PreviewBrowserTests: XCTestCase {
     private var folder = ""
 
     override func setUpWithError() throws {
-        guard which("chromium") != nil else { throw XCTSkip("chromium is not installed (Scripts/setup installs it)") }
+        _ = try Chromium.path()
         folder = try Files.makeTemporaryFolder("widgethost-html")
     }
 
     override func tearDown() { Files.removeTree(folder) }
 
-    private func chromium(_ arguments: [String]) throws -> ToolResult {
-        try spawn([which("chromium")!, "--headless=new", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
-                   "--user-data-dir=\(folder)/profile"] + arguments,
-                  environment: ["PATH=/usr/bin:/bin", "HOME=\(folder)"])
+    private func chromium(_ arguments: [String]) throws -> ProgramResult {
+        try Chromium.run(["--enable-logging=stderr", "--v=0"] + arguments, folder: folder)
     }
 
     /// Console messages Chromium logged while loading `file` (errors, CSP refusals, failed loads).
@@ -43,9 +41,9 @@ final class PreviewBrowserTests: XCTestCase {
 
         for (name, size) in [("phone", "390,844"), ("desktop", "1280,900")] {
             let path = "\(folder)/\(name).png"
-            let shot = try chromium(["--hide-scrollbars", "--window-size=\(size)", "--screenshot=\(path)", "file://" + report])
+            let shot = try chromium(["--window-size=\(size)", "--screenshot=\(path)", "file://" + report])
             XCTAssertEqual(shot.code, 0, shot.err)
-            let bytes = readBytes(path)
+            let bytes = Files.bytes(path)
             XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "no PNG at \(path)")
             let width = bytes.count > 24 ? bytes[16..<20].reduce(0) { $0 << 8 | Int($1) } : 0
             XCTAssertEqual(width, Int(size.split(separator: ",")[0]), name)

@@ -86,7 +86,7 @@ final class PreviewCommandTests: XCTestCase {
                           "--html", folder + "/report.html")
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertTrue(result.out.hasSuffix("wrote \(folder)/report.html\n"), result.out)
-        let html = try XCTUnwrap(readText(folder + "/report.html"))
+        let html = try XCTUnwrap(Files.text(folder + "/report.html"))
         XCTAssertTrue(html.contains("<td class=\"name\">title</td>"))
         XCTAssertTrue(html.contains("id=\"live-activity\""))
     }
@@ -100,7 +100,7 @@ final class PreviewCommandTests: XCTestCase {
         let stateFolder = try Files.makeTemporaryFolder("widgethost-preview-state")
         defer { Files.removeTree(stateFolder) }
         for name in names {
-            let flags = exampleFlags(name, text: try XCTUnwrap(readText(folder + "/" + name)), stateFolder: stateFolder)
+            let flags = exampleFlags(name, text: try XCTUnwrap(Files.text(folder + "/" + name)), stateFolder: stateFolder)
             let variants: [[String]] = name.hasPrefix("live") ? [[]] : [[], ["--all-kinds"]]
             for extra in variants {
                 let result = tool(["preview", folder + "/" + name, "--network", "replay", "--fixtures", fixturesFor(name, scratch: stateFolder)]
@@ -142,11 +142,6 @@ final class PreviewCommandTests: XCTestCase {
         writeFile(empty, Array("{\"fixtures\": []}\n".utf8))
         return empty
     }
-}
-
-func readText(_ path: String) -> String? {
-    guard access(path, R_OK) == 0 else { return nil }
-    return String(decoding: readBytes(path), as: UTF8.self)
 }
 
 func listFolder(_ path: String) throws -> [String] {

@@ -15,19 +15,14 @@ final class PreviewPicturesBrowserTests: XCTestCase {
     static let widths = [390, 1280]
 
     override func setUpWithError() throws {
-        guard Program.which("chromium") != nil else {
-            XCTFail("chromium is not installed (Scripts/setup installs it)")
-            throw XCTSkip("no chromium")
-        }
+        _ = try Chromium.path()
         folder = try TemporaryFolder("pictures-browser")
     }
 
     override func tearDown() { folder = nil }
 
-    private func chromium(_ arguments: [String]) throws -> ToolResult {
-        try spawn([Program.which("chromium")!, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                   "--allow-file-access-from-files", "--user-data-dir=\(folder.path)/profile"] + arguments,
-                  environment: ["PATH=/usr/bin:/bin", "HOME=\(folder.path)"])
+    private func chromium(_ arguments: [String]) throws -> ProgramResult {
+        try Chromium.run(arguments, folder: folder.path)
     }
 
     /// What the wrapper reads from the report in its iframe once it has loaded.

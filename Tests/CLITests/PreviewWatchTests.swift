@@ -14,9 +14,9 @@ final class PreviewWatchTests: XCTestCase {
     private var server: TmuxServer?
 
     override func setUpWithError() throws {
-        guard which("tmux") != nil else { throw XCTSkip("tmux is not installed (Scripts/setup installs it)") }
+        let tmux = try Program.required("tmux")
         folder = try Files.makeTemporaryFolder("widgethost-watch-cli")
-        server = TmuxServer(tmux: which("tmux")!, folder: folder, environment: ["TERM=xterm-256color", "PATH=/usr/bin:/bin"])
+        server = TmuxServer(tmux: tmux, folder: folder, environment: ["TERM=xterm-256color", "PATH=/usr/bin:/bin"])
     }
 
     override func tearDown() {
@@ -68,10 +68,9 @@ final class PreviewWatchTests: XCTestCase {
 
         XCTAssertEqual(try tmux(["send-keys", "-t", session, "C-c"]).code, 0)
         var status: String?
-        for _ in 0..<100 {
-            status = readText(folder + "/exit-status")
-            if status?.isEmpty == false { break }
-            usleep(100_000)
+        Wait.until(.seconds(10)) {
+            status = Files.text(folder + "/exit-status")
+            return status?.isEmpty == false
         }
         XCTAssertEqual(status, "0\n")
         XCTAssertTrue(try screen().contains("stopped watching"))
@@ -88,20 +87,20 @@ final class PreviewWatchTests: XCTestCase {
         try waitForScreen("the first output") { $0.contains("greeting  string  \"first version\"") }
         let header = try screen()
         XCTAssertTrue(header.contains("watching script.js · writes report.html · ran "), header)
-        var html = readText(page) ?? ""
+        var html = Files.text(page) ?? ""
         XCTAssertTrue(html.contains("<meta http-equiv=\"refresh\" content=\"1\">"), html)
         XCTAssertTrue(html.contains("first version"))
 
         save("let greeting = \"second version\"\nsetUpdateFreq(30)\n")
         try waitForScreen("the edited output") { $0.contains("greeting  string  \"second version\"") }
-        for _ in 0..<100 where !(readText(page) ?? "").contains("second version") { usleep(100_000) }
-        html = readText(page) ?? ""
+        Wait.until(.seconds(10)) { (Files.text(page) ?? "").contains("second version") }
+        html = Files.text(page) ?? ""
         XCTAssertTrue(html.contains("second version") && html.contains("http-equiv=\"refresh\""), html)
 
         XCTAssertEqual(try tmux(["send-keys", "-t", session, "C-c"]).code, 0)
-        for _ in 0..<100 where readText(folder + "/exit-status")?.isEmpty != false { usleep(100_000) }
-        XCTAssertEqual(readText(folder + "/exit-status"), "0\n")
-        html = readText(page) ?? ""
+        Wait.until(.seconds(10)) { Files.text(folder + "/exit-status")?.isEmpty == false }
+        XCTAssertEqual(Files.text(folder + "/exit-status"), "0\n")
+        html = Files.text(page) ?? ""
         XCTAssertFalse(html.contains("http-equiv=\"refresh\""), "the page still reloads itself after the watch ended")
         XCTAssertTrue(html.contains("second version"))
         unlink(page)
@@ -117,10 +116,9 @@ final class PreviewWatchTests: XCTestCase {
             let command = "cd \(folder) && \(prefix)SWIFT_BACKTRACE=enable=no \(binary) preview script.js --now 2026-11-29T08:00:00Z; sleep 30"
             XCTAssertEqual(try tmux(["new-session", "-d", "-s", "\(session)-\(name)", "-x", "100", "-y", "60", command]).code, 0)
             var screen = ""
-            for _ in 0..<100 {
+            try Wait.until(.seconds(10), poll: .milliseconds(50)) {
                 screen = try tmux(["capture-pane", "-p", "-e", "-t", "\(session)-\(name)"]).out
-                if screen.contains("Refreshes over") { break }
-                usleep(100_000)
+                return screen.contains("Refreshes over")
             }
             XCTAssertTrue(screen.contains("greeting"), screen)
             screens[name] = screen

@@ -44,7 +44,7 @@ final class PushCommandTests: XCTestCase {
         XCTAssertTrue(curl.out.contains("http://127.0.0.1:8787/api/sandbox/push"))
         XCTAssertTrue(curl.out.contains("O'\\''Brien"))
         // The printed command really is valid shell: sh reads the same body back.
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         let script = directory + "/echo.sh"
         let printed = curl.out.replacingOccurrences("curl -X POST http://127.0.0.1:8787/api/sandbox/push", "printf %s")
@@ -83,7 +83,7 @@ final class PushCommandTests: XCTestCase {
     }
 
     func testSendPostsWithCurlAndReportsRefusals() throws {
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w"])
         let url = "http://127.0.0.1:\(server.port)/api/push"
@@ -115,7 +115,7 @@ final class PushCommandTests: XCTestCase {
     /// The text form of --send is one line per outcome; the receiver's warnings reach stderr
     /// as `warning:` lines (X3), not only inside its JSON.
     func testSendPrintsOneLineAndTheReceiversWarningsOnStderr() throws {
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w"])
         let url = "http://127.0.0.1:\(server.port)/api/push"

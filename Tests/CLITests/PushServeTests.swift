@@ -8,7 +8,7 @@ import XCTest
 /// `widgethost serve` as a user runs it: started, loaded, killed, restarted, stopped.
 final class PushServeTests: XCTestCase {
     func testKillNineUnderLoadLosesNoAcknowledgedPush() throws {
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         var server: ServeProcess? = try ServeProcess.serving(directory, ["--quiet"])
         let port = server!.port
@@ -48,7 +48,7 @@ final class PushServeTests: XCTestCase {
     }
 
     func testStartsPrintsACurlCommandAndStopsCleanly() throws {
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db"])
         let id = try server.waitForLine(containing: "Push ID ")
@@ -66,7 +66,7 @@ final class PushServeTests: XCTestCase {
 
     /// `serve --log-format json`: one widgethost.serve.request/1 object per request (JSON Lines).
     func testTheRequestLogAsJSONLines() throws {
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         let server = try ServeProcess(["--port", "0", "--db", directory + "/push.db", "--user-id", "u", "--widget-id", "w",
                                        "--log-format", "json"])
@@ -88,7 +88,7 @@ final class PushServeTests: XCTestCase {
     func testServeRefusesBadOptions() throws {
         XCTAssertEqual(serveTool("--user-id", "u").code, 64)
         XCTAssertEqual(serveTool("--registry", "/nonexistent/registry.json").code, 66)
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         writeFile(directory + "/bad.json", Array("{\"users\": [{\"push_id\": 1}]}".utf8))
         let bad = serveTool("--registry", directory + "/bad.json")
@@ -100,7 +100,7 @@ final class PushServeTests: XCTestCase {
     }
 
     func testARegistryFile() throws {
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         writeFile(directory + "/registry.json", Array("""
             {"users": [{"push_id": "old", "ios": "16.4", "widgets": ["w1", {"id": "w2", "active_on_device": true}]}]}

@@ -22,8 +22,10 @@ final class PushStoreFaultTests: XCTestCase {
     /// store a SIGBUS), an immutable WAL makes every push a 500 and `/healthz` a 503 while the
     /// process serves on, and once the files are writable again the same push goes through.
     func testUnwritableStoreFilesAreErrorsNotSignals() throws {
-        guard geteuid() == 0 else { throw XCTSkip("chattr +i needs root") }
-        let directory = pushTemporaryDirectory()
+        // Making a file immutable takes CAP_LINUX_IMMUTABLE, which no package gives a user:
+        // only a run as root can cover it.
+        guard geteuid() == 0 else { throw XCTSkip("chattr +i needs root (CAP_LINUX_IMMUTABLE), and the tests run as another user") }
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         let database = directory + "/push.db"
         defer {
             _ = try? Program.run(["chattr", "-i", database + "-shm", database + "-wal"], searchPath: true)
@@ -55,7 +57,7 @@ final class PushStoreFaultTests: XCTestCase {
     /// The database removed with its files, under `widgethost serve`: pushes are refused, the
     /// log says so, and on stop it does not claim they are stored.
     func testServeSaysWhenItsDatabaseIsDeleted() throws {
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         let server = try ServeProcess.serving(directory)
         let connection = try XCTUnwrap(PushConnection(port: server.port))
@@ -73,7 +75,7 @@ final class PushStoreFaultTests: XCTestCase {
     /// The database is one receiver's alone while it runs (no shared, mapped WAL index): a
     /// second one on the same file stops at start, saying why.
     func testASecondReceiverOnTheSameDatabaseStopsAtStart() throws {
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         let first = try ServeProcess.serving(directory)
         let second = try Program.run([try widgethostBinary(), "serve", "--port", "0", "--db", directory + "/push.db",
@@ -128,7 +130,7 @@ final class PushStoreFaultTests: XCTestCase {
     }
 
     func testKillNineUnderLoadThreeRoundsAndAfterTheDatabaseIsReplaced() throws {
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         var all: [String] = []
         for round in 0..<3 {

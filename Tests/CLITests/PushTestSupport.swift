@@ -21,11 +21,6 @@ func serveTool(_ arguments: String...) -> ToolResult {
 /// The built `widgethost` binary next to the test bundle; a missing one fails the test.
 func widgethostBinary() throws -> String { try BuiltProgram.path("widgethost") }
 
-/// A fresh empty folder (a folder that cannot be made ends the run); the test removes it.
-func pushTemporaryDirectory() -> String {
-    try! Files.makeTemporaryFolder("widgethost-push-cli")
-}
-
 /// A line `widgethost serve` should have printed and did not.
 struct ServeOutputMissing: Error, CustomStringConvertible {
     var message: String
@@ -119,20 +114,8 @@ final class PushConnection {
     let fd: Int32
 
     init?(port: Int) {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        if status != 0 {
-            close(fd)
-            return nil
-        }
+        fd = Sockets.connect(port: port, receiveTimeout: 5)
+        if fd < 0 { return nil }
     }
 
     deinit { close(fd) }

@@ -17,22 +17,22 @@ final class PushesFileTests: XCTestCase {
     }
 
     func testBadLinesAreDataErrorsNamingTheLine() throws {
-        let directory = pushTemporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         let path = directory + "/bad.jsonl"
         writeFile(path, Array("{\"at\": \"+1h\", \"request\": {\"user_id\": \"u\", \"widget_id\": \"w\", \"type\": \"start\", \"content_state\": {\"data\": {\"a\": 1}}, \"timestamp\": 1, \"nonce\": \"n\"}}\n".utf8))
         XCTAssertThrowsError(try PushesFile.events(path: path, startMs: start, zone: .utc)) { error in
-            let input = error as? InputError
+            let input = error as? CommandError
             XCTAssertEqual(input?.code, 65)
             XCTAssertTrue(input?.message.hasSuffix(":1: the request is refused: content_state.data must be a string holding a JSON object, not the object itself: encode it with JSON.stringify, e.g. \"data\": \"{\\\"title\\\":\\\"…\\\"}\". [data-not-string]") ?? false,
                           input?.message ?? "")
         }
         XCTAssertThrowsError(try PushesFile.events(path: directory + "/missing.jsonl", startMs: start, zone: .utc)) { error in
-            XCTAssertEqual((error as? InputError)?.code, 66)
+            XCTAssertEqual((error as? CommandError)?.code, 66)
         }
         // A folder is not read as an empty file.
         XCTAssertThrowsError(try PushesFile.events(path: directory, startMs: start, zone: .utc)) { error in
-            let input = error as? InputError
+            let input = error as? CommandError
             XCTAssertEqual(input?.code, 66)
             XCTAssertEqual(input?.message, "cannot read the pushes file \(directory): is a folder, not a file")
         }

@@ -1,5 +1,6 @@
 import JSONKit
 import RenderCLI
+import TestSupport
 import WidgetHost
 import WidgetHostCLI
 import XCTest

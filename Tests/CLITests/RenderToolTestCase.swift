@@ -9,7 +9,7 @@ import XCTest
 class RenderToolTestCase: XCTestCase {
     var folder = ""
 
-    override func setUp() { folder = pushTemporaryDirectory() }
+    override func setUpWithError() throws { folder = try Files.makeTemporaryFolder("widgethost-push-cli") }
 
     override func tearDown() { Files.removeTree(folder) }
 

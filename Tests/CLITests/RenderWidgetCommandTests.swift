@@ -1,3 +1,4 @@
+import TestSupport
 import WidgetHost
 import JSONKit
 import Render

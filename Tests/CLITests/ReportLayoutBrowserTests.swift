@@ -17,20 +17,15 @@ final class ReportLayoutBrowserTests: XCTestCase {
     static let widths = [390, 1280]
 
     override func setUpWithError() throws {
-        guard which("chromium") != nil else {
-            XCTFail("chromium is not installed (Scripts/setup installs it)")
-            throw XCTSkip("no chromium")
-        }
+        _ = try Chromium.path()
         folder = try Files.makeTemporaryFolder("widgethost-layout")
     }
 
     override func tearDown() { Files.removeTree(folder) }
 
-    private func chromium(_ arguments: [String]) throws -> ToolResult {
-        // File access from files lets the wrapper read the report in its iframe.
-        try spawn([which("chromium")!, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                   "--allow-file-access-from-files", "--user-data-dir=\(folder)/profile"] + arguments,
-                  environment: ["PATH=/usr/bin:/bin", "HOME=\(folder)"])
+    /// File access from files (which `Chromium.run` allows) lets the wrapper read the report in its iframe.
+    private func chromium(_ arguments: [String]) throws -> ProgramResult {
+        try Chromium.run(arguments, folder: folder)
     }
 
     /// What the wrapper measures about the report in its iframe, once it has loaded.
@@ -97,7 +92,7 @@ final class ReportLayoutBrowserTests: XCTestCase {
         let page = wrapper(report, width: width, height: height, probing: false)
         let shot = try chromium(["--window-size=\(width),\(height)", "--screenshot=\(path)", "file://" + page])
         XCTAssertEqual(shot.code, 0, shot.err)
-        let bytes = readBytes(path)
+        let bytes = Files.bytes(path)
         XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "no PNG at \(path)")
         let shotWidth = bytes.count > 24 ? bytes[16..<20].reduce(0) { $0 << 8 | Int($1) } : 0
         XCTAssertEqual(shotWidth, width, name)
@@ -201,7 +196,7 @@ final class ReportLayoutBrowserTests: XCTestCase {
         let run = tool("preview", example("live-countdown.js"), "--kind", "live", "--now", "2026-11-29T18:20:00Z",
                        "--tz", "UTC", "--html", report)
         XCTAssertEqual(run.code, 0, run.err)
-        let html = String(decoding: readBytes(report), as: UTF8.self)
+        let html = String(decoding: Files.bytes(report), as: UTF8.self)
         XCTAssertTrue(html.contains("<span>18:20 started</span><span>40 min</span><span>19:00 ended</span>"), html)
         for width in Self.widths {
             let measured = try measure(report, width: width)

@@ -52,7 +52,7 @@ final class ServeProgramTests: XCTestCase {
 
     func testALinkToTheToolFindsServeNextToTheRealFile() throws {
         _ = try serveBinary()
-        let folder = pushTemporaryDirectory()
+        let folder = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { removeFolder(folder) }
         XCTAssertEqual(symlink(try widgethostBinary(), folder + "/widgethost"), 0)
         let help = try spawn([folder + "/widgethost", "serve", "--help"], environment: ["NO_COLOR=1"])
@@ -61,7 +61,7 @@ final class ServeProgramTests: XCTestCase {
     }
 
     func testWithoutTheServeProgramServeSaysWhatToDoAndExits69() throws {
-        let folder = pushTemporaryDirectory()
+        let folder = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { removeFolder(folder) }
         let alone = folder + "/widgethost"
         try copyFile(try widgethostBinary(), to: alone)

@@ -20,10 +20,6 @@ final class SimulateCommandTests: XCTestCase {
         return try JSONValue.parse(result.out)
     }
 
-    private func temporaryDirectory() throws -> String {
-        try Files.makeTemporaryFolder("widgethost-simulate")
-    }
-
     private func read(_ path: String) -> String? {
         (try? FileBytes.read(path: path)).map { String(decoding: $0, as: UTF8.self) }
     }
@@ -110,10 +106,9 @@ final class SimulateCommandTests: XCTestCase {
     }
 
     func testSVGRendersToPNG() throws {
-        let rsvg = "/usr/bin/rsvg-convert"
-        guard access(rsvg, X_OK) == 0 else { throw XCTSkip("\(rsvg) is not installed") }
-        let directory = try temporaryDirectory()
-        defer { _ = system("rm -rf '\(directory)'") }
+        let rsvg = try Program.required("rsvg-convert")
+        let directory = try Files.makeTemporaryFolder("widgethost-simulate")
+        defer { Files.removeTree(directory) }
         let result = simulate(example("live-score.js"), "--kind", "live", "--now", "2026-11-29T12:00:00Z", "--tz", "UTC",
                               "--tap", "+2h10m", "--format", "svg", "--out", directory + "/live.svg")
         XCTAssertEqual(result.code, 0, result.err)
@@ -134,8 +129,8 @@ final class SimulateCommandTests: XCTestCase {
     }
 
     func testOutWritesTheChosenFormatAtomically() throws {
-        let directory = try temporaryDirectory()
-        defer { _ = system("rm -rf '\(directory)'") }
+        let directory = try Files.makeTemporaryFolder("widgethost-simulate")
+        defer { Files.removeTree(directory) }
         let path = directory + "/timeline.json"
         writeFile(path, Array("old contents".utf8))
         let result = simulate(example("every-30-minutes.js"), now, "--tz", "UTC", "--format", "json", "--out", path)
@@ -432,15 +427,14 @@ final class SimulateCommandTests: XCTestCase {
 
     func testOnATerminalALongSimulationShowsProgressAndClearsIt() throws {
         // util-linux `script` runs the binary with stdout and stderr on a pseudo-terminal.
-        let script = "/usr/bin/script"
-        guard access(script, X_OK) == 0 else { throw XCTSkip("\(script) is not installed") }
+        let script = try Program.required("script")
         let probe = try binary(["--version"])
         XCTAssertEqual(probe.code, 0)
         var bundle = CommandLine.arguments[0]
         if !bundle.hasSuffix(".xctest") { bundle = CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? bundle }
         let executable = String(bundle[..<(bundle.lastIndex(of: "/") ?? bundle.startIndex)]) + "/widgethost"
-        let directory = try temporaryDirectory()
-        defer { _ = system("rm -rf '\(directory)'") }
+        let directory = try Files.makeTemporaryFolder("widgethost-simulate")
+        defer { Files.removeTree(directory) }
         // About 1,150 refreshes: long enough for the progress line to appear.
         let command = "'\(executable)' simulate '\(example("every-5-minutes.js"))' \(now) --budget unlimited --days 4 "
             + "--format json --out '\(directory)/out.json'"

@@ -1,4 +1,5 @@
 import JSONKit
+import TestSupport
 import XCTest
 
 /// `simulate --pushes`: timed push requests become Live Activity events on the timeline (L1–L5).

@@ -45,9 +45,9 @@ final class TestCommandTests: XCTestCase {
 
     /// TAP 14 checked by a TAP consumer. Debian 12's `prove` (Test::Harness 3.44)
     /// predates TAP 14 and refuses the version line, so the consumer is tappy
-    /// (PyPI `tap.py`), which Scripts/test installs.
+    /// (Debian's `tappy`, tap.py), which Scripts/setup installs.
     func testTAPIsAcceptedByATAPConsumer() throws {
-        guard let tappy = which("tappy") else { throw XCTSkip("tappy (PyPI tap.py) is not installed") }
+        let tappy = try Program.required("tappy")
         let result = try binary(["test", directory, "--filter", "pass", "--reporter", "tap", "--output", directory + "/report.tap"], environment: environment)
         XCTAssertEqual(result.code, 0)
         XCTAssertEqual(result.out, "2 passed, 0 failed\n")
@@ -62,12 +62,12 @@ final class TestCommandTests: XCTestCase {
     }
 
     func testJUnitIsWellFormedXML() throws {
-        guard access("/usr/bin/xmllint", X_OK) == 0 else { throw XCTSkip("xmllint (libxml2-utils) is not installed") }
+        let xmllint = try Program.required("xmllint")
         let result = try binary(["test", directory, "--reporter", "junit", "--output", directory + "/report.xml", "--timeout", "2"], environment: environment)
         XCTAssertEqual(result.code, 1)
-        let lint = try spawn(["/usr/bin/xmllint", "--noout", directory + "/report.xml"], environment: [])
+        let lint = try spawn([xmllint, "--noout", directory + "/report.xml"], environment: [])
         XCTAssertEqual(lint.code, 0, lint.err)
-        let count = try spawn(["/usr/bin/xmllint", "--xpath", "count(//testcase/failure)", directory + "/report.xml"], environment: [])
+        let count = try spawn([xmllint, "--xpath", "count(//testcase/failure)", directory + "/report.xml"], environment: [])
         XCTAssertEqual(count.out.trimmingNewline, "6")
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import WidgetHostCLI
 import XCTest
 
@@ -5,17 +6,17 @@ import XCTest
 final class TypesCommandTests: XCTestCase {
     var folder = ""
 
-    override func setUp() { folder = temporaryFolder("types") }
-    override func tearDown() { removeTree(folder) }
+    override func setUpWithError() throws { folder = try Files.makeTemporaryFolder("widgethost-types") }
+    override func tearDown() { Files.removeTree(folder) }
 
     func testTypesPrintsTheCommittedFileAndOutWritesIt() throws {
         let printed = tool("types")
         XCTAssertEqual(printed.code, 0, printed.err)
-        XCTAssertEqual(printed.out, readText(packageRoot + "/docs/omni.d.ts"), "regenerate docs/omni.d.ts with 'widgethost types --out docs/omni.d.ts'")
+        XCTAssertEqual(printed.out, Files.text(packageRoot + "/docs/omni.d.ts"), "regenerate docs/omni.d.ts with 'widgethost types --out docs/omni.d.ts'")
         let written = tool("types", "--out", folder + "/omni.d.ts")
         XCTAssertEqual(written.code, 0, written.err)
         XCTAssertEqual(written.out, "wrote the script API's declarations to \(folder)/omni.d.ts\n")
-        XCTAssertEqual(readText(folder + "/omni.d.ts"), printed.out)
+        XCTAssertEqual(Files.text(folder + "/omni.d.ts"), printed.out)
         let intoFolder = tool("types", "--out", folder)
         XCTAssertEqual(intoFolder.code, 73)
         XCTAssertTrue(intoFolder.err.hasSuffix("[cannot-write]\n"), intoFolder.err)
@@ -25,7 +26,7 @@ final class TypesCommandTests: XCTestCase {
     /// Every example, copied into a project `init` made, passes tsc with checkJs, read as the host
     /// runs it; the project's own jsconfig.json (for editors) reads them without an error too.
     func testEveryExampleTypeChecksInAProjectMadeByInit() throws {
-        let tsc = try required("tsc")
+        let tsc = try Program.required("tsc")
         let project = folder + "/project"
         XCTAssertEqual(tool("init", project).code, 0)
         let examples = try spawn(["/bin/sh", "-c", "cp \"$1\"/*.js \"$2\"/ && ls \"$2\"/*.js | wc -l", "sh", packageRoot + "/Fixtures/Examples", project], environment: [])
@@ -55,7 +56,7 @@ final class TypesCommandTests: XCTestCase {
     /// The check is real: mistakes are reported on the script's own lines; await, return and
     /// `this` at top level are not mistakes.
     func testTheCheckerReportsMistakesOnTheScriptsLines() throws {
-        let tsc = try required("tsc")
+        let tsc = try Program.required("tsc")
         writeFile(folder + "/mistakes.js", Array("""
             const weather = await Weather.getCurrent()
             this.icon = weather.symbolName
@@ -91,12 +92,12 @@ final class TypesCommandTests: XCTestCase {
     /// The README's check of a project: one command wraps every script of the folder (a helper
     /// without front matter too) and removes the copies of deleted ones; tsc then checks them.
     func testTheReadmesCheckOfAProjectCoversEveryScriptAndForgetsDeletedOnes() throws {
-        let tsc = try required("tsc")
+        let tsc = try Program.required("tsc")
         let project = folder + "/p"
         XCTAssertEqual(tool("init", project).code, 0)
         writeFile(project + "/helper.js", Array("const total = [1, 2].reduce((a, b) => a + b, 0)\nconsole.log(`total ${total}`)\nthis.total = total\n".utf8))
         writeFile(project + "/broken.js", Array("const place = await Location.getPlacemark()\nthis.city = place.town\n".utf8))
-        let readme = try XCTUnwrap(readText(packageRoot + "/README.md"))
+        let readme = try XCTUnwrap(Files.text(packageRoot + "/README.md"))
         let check = "widgethost types --wrap .widgethost/typecheck && tsc -p .widgethost/typecheck/jsconfig.json"
         XCTAssertTrue(readme.contains("\n\(check)\n"), "the README's types section shows the check")
         let first = try sh(check.replacing("tsc ", with: tsc + " "), in: project)
@@ -110,28 +111,28 @@ final class TypesCommandTests: XCTestCase {
         let second = try sh(check.replacing("tsc ", with: tsc + " "), in: project)
         XCTAssertEqual(second.code, 0, second.out + second.err)
         XCTAssertEqual(second.out, "wrote 2 scripts for the checker to .widgethost/typecheck/, removed the stale copy broken.js; check them with: tsc -p .widgethost/typecheck/jsconfig.json\n")
-        XCTAssertNil(readText(project + "/.widgethost/typecheck/broken.js"))
-        XCTAssertNotNil(readText(project + "/.widgethost/typecheck/helper.js"))
+        XCTAssertNil(Files.text(project + "/.widgethost/typecheck/broken.js"))
+        XCTAssertNotNil(Files.text(project + "/.widgethost/typecheck/helper.js"))
         // Without the wrapping, the DOM's Request, Location and console would clash with the
         // host's: the configuration's library is the language alone.
-        XCTAssertTrue(readText(project + "/.widgethost/typecheck/jsconfig.json")?.contains("\"lib\": [\"es2022\"]") ?? false)
+        XCTAssertTrue(Files.text(project + "/.widgethost/typecheck/jsconfig.json")?.contains("\"lib\": [\"es2022\"]") ?? false)
     }
 
     func testWrapReplacesOnlyWhatItWrote() throws {
         writeFile(folder + "/a.js", Array("this.a = 1\n".utf8))
         XCTAssertEqual(try sh("widgethost types --wrap out a.js", in: folder).code, 0)
-        XCTAssertEqual(readText(folder + "/out/a.js"), "/** @this {Omni.ScriptThis} */ async function widgetScript() {this.a = 1\n}\n")
+        XCTAssertEqual(Files.text(folder + "/out/a.js"), "/** @this {Omni.ScriptThis} */ async function widgetScript() {this.a = 1\n}\n")
         // Again: its own files are replaced.
         writeFile(folder + "/a.js", Array("this.a = 2".utf8))
         XCTAssertEqual(try sh("widgethost types --wrap out a.js", in: folder).code, 0)
-        XCTAssertEqual(readText(folder + "/out/a.js"), "/** @this {Omni.ScriptThis} */ async function widgetScript() {this.a = 2\n}\n")
+        XCTAssertEqual(Files.text(folder + "/out/a.js"), "/** @this {Omni.ScriptThis} */ async function widgetScript() {this.a = 2\n}\n")
         // The folder of the script itself: the script is not the wrapper's, so nothing is written.
         let onItself = try sh("widgethost types --wrap . a.js", in: folder)
         XCTAssertEqual(onItself.code, 73)
         XCTAssertTrue(onItself.err.contains("./a.js already exists and was not written by --wrap"), onItself.err)
         XCTAssertTrue(onItself.err.hasSuffix("[file-exists]\n"), onItself.err)
-        XCTAssertEqual(readText(folder + "/a.js"), "this.a = 2")
-        XCTAssertNil(readText(folder + "/omni.d.ts"))
+        XCTAssertEqual(Files.text(folder + "/a.js"), "this.a = 2")
+        XCTAssertNil(Files.text(folder + "/omni.d.ts"))
 
         XCTAssertEqual(try sh("mkdir b && cp a.js b/ && widgethost types --wrap out a.js b/a.js", in: folder).code, 64)
         let none = try sh("mkdir empty && cd empty && widgethost types --wrap out", in: folder)

@@ -1,3 +1,4 @@
+import TestSupport
 import WidgetHost
 import XCTest
 @testable import Conformance
@@ -5,11 +6,7 @@ import XCTest
 /// The conformance suite covers the contract: every rule ID of docs/contract.md is named in
 /// the `rules:` of some fixture under Fixtures/Conformance, and fixtures name no other IDs.
 final class RuleCoverageTests: XCTestCase {
-    static let root: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path
-    }()
+    static let root = packageRoot
 
     /// The rule IDs of docs/contract.md in order: each rule is a list item that starts with
     /// its ID in bold, `- **S1** …`.

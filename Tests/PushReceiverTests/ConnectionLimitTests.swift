@@ -2,6 +2,7 @@ import JSONKit
 import HostSystem
 @testable import PushReceiver
 import Synchronization
+import TestSupport
 import Threads
 import XCTest
 #if canImport(Glibc)
@@ -153,7 +154,7 @@ final class Flood: @unchecked Sendable {
         for _ in 0..<rounds where !stopping.load(ordering: .relaxed) {
             for slot in 0..<(sources.count * perSource) where !stopping.load(ordering: .relaxed) {
                 let fd = lock.withLock { _ in sockets[slot] }
-                if fd >= 0 && !Self.isClosed(fd) { continue }
+                if fd >= 0 && !Sockets.isClosed(fd) { continue }
                 reopen(slot)
                 reopened.add(1, ordering: .relaxed)
             }
@@ -172,46 +173,11 @@ final class Flood: @unchecked Sendable {
     private func reopen(_ slot: Int) {
         let old = lock.withLock { _ in sockets[slot] }
         if old >= 0 { close(old) }
-        let fd = Self.connect(port: port, source: sources[slot % sources.count])
+        let fd = Sockets.connect(port: port, source: sources[slot % sources.count], sendTimeout: 1)
         if fd >= 0 && slot % 2 == 1 {
             let partial = Array("POST /api/pu".utf8)
             _ = partial.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
         lock.withLock { _ in sockets[slot] = fd }
-    }
-
-    /// A connection from `source` with a 1-second connect timeout; -1 when it fails.
-    static func connect(port: Int, source: String) -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return -1 }
-        var timeout = timeval(tv_sec: 1, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        inet_pton(AF_INET, source, &local.sin_addr)
-        var remote = sockaddr_in()
-        remote.sin_family = sa_family_t(AF_INET)
-        remote.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr)
-        let bound = withUnsafePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        let connected = withUnsafePointer(to: &remote) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, connected == 0 else {
-            close(fd)
-            return -1
-        }
-        return fd
-    }
-
-    /// Whether the peer has closed `fd` (checked without waiting).
-    static func isClosed(_ fd: Int32) -> Bool {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) > 0 else { return false }
-        var byte: UInt8 = 0
-        let n = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-        return n == 0 || (n < 0 && errno == ECONNRESET)
     }
 }

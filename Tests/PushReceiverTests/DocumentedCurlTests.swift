@@ -1,6 +1,7 @@
 import JSONKit
 import PushContract
 @testable import PushReceiver
+import TestSupport
 import XCTest
 
 /// The product documentation's three curl commands, sent unchanged by curl (only the URL
@@ -8,7 +9,7 @@ import XCTest
 final class DocumentedCurlTests: XCTestCase {
     /// The commands from Fixtures/Push/documented-curl.sh, verbatim.
     func documentedCommands() -> [String] {
-        let text = readText(packageRoot + "/Fixtures/Push/documented-curl.sh")
+        let text = Files.text(packageRoot + "/Fixtures/Push/documented-curl.sh") ?? ""
         var commands: [String] = []
         var current: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

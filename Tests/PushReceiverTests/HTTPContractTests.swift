@@ -122,7 +122,7 @@ final class HTTPContractTests: XCTestCase {
     }
 
     func testDuplicateNonceAlsoAfterARestart() throws {
-        let directory = temporaryDirectory()
+        let directory = try Files.makeTemporaryFolder("push-receiver-test")
         defer { Files.removeTree(directory) }
         let database = directory + "/push.db"
         do {

@@ -13,18 +13,6 @@ let docNow: Int64 = 1_710_000_000_000
 let docUser = "你的 Push ID"
 let docWidget = "实时活动组件 ID"
 
-/// The package root, found from this file's path.
-let packageRoot: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-}()
-
-/// A fresh temporary directory (a folder that cannot be made ends the run); the test removes it.
-func temporaryDirectory() -> String {
-    try! Files.makeTemporaryFolder("push-receiver-test")
-}
-
 /// A receiver on a free loopback port with a temporary database, the documented Push ID
 /// and widget, a clock fixed at the documented timestamps, and short timeouts.
 final class TestReceiver {
@@ -34,7 +22,7 @@ final class TestReceiver {
 
     init(registry: PushRegistry? = nil, now: Int64? = docNow, database: String? = nil,
          configure: (inout ReceiverConfiguration) -> Void = { _ in }) throws {
-        directory = temporaryDirectory()
+        directory = try Files.makeTemporaryFolder("push-receiver-test")
         let registry = registry ?? PushRegistry(users: [
             .init(pushID: docUser, widgets: [.init(id: docWidget), .init(id: "second")]),
             .init(pushID: "old-phone", ios: IOSVersion(16, 4), widgets: [.init(id: "local", activeOnDevice: true)]),
@@ -89,29 +77,8 @@ final class RawConnection {
     let fd: Int32
 
     init(port: Int, source: String? = nil) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw HarnessError("cannot make a socket: \(String(cString: strerror(errno)))") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        if let source {
-            var local = sockaddr_in()
-            local.sin_family = sa_family_t(AF_INET)
-            inet_pton(AF_INET, source, &local.sin_addr)
-            _ = withUnsafePointer(to: &local) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard status == 0 else {
-            close(fd)
-            throw ConnectionClosed()
-        }
+        fd = Sockets.connect(port: port, source: source, receiveTimeout: 10)
+        guard fd >= 0 else { throw ConnectionClosed() }
     }
 
     deinit { close(fd) }
@@ -158,13 +125,7 @@ final class RawConnection {
     }
 
     /// Whether the server has already closed this connection (checked without waiting).
-    var isClosed: Bool {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) > 0 else { return false }
-        var byte: UInt8 = 0
-        let n = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-        return n == 0 || (n < 0 && errno == ECONNRESET)
-    }
+    var isClosed: Bool { Sockets.isClosed(fd) }
 
     static func parse(_ data: [UInt8], complete: Bool = false) -> RawResponse? {
         let separator: [UInt8] = [13, 10, 13, 10]
@@ -265,15 +226,3 @@ final class Collected<T: Sendable>: Sendable {
     var all: [T] { items.withLock { $0 } }
 }
 
-func readText(_ path: String) -> String {
-    guard let file = fopen(path, "rb") else { return "" }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n <= 0 { break }
-        bytes += buffer[0..<n]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}

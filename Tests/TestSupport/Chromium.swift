@@ -4,12 +4,7 @@
 /// removing that folder removes everything the browser wrote.
 public enum Chromium {
     /// The browser's path; a missing browser is a failure (Scripts/setup installs it).
-    public static func path() throws -> String {
-        guard let path = Program.which("chromium") else {
-            throw HarnessError("chromium is not installed (Scripts/setup installs it)")
-        }
-        return path
-    }
+    public static func path() throws -> String { try Program.required("chromium") }
 
     /// Runs the browser headless with `arguments` (the page last), its profile in `folder`;
     /// `environment` adds variables (`FONTCONFIG_FILE=…`).

@@ -3,6 +3,13 @@ import HostSystem
 @preconcurrency import Glibc
 #endif
 
+/// The package's folder, the checkout the tests were built from, found from this file's path.
+public let packageRoot: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+}()
+
 /// A fresh folder in the temporary folder, removed with what is in it when the value goes.
 public final class TemporaryFolder {
     public let path: String
@@ -63,6 +70,14 @@ public enum Files {
         }
     }
 
+    /// The whole file, or no bytes when it cannot be read.
+    public static func bytes(_ path: String) -> [UInt8] { read(path) ?? [] }
+
+    /// The whole file decoded as UTF-8, or nil when it cannot be read.
+    public static func text(_ path: String) -> String? {
+        read(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The names in `folder` (not `.` and `..`), sorted by their bytes.
     public static func list(_ folder: String) -> [String] {
         var names: [String] = []
@@ -73,6 +88,28 @@ public enum Files {
         }
         closedir(directory)
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Whether anything (a file, a folder, a link) is at `path`; links are not followed.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Every path below `root`, relative to it and sorted: folders and what is in them.
+    public static func listing(_ root: String) -> [String] {
+        var found: [String] = []
+        func walk(_ relative: String) {
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            for name in list(folder) {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                found.append(child)
+                var info = stat()
+                if lstat(root + "/" + child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { walk(child) }
+            }
+        }
+        walk("")
+        return found.sorted()
     }
 
     /// Removes `path` and, when it is a folder, what is in it; links are removed, not followed.

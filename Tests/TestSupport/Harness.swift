@@ -62,6 +62,15 @@ public enum Program {
                              err: String(decoding: finished.err, as: UTF8.self), peakResidentBytes: finished.peakResidentBytes)
     }
 
+    /// The path of `name`, a program Scripts/setup installs. A missing one is a harness failure
+    /// that says to run Scripts/setup, never a skip: the machine can have it.
+    public static func required(_ name: String) throws -> String {
+        guard let path = which(name) else {
+            throw HarnessError("\(name) is not installed; run Scripts/setup, which installs it")
+        }
+        return path
+    }
+
     /// The first executable named `name` on the `PATH`, or nil.
     public static func which(_ name: String) -> String? {
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"

@@ -1,4 +1,5 @@
 import JSONKit
+import TestSupport
 import Timeline
 import WidgetHost
 import XCTest
@@ -19,8 +20,7 @@ final class HostRefreshRunnerTests: XCTestCase {
     }
 
     private func example(_ name: String) throws -> ScriptSource {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        let path = packageRoot
         return try ScriptSource.load(path: path + "/Fixtures/Examples/" + name)
     }
 

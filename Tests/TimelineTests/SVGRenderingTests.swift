@@ -53,49 +53,19 @@ final class SVGRenderingTests: XCTestCase {
     }
 
     func testRsvgConvertRendersTheChartToPNG() throws {
-        let tool = "/usr/bin/rsvg-convert"
-        guard access(tool, X_OK) == 0 else { throw XCTSkip("\(tool) is not installed") }
+        let tool = try Program.required("rsvg-convert")
         let directory = try Files.makeTemporaryFolder("timeline-svg")
         defer { Files.removeTree(directory) }
         let svgPath = directory + "/timeline.svg"
         let pngPath = directory + "/timeline.png"
-        try write(try liveReport().svg(), to: svgPath)
+        try Files.write(svgPath, try liveReport().svg())
         let status = system("\(tool) --format=png --output='\(pngPath)' '\(svgPath)' 2>'\(directory)/stderr.txt'")
-        XCTAssertEqual(status, 0, (try? read(directory + "/stderr.txt")) ?? "")
-        let png = try readBytes(pngPath)
+        XCTAssertEqual(status, 0, Files.text(directory + "/stderr.txt") ?? "")
+        let png = try XCTUnwrap(Files.read(pngPath), "no PNG at \(pngPath)")
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         // The IHDR chunk holds the size: 1000 px wide.
         let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
         XCTAssertEqual(width, 1000)
-        XCTAssertTrue(try read(directory + "/stderr.txt").isEmpty)
-    }
-
-    // MARK: - Files without Foundation
-
-    private struct FileError: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    private func write(_ text: String, to path: String) throws {
-        guard let file = fopen(path, "w") else { throw FileError(description: "cannot write \(path)") }
-        defer { fclose(file) }
-        fputs(text, file)
-    }
-
-    private func readBytes(_ path: String) throws -> [UInt8] {
-        guard let file = fopen(path, "r") else { throw FileError(description: "cannot read \(path)") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
-        return bytes
-    }
-
-    private func read(_ path: String) throws -> String {
-        String(decoding: try readBytes(path), as: UTF8.self)
+        XCTAssertEqual(Files.text(directory + "/stderr.txt"), "")
     }
 }

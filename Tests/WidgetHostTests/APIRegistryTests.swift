@@ -1,22 +1,13 @@
 import JSONKit
+import TestSupport
 import WidgetHost
 import XCTest
 
 /// The registry, the installed API and docs/api.md agree.
 final class APIRegistryTests: APITestCase {
     func testTheReferencePageIsGeneratedFromTheRegistry() throws {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        guard let file = fopen(path + "/docs/api.md", "r") else { return XCTFail("docs/api.md is missing") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-        }
-        let page = String(decoding: bytes, as: UTF8.self)
+        let path = packageRoot
+        guard let page = Files.text(path + "/docs/api.md") else { return XCTFail("docs/api.md is missing") }
         XCTAssertEqual(page, APIReference.markdown(), "docs/api.md is out of date: run 'widgethost api --markdown > docs/api.md'")
         XCTAssertTrue(page.contains("\(APIRegistry.members.count) entry points in \(APIRegistry.globals.count) globals."))
     }

@@ -24,7 +24,7 @@ final class ConfinementTests: APITestCase {
         let documents = try root.documents(of: id)
         root.makeFolder("elsewhere")
         for (index, mark) in Self.joiners.enumerated() {
-            root.write("elsewhere/\(mark)data.txt", "secret \(index)")
+            try root.write("elsewhere/\(mark)data.txt", "secret \(index)")
         }
         XCTAssertEqual(symlink(root.path + "/elsewhere", documents + "/link"), 0)
         let before = root.snapshot()
@@ -90,7 +90,7 @@ final class ConfinementTests: APITestCase {
         let root = try ScratchTree()
         let documents = try root.documents(of: id)
         root.makeFolder("elsewhere")
-        root.write("elsewhere/kept.txt", "outside")
+        try root.write("elsewhere/kept.txt", "outside")
         XCTAssertEqual(mkdir(documents + "/sub", 0o755), 0)
         let before = root.snapshot(below: "elsewhere")
 
@@ -147,8 +147,8 @@ final class ConfinementTests: APITestCase {
         let root = try ScratchTree()
         let documents = try root.documents(of: id)
         root.makeFolder("elsewhere")
-        root.write("elsewhere/data.txt", "outside")
-        root.write("outside.txt", "outside")
+        try root.write("elsewhere/data.txt", "outside")
+        try root.write("outside.txt", "outside")
         let links = ["link": root.path + "/elsewhere", "file-link": root.path + "/outside.txt", "up": "../../../../../.."]
         // Paths are built as segments around separators, each segment a name with a mark
         // before or after it now and then, so the hostile shapes (`link/\u{0301}x`, `../\u{200D}x`) come up often.
@@ -167,7 +167,7 @@ final class ConfinementTests: APITestCase {
         ]
         // Files outside whose names a path through a link could reach.
         for mark in marks where mark != "\u{0}" && mark != "/" && mark != "\u{E000}" && mark != "\u{E001}" {
-            for name in ["data.txt", "a", "up"] { root.write("elsewhere/" + mark + name, "outside") }
+            for name in ["data.txt", "a", "up"] { try root.write("elsewhere/" + mark + name, "outside") }
         }
         var generator = SplitMix(seed: 17)
         // The widget's lock file is its own too (A12).
@@ -177,7 +177,7 @@ final class ConfinementTests: APITestCase {
         for round in 0..<8 {
             // Links to outside, planted again before every round (a round may remove one: that removes the link itself).
             for (name, target) in links.sorted(by: { $0.key < $1.key }) {
-                if unlink(documents + "/" + name) != 0 { removeTree(documents + "/" + name) }
+                if unlink(documents + "/" + name) != 0 { Files.removeTree(documents + "/" + name) }
                 XCTAssertEqual(symlink(target, documents + "/" + name), 0, name)
             }
             let before = root.snapshot()
@@ -291,7 +291,7 @@ final class ScratchTree {
         path = try Files.makeTemporaryFolder("widgethost-confine")
     }
 
-    deinit { removeTree(path) }
+    deinit { Files.removeTree(path) }
 
     func makeFolder(_ relative: String) { mkdir(path + "/" + relative, 0o755) }
 
@@ -303,8 +303,8 @@ final class ScratchTree {
         return path + "/state/widgets/\(id)/files/LD"
     }
 
-    func write(_ relative: String, _ text: String) { writeAll(path + "/" + relative, Array(text.utf8)) }
-    func read(_ relative: String) -> String { String(decoding: readAll(path + "/" + relative), as: UTF8.self) }
+    func write(_ relative: String, _ text: String) throws { try Files.write(path + "/" + relative, text) }
+    func read(_ relative: String) -> String { String(decoding: Files.bytes(path + "/" + relative), as: UTF8.self) }
 
     /// Every entry below `relative` (links not followed), by its name's bytes: a folder,
     /// a file with its size and a hash of its bytes, or a link with its target.
@@ -329,7 +329,7 @@ final class ScratchTree {
                     let count = readlink(child.map { CChar(bitPattern: $0) } + [0], &target, target.count)
                     entries[label] = "link to " + String(decoding: target.prefix(max(0, count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 default:
-                    let bytes = readAll(String(decoding: child, as: UTF8.self))
+                    let bytes = Files.bytes(String(decoding: child, as: UTF8.self))
                     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
                     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
                     entries[label] = "file of \(info.st_size) bytes, \(hash)"

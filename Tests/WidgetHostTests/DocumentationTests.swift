@@ -1,4 +1,5 @@
 import Canvas
+import TestSupport
 import WidgetHost
 import XCTest
 
@@ -6,8 +7,7 @@ import XCTest
 /// WidgetGeometryTests checks "Layout geometry", CLITests the tool's codes).
 final class DocumentationTests: XCTestCase {
     func testEveryDiagnosticCodeIsDocumentedAndNoOtherIs() throws {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        let path = packageRoot
         let page = String(decoding: try FileBytes.read(path: path + "/docs/diagnostics.md"), as: UTF8.self)
         // The run's codes: the page up to its first section (layout geometry, the tool's own codes).
         let lines = page.split(separator: "\n").prefix { !$0.hasPrefix("## ") }

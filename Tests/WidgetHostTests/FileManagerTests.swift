@@ -95,18 +95,17 @@ final class FileManagerTests: APITestCase {
     /// Lists the file system around the state folder before and after a hostile script:
     /// only the widget's own files change, and nothing outside the state folder.
     func testNothingOutsideTheStateFolderChanges() throws {
-        let root = Files.temporaryRoot + "/widgethost-confine-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        defer { removeTree(root) }
-        mkdir(root, 0o755)
+        let root = try Files.makeTemporaryFolder("widgethost-confine")
+        defer { Files.removeTree(root) }
         mkdir(root + "/state", 0o755)
         mkdir(root + "/elsewhere", 0o755)
-        writeAll(root + "/outside.txt", Array("keep".utf8))
-        writeAll(root + "/elsewhere/secret.txt", Array("secret".utf8))
+        try Files.write(root + "/outside.txt", Array("keep".utf8))
+        try Files.write(root + "/elsewhere/secret.txt", Array("secret".utf8))
         // A symbolic link planted inside the widget's folder that points outside.
         let files = root + "/state/widgets/\(id)/files"
         mkdir(root + "/state/widgets", 0o755); mkdir(root + "/state/widgets/\(id)", 0o755); mkdir(files, 0o755); mkdir(files + "/LD", 0o755)
         symlink(root + "/elsewhere", files + "/LD/link")
-        let before = listing(root)
+        let before = Files.listing(root)
 
         let folder = StateStore(directory: root + "/state")
         let report = runAPI("""
@@ -129,11 +128,11 @@ final class FileManagerTests: APITestCase {
         let out = outputs(report)
         XCTAssertEqual(out["refused"], 44, "every attempt is refused")
         XCTAssertEqual(out["ok"], "mine")
-        let after = listing(root)
+        let after = Files.listing(root)
         XCTAssertEqual(Set(after).subtracting(before), ["state/widgets/\(id)/files/LD/ok.txt", "state/widgets/\(id)/store.lock"])
         XCTAssertEqual(Set(before).subtracting(after), [])
-        XCTAssertEqual(readAll(root + "/outside.txt"), Array("keep".utf8))
-        XCTAssertEqual(readAll(root + "/elsewhere/secret.txt"), Array("secret".utf8))
-        XCTAssertEqual(listing(root + "/elsewhere"), ["secret.txt"])
+        XCTAssertEqual(Files.bytes(root + "/outside.txt"), Array("keep".utf8))
+        XCTAssertEqual(Files.bytes(root + "/elsewhere/secret.txt"), Array("secret".utf8))
+        XCTAssertEqual(Files.listing(root + "/elsewhere"), ["secret.txt"])
     }
 }

@@ -82,9 +82,9 @@ final class ProfileTests: APITestCase {
     }
 
     func testAProfileFileThatIsNotJSONSaysWhere() throws {
-        let path = Files.temporaryRoot + "/widgethost-profile-\(getpid()).json"
-        defer { unlink(path) }
-        writeAll(path, Array("{\n  \"device\": {\n    \"name\" \"x\"\n  }\n}\n".utf8))
+        let folder = try TemporaryFolder("profile")
+        let path = folder.file("profile.json")
+        try Files.write(path, Array("{\n  \"device\": {\n    \"name\" \"x\"\n  }\n}\n".utf8))
         XCTAssertThrowsError(try DeviceProfile.load(path: path)) { error in
             let failure = error as? DataFileError
             XCTAssertEqual(failure?.kind, .malformed)

@@ -207,12 +207,9 @@ final class RequestTests: APITestCase {
     }
 
     func testTheFixtureFileFormat() throws {
-        let directory = Files.temporaryRoot + "/widgethost-fixtures-\(getpid())"
-        mkdir(directory, 0o755)
-        defer { unlink(directory + "/body.bin"); rmdir(directory) }
-        let file = fopen(directory + "/body.bin", "wb")!
-        fwrite([0, 1, 2, 255] as [UInt8], 1, 4, file)
-        fclose(file)
+        let directory = try Files.makeTemporaryFolder("widgethost-fixtures")
+        defer { Files.removeTree(directory) }
+        try Files.write(directory + "/body.bin", [0, 1, 2, 255])
         let set = try NetworkFixtures(json: json("""
             {"schema": "widgethost.fixtures/1", "fixtures": [
               {"request": {"url": "https://a.example/"}, "response": {"json": {"b": [1, 2]}}, "delayMs": 5},

@@ -69,9 +69,9 @@ final class RunningTests: HostTestCase {
     }
 
     func testS1FileThatIsNotUTF8() throws {
-        let path = Files.temporaryRoot + "/widgethost-bad-\(getpid()).js"
-        try writeBytes(Array("let a = 1\nlet b = '".utf8) + [0xFF, 0x27, 0x0A], to: path)
-        defer { unlink(path) }
+        let folder = try TemporaryFolder("bad-utf8")
+        let path = folder.file("bad.js")
+        try Files.write(path, Array("let a = 1\nlet b = '".utf8) + [0xFF, 0x27, 0x0A])
         let report = try host.run(path: path)
         XCTAssertEqual(report.status, .error)
         let diagnostic = diagnostic(report, .notUTF8)
@@ -176,13 +176,6 @@ final class RunningTests: HostTestCase {
     }
 }
 
-func writeBytes(_ bytes: [UInt8], to path: String) throws {
-    guard let file = fopen(path, "wb") else { throw CocoaLikeError.cannotWrite(path) }
-    defer { fclose(file) }
-    _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
-}
-
-enum CocoaLikeError: Error { case cannotWrite(String) }
 
 import ScriptCore
 

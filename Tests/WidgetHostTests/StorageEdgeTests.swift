@@ -1,4 +1,5 @@
 import JSONKit
+import TestSupport
 import WidgetHost
 import XCTest
 #if canImport(Glibc)
@@ -10,18 +11,14 @@ import XCTest
 final class StorageEdgeTests: APITestCase {
     var id: String { WidgetIdentity.derived(fromScriptName: "widget.js").id }
 
-    private func folder() -> String {
-        let root = "/tmp/widgethost-edges-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        mkdir(root, 0o755)
-        return root
-    }
+    private func folder() throws -> String { try Files.makeTemporaryFolder("widgethost-edges") }
 
     /// A writer killed between its temporary file and the rename leaves `.widgethost-PID-N-HEX.tmp`
     /// behind; the next run that opens the widget's storage removes those of processes that no
     /// longer run, in the widget's folders and the values', and nothing else.
     func testStaleTemporariesOfTheStoresOwnNamingAreRemovedWhenTheStoreIsNextOpened() throws {
-        let root = folder()
-        defer { removeTree(root) }
+        let root = try folder()
+        defer { Files.removeTree(root) }
         let state = root + "/state"
         let widget = state + "/widgets/\(id)"
         for path in [state, state + "/values", state + "/widgets", widget, widget + "/files", widget + "/files/LD", widget + "/files/LD/sub"] {
@@ -32,14 +29,14 @@ final class StorageEdgeTests: APITestCase {
         let live = ".widgethost-\(getpid())-1-00000000.tmp"
         let kept = ["notes.tmp", ".widgethost-x.tmp", ".widgethost-4194304-3-0badc0de.tmp.keep", live]
         for place in [widget, state + "/values", widget + "/files/LD/sub"] {
-            writeAll(place + "/" + stale, Array("half".utf8))
-            for name in kept { writeAll(place + "/" + name, Array("mine".utf8)) }
+            try Files.write(place + "/" + stale, Array("half".utf8))
+            for name in kept { try Files.write(place + "/" + name, Array("mine".utf8)) }
         }
         let report = runAPI("Config.set('a', 1); setValue('b', '2'); let a = Config.get('a')") { $0.storage = StateStore(directory: state) }
         XCTAssertEqual(outputs(report)["a"], 1)
         for place in [widget, state + "/values", widget + "/files/LD/sub"] {
-            XCTAssertFalse(exists(place + "/" + stale), place)
-            for name in kept { XCTAssertTrue(exists(place + "/" + name), place + "/" + name) }
+            XCTAssertFalse(Files.exists(place + "/" + stale), place)
+            for name in kept { XCTAssertTrue(Files.exists(place + "/" + name), place + "/" + name) }
         }
     }
 
@@ -93,8 +90,8 @@ final class StorageEdgeTests: APITestCase {
 
     /// The error for a link on the way names the script's path and the link it refused.
     func testTheLinkRefusalNamesThePathAndTheLink() throws {
-        let root = folder()
-        defer { removeTree(root) }
+        let root = try folder()
+        defer { Files.removeTree(root) }
         let documents = root + "/state/widgets/\(id)/files/LD"
         for path in [root + "/state", root + "/state/widgets", root + "/state/widgets/\(id)", root + "/state/widgets/\(id)/files", documents, root + "/elsewhere"] {
             mkdir(path, 0o755)

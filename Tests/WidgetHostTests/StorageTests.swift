@@ -183,24 +183,25 @@ final class StorageTests: APITestCase {
     }
 
     func testAStateFolderKeepsStorageAtomicallyPerWidget() throws {
-        let directory = Files.temporaryRoot + "/widgethost-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        defer { removeTree(directory) }
+        let parent = try Files.makeTemporaryFolder("widgethost-state")
+        defer { Files.removeTree(parent) }
+        let directory = parent + "/state"
         let folder = StateStore(directory: directory)
         func runIn(_ script: String, file: String = "counter.js", context: RunContext = .widget) -> RunReport {
             runAPI(script, context: context, file: file) { $0.storage = folder }
         }
         XCTAssertEqual(outputs(runIn("let untouched = 1"))["untouched"], 1)
-        XCTAssertFalse(exists(directory), "a run that never touches storage writes nothing")
+        XCTAssertFalse(Files.exists(directory), "a run that never touches storage writes nothing")
         for expected in 1...3 {
             XCTAssertEqual(outputs(runIn("Config.set('n', Config.get('n', 0) + 1); let n = Config.get('n')"))["n"], .number(Double(expected)))
         }
         _ = outputs(runIn("setValue('v', 'shared'); setConfig('legacy', 'x'); Setting.set('s', 'k')"))
         let id = WidgetIdentity.derived(fromScriptName: "counter.js").id
-        XCTAssertEqual(listing(directory), [
+        XCTAssertEqual(Files.listing(directory), [
             "values", "values/small-1.json", "values/small-1.lock", "widgets", "widgets/\(id)", "widgets/\(id)/store.json",
             "widgets/\(id)/store.lock",
         ], "no temporary files are left behind; the lock files stay (A12)")
-        let stored = try JSONValue.parse(String(decoding: readAll(directory + "/widgets/\(id)/store.json"), as: UTF8.self))
+        let stored = try JSONValue.parse(String(decoding: Files.bytes(directory + "/widgets/\(id)/store.json"), as: UTF8.self))
         XCTAssertEqual(stored["config"], ["n": 3])
         XCTAssertEqual(stored["legacyConfig"], ["legacy": "x"])
         XCTAssertEqual(stored["settings"], ["k": "s"])
@@ -215,8 +216,9 @@ final class StorageTests: APITestCase {
     /// `state-busy` naming the folder and the lock, reads none of the storage and saves nothing;
     /// once the lock is free, the next run counts on from what was stored (A12).
     func testARunWaitsForItsWidgetsLockWithinItsTimeLimitThenEndsStateBusy() throws {
-        let directory = "/tmp/widgethost-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        defer { removeTree(directory) }
+        let parent = try Files.makeTemporaryFolder("widgethost-state")
+        defer { Files.removeTree(parent) }
+        let directory = parent + "/state"
         let folder = StateStore(directory: directory)
         let script = "Config.set('n', Config.get('n', 0) + 1); setValue('v', 'x'); let n = Config.get('n')"
         func run() -> RunReport {
@@ -244,8 +246,9 @@ final class StorageTests: APITestCase {
 
     /// A lock is held for the run, not longer: runs of one widget in one process take turns.
     func testALockIsFreeAgainOnceTheRunEnds() throws {
-        let directory = "/tmp/widgethost-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        defer { removeTree(directory) }
+        let parent = try Files.makeTemporaryFolder("widgethost-state")
+        defer { Files.removeTree(parent) }
+        let directory = parent + "/state"
         let folder = StateStore(directory: directory)
         for expected in 1...3 {
             let report = runAPI("const _f = FileManager.local(); const _p = _f.documents() + 'n'; let n = Number(_f.fileExists(_p) ? _f.readString(_p) : 0) + 1; _f.writeString(_p, String(n))", file: "turns.js") {
@@ -257,16 +260,17 @@ final class StorageTests: APITestCase {
     }
 
     func testAStoreThatCannotBeReadIsReportedAndNotOverwritten() throws {
-        let directory = Files.temporaryRoot + "/widgethost-state-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        defer { removeTree(directory) }
+        let parent = try Files.makeTemporaryFolder("widgethost-state")
+        defer { Files.removeTree(parent) }
+        let directory = parent + "/state"
         let id = WidgetIdentity.derived(fromScriptName: "widget.js").id
         mkdir(directory, 0o755); mkdir(directory + "/widgets", 0o755); mkdir(directory + "/widgets/\(id)", 0o755)
-        writeAll(directory + "/widgets/\(id)/store.json", Array("{not json".utf8))
+        try Files.write(directory + "/widgets/\(id)/store.json", Array("{not json".utf8))
         let report = runAPI("Config.set('a', 1); let v = Config.get('a')") { $0.storage = StateStore(directory: directory) }
         XCTAssertEqual(outputs(report)["v"], 1)
         XCTAssertEqual(diagnostic(report, .stateUnreadable)?.severity, .warning)
         XCTAssertTrue(diagnostic(report, .stateUnreadable)?.message.contains("store.json is not valid JSON (line 1, column 2") ?? false)
-        XCTAssertEqual(readAll(directory + "/widgets/\(id)/store.json"), Array("{not json".utf8), "left as it was")
+        XCTAssertEqual(Files.bytes(directory + "/widgets/\(id)/store.json"), Array("{not json".utf8), "left as it was")
     }
 
     func testAStoreCarriesAcrossRunsOfASimulation() throws {
@@ -289,55 +293,3 @@ final class StorageTests: APITestCase {
 
 // MARK: File helpers (no Foundation)
 
-func exists(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0
-}
-
-func readAll(_ path: String) -> [UInt8] {
-    guard let file = fopen(path, "rb") else { return [] }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count == 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return bytes
-}
-
-func writeAll(_ path: String, _ bytes: [UInt8]) {
-    let file = fopen(path, "wb")!
-    _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
-    fclose(file)
-}
-
-/// Every path below `root`, relative and sorted (folders and files).
-func listing(_ root: String) -> [String] {
-    var found: [String] = []
-    func walk(_ relative: String) {
-        let path = relative.isEmpty ? root : root + "/" + relative
-        guard let directory = opendir(path) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let child = relative.isEmpty ? name : relative + "/" + name
-            found.append(child)
-            if entry.pointee.d_type == UInt8(DT_DIR) { walk(child) }
-        }
-    }
-    walk("")
-    return found.sorted()
-}
-
-func removeTree(_ root: String) {
-    for path in listing(root).reversed() {
-        let full = root + "/" + path
-        if unlink(full) != 0 { rmdir(full) }
-    }
-    rmdir(root)
-}

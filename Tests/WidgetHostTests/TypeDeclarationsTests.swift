@@ -1,3 +1,4 @@
+import TestSupport
 import WidgetHost
 import XCTest
 
@@ -45,8 +46,7 @@ final class TypeDeclarationsTests: XCTestCase {
     }
 
     func testTheCommittedDeclarationFileIsWhatTheRegistryGenerates() throws {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        let path = packageRoot
         let committed = String(decoding: try FileBytes.read(path: path + "/docs/omni.d.ts"), as: UTF8.self)
         XCTAssertEqual(committed, TypeDeclarations.text(),
                        "docs/omni.d.ts is out of date: regenerate it with 'widgethost types --out docs/omni.d.ts'")

@@ -1,3 +1,5 @@
+import ErrorKinds
+
 /// One header line.
 public struct NetworkHeader: Sendable, Hashable {
     /// The header's name, as the script gave it in a request; in lower case in a response.
@@ -65,7 +67,9 @@ public struct NetworkResponse: Sendable, Hashable {
 }
 
 /// A request that got no response: no connection, a timeout, a reset, too large.
-public struct NetworkFailure: Error, Sendable, Hashable {
+public struct NetworkFailure: KindedError, Sendable, Hashable {
+    /// The network did not answer: the system's refusal.
+    public var errorKind: ErrorKind { .environment(.refused) }
     /// What went wrong, as the request's rejection says it after `… failed: `.
     public var message: String
     /// A failure saying `message`.

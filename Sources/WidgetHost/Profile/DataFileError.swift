@@ -1,7 +1,10 @@
+import ErrorKinds
 import JSONKit
 
 /// A profile or fixture file that cannot be used: one line naming the file and the problem.
-public struct DataFileError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct DataFileError: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// Malformed input (exit 65), or a missing or unreadable file (66).
+    public var errorKind: ErrorKind { kind == .malformed ? .input(.malformed) : .input(.missing) }
     /// Why the file cannot be used, which decides the tool's exit code (X2).
     public enum Kind: Sendable, Hashable {
         /// The file is missing or unreadable (exit 66).

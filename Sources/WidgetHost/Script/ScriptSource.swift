@@ -1,3 +1,4 @@
+import ErrorKinds
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -31,7 +32,9 @@ public struct ScriptSource: Sendable, Hashable {
 }
 
 /// Why a script file could not be loaded.
-public struct ScriptLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ScriptLoadError: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// A file that is not UTF-8 is malformed input (65); the others are missing input (66).
+    public var errorKind: ErrorKind { kind == .notUTF8 ? .input(.malformed) : .input(.missing) }
     /// What kept the file from loading: a file that is not UTF-8 is bad data, the others are a file
     /// that cannot be read (the tool's exit codes tell them apart, X2).
     public enum Kind: Sendable, Hashable {

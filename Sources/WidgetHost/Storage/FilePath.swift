@@ -1,3 +1,5 @@
+import ErrorKinds
+
 /// The four file areas of the `FileManager` API and their path prefixes (A5).
 public enum FileArea: String, Sendable, CaseIterable {
     /// `FileManager.local().documents()`: visible in the Files app.
@@ -32,7 +34,9 @@ struct FilePath: Hashable {
     static let maximumSegmentLength = 255
     static let slash: UInt8 = 0x2F
 
-    struct Refusal: Error {
+    struct Refusal: KindedError {
+        /// A path the script built that is refused: the script's error.
+        var errorKind: ErrorKind { .script }
         let message: String
     }
 

@@ -1,3 +1,4 @@
+import ErrorKinds
 import HostSystem
 import JSONKit
 import Synchronization
@@ -56,7 +57,9 @@ public struct WidgetState: Sendable, Hashable {
     }
 }
 
-struct StoreFormatError: Error {
+struct StoreFormatError: KindedError {
+    /// A stored file that does not have the store's form: malformed input.
+    var errorKind: ErrorKind { .input(.malformed) }
     var message: String
     init(_ message: String) { self.message = message }
 }
@@ -332,7 +335,9 @@ public struct StoreLock {
 }
 
 /// A storage read or write that failed; the run reports it and goes on.
-public struct StateStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct StateStoreError: KindedError, Sendable, Hashable, CustomStringConvertible {
+    /// The state folder cannot keep what a run stores (`state-not-saved`).
+    public var errorKind: ErrorKind { .environment(.cannotCreate) }
     /// The file (or, for a widget id refused by A11, the store and the id) the failure is about.
     public var path: String
     /// The reason, written after the path: `is not valid JSON (…)`.
@@ -344,7 +349,9 @@ public struct StateStoreError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// Why a file named by a script path was not read (``StateStore/read(scriptPath:widget:limit:)``).
-public struct StoredFileProblem: Error, Sendable, Hashable {
+public struct StoredFileProblem: KindedError, Sendable, Hashable {
+    /// A file the script named that is not read: the script's error.
+    public var errorKind: ErrorKind { .script }
     /// What kind of problem it is.
     public enum Kind: Sendable, Hashable {
         /// The path leaves the widget's folder, or reaches the file through a symbolic link (A5).
