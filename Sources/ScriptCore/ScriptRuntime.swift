@@ -30,6 +30,10 @@ public final class ScriptRuntime {
     let names = PropertyNames()
     /// The scratch realm's bounded `JSON.stringify` (``JSValue/boundedJSON(budget:)``), made on first use.
     private var serializer: BoundedSerializer?
+    /// The compiled definer of lazily built globals (``ScriptContext/defineLazyAccessors(_:_:make:assign:)``).
+    var lazyAccessors: JSScriptRef?
+    /// Arrays of names made once in `scratch`, protected, with their names.
+    private var stringLists: [(names: [String], array: JSObjectRef)] = []
     /// Handlers by context; a context removes its own in `deinit`.
     var rejectionHandlers: [ObjectIdentifier: RejectionHandler] = [:]
 
@@ -61,7 +65,8 @@ public final class ScriptRuntime {
         executionGuard.uninstall(group: group)
         _ = JSObjectSetPrivate(rejectionForwarder, nil)
         serializer?.release(in: scratch)
-        for function in [ownPropertyTest, propertyDefinition] + intrinsics.values.map(Optional.some) {
+        if let lazyAccessors { JSScriptRelease(lazyAccessors) }
+        for function in [ownPropertyTest, propertyDefinition] + intrinsics.values.map(Optional.some) + stringLists.map({ Optional.some($0.array) }) {
             if let function { JSValueUnprotect(scratch, function) }
         }
         JSValueUnprotect(scratch, rejectionForwarder)
@@ -76,6 +81,18 @@ public final class ScriptRuntime {
         if let made = intrinsics[expression] { return made }
         let made = Self.scratchFunction(expression, in: scratch)
         if let made { intrinsics[expression] = made }
+        return made
+    }
+
+    /// An array of `names` in the scratch realm, made once and protected: only read, by host code.
+    func scratchStrings(_ names: [String]) -> JSObjectRef? {
+        // Callers pass the same few lists on every run: equal arrays share their storage, so
+        // the comparison is quick.
+        if let made = stringLists.first(where: { $0.names == names }) { return made.array }
+        let values = names.map { name in self.names.with(name) { JSValueMakeString(scratch, $0) } }
+        guard let made = values.withUnsafeBufferPointer({ JSObjectMakeArray(scratch, $0.count, $0.baseAddress, nil) }) else { return nil }
+        JSValueProtect(scratch, made)
+        stringLists.append((names, made))
         return made
     }
 

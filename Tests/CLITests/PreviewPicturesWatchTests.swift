@@ -24,7 +24,7 @@ final class PreviewPicturesWatchTests: XCTestCase {
         try save(folder.file("l.json"), ##"{"type": "text", "content": "${title}", "fontSize": 20, "color": "#0A60D0"}"##)
         let child = try ChildProcess(
             ["/bin/sh", "-c", "cd \"$1\" && exec \"$0\" preview w.js --watch --layout l.json --html page.html --now 2026-11-29T08:00:00Z > out.txt 2> err.txt",
-             try widgethostBinary(), folder.path],
+             try BuiltProgram.path("widgethost"), folder.path],
             environment: ["PATH=/usr/bin:/bin", "NO_COLOR=1", "SWIFT_BACKTRACE=enable=no"], input: .null, output: .null, errors: .null)
         defer { if !child.hasEnded() { child.signal(SIGKILL); _ = child.wait() } }
         let picture = folder.file("page-pictures/w-small-light.png")

@@ -48,7 +48,7 @@ final class PreviewWatchTests: XCTestCase {
     }
 
     func testEditErrorAndCtrlC() throws {
-        let binary = try widgethostBinary()
+        let binary = try BuiltProgram.path("widgethost")
         save("let greeting = \"first version\"\nsetUpdateFreq(30)\n")
         writeFile(folder + "/layout.txt", Array("${greeting}\n".utf8))
         let command = "cd \(folder) && NO_COLOR=1 SWIFT_BACKTRACE=enable=no \(binary) preview script.js --watch --layout layout.txt --now 2026-11-29T08:00:00Z; echo $? > exit-status; sleep 30"
@@ -79,7 +79,7 @@ final class PreviewWatchTests: XCTestCase {
     /// `--watch --html FILE`: the header names the file, the page reloads itself while the
     /// watch runs (and is rewritten on each save), and stops reloading once it ends.
     func testWatchWithHTMLNamesTheFileAndThePageReloadsItself() throws {
-        let binary = try widgethostBinary()
+        let binary = try BuiltProgram.path("widgethost")
         save("let greeting = \"first version\"\nsetUpdateFreq(30)\n")
         let page = folder + "/report.html"
         let command = "cd \(folder) && NO_COLOR=1 SWIFT_BACKTRACE=enable=no \(binary) preview script.js --watch --html report.html --now 2026-11-29T08:00:00Z; echo $? > exit-status; sleep 30"
@@ -109,7 +109,7 @@ final class PreviewWatchTests: XCTestCase {
 
     /// Colour on a terminal, none with NO_COLOR (X3), seen through tmux with escapes kept.
     func testColourOnATerminalOnlyWithoutNoColor() throws {
-        let binary = try widgethostBinary()
+        let binary = try BuiltProgram.path("widgethost")
         save("let greeting = \"hi\"\nsetUpdateFreq(30)\n")
         var screens: [String: String] = [:]
         for (name, prefix) in [("plain", "NO_COLOR=1 "), ("colour", "")] {

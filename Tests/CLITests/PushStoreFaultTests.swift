@@ -78,7 +78,7 @@ final class PushStoreFaultTests: XCTestCase {
         let directory = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { Files.removeTree(directory) }
         let first = try ServeProcess.serving(directory)
-        let second = try Program.run([try widgethostBinary(), "serve", "--port", "0", "--db", directory + "/push.db",
+        let second = try Program.run([try BuiltProgram.path("widgethost"), "serve", "--port", "0", "--db", directory + "/push.db",
                                       "--user-id", "u", "--widget-id", "w"], timeout: .seconds(60))
         XCTAssertEqual(second.code, 66, second.out + second.err)
         XCTAssertTrue(second.err.contains("database is locked (another receiver, or another program, has it open"), second.err)

@@ -18,9 +18,6 @@ func serveTool(_ arguments: String...) -> ToolResult {
     return ToolResult(code: code, out: capture.out, err: capture.err)
 }
 
-/// The built `widgethost` binary next to the test bundle; a missing one fails the test.
-func widgethostBinary() throws -> String { try BuiltProgram.path("widgethost") }
-
 /// A line `widgethost serve` should have printed and did not.
 struct ServeOutputMissing: Error, CustomStringConvertible {
     var message: String
@@ -45,7 +42,7 @@ final class ServeProcess {
     private var exitStatus: Int32?
 
     init(_ arguments: [String]) throws {
-        let argv = [try widgethostBinary(), "serve"] + arguments
+        let argv = [try BuiltProgram.path("widgethost"), "serve"] + arguments
         do {
             process = try ChildProcess(argv, environment: Program.defaultEnvironment, output: .pipe, errors: .output)
         } catch {

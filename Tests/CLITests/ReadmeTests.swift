@@ -86,7 +86,7 @@ final class ReadmeTests: XCTestCase {
 
     /// The folder of the built `widgethost` and `widgethost-serve`, side by side as installed.
     private func toolFolder() throws -> String {
-        let executable = try widgethostBinary()
+        let executable = try BuiltProgram.path("widgethost")
         let folder = String(executable[..<executable.lastIndex(of: "/")!])
         XCTAssertEqual(access(folder + "/widgethost-serve", X_OK), 0, "widgethost-serve is not next to widgethost")
         return folder

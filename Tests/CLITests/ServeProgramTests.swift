@@ -54,7 +54,7 @@ final class ServeProgramTests: XCTestCase {
         _ = try serveBinary()
         let folder = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { removeFolder(folder) }
-        XCTAssertEqual(symlink(try widgethostBinary(), folder + "/widgethost"), 0)
+        XCTAssertEqual(symlink(try BuiltProgram.path("widgethost"), folder + "/widgethost"), 0)
         let help = try spawn([folder + "/widgethost", "serve", "--help"], environment: ["NO_COLOR=1"])
         XCTAssertEqual(help.code, 0, help.err)
         XCTAssertTrue(help.out.hasPrefix("OVERVIEW: Run a local Live Activity push receiver"), help.out)
@@ -64,7 +64,7 @@ final class ServeProgramTests: XCTestCase {
         let folder = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { removeFolder(folder) }
         let alone = folder + "/widgethost"
-        try copyFile(try widgethostBinary(), to: alone)
+        try copyFile(try BuiltProgram.path("widgethost"), to: alone)
 
         let result = try spawn([alone, "serve", "--port", "0"], environment: ["NO_COLOR=1"])
         XCTAssertEqual(result.code, 69)

@@ -430,9 +430,7 @@ final class SimulateCommandTests: XCTestCase {
         let script = try Program.required("script")
         let probe = try binary(["--version"])
         XCTAssertEqual(probe.code, 0)
-        var bundle = CommandLine.arguments[0]
-        if !bundle.hasSuffix(".xctest") { bundle = CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? bundle }
-        let executable = String(bundle[..<(bundle.lastIndex(of: "/") ?? bundle.startIndex)]) + "/widgethost"
+        let executable = try BuiltProgram.path("widgethost")
         let directory = try Files.makeTemporaryFolder("widgethost-simulate")
         defer { Files.removeTree(directory) }
         // About 1,150 refreshes: long enough for the progress line to appear.

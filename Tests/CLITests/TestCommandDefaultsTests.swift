@@ -26,7 +26,7 @@ final class TestCommandDefaultsTests: XCTestCase {
 
     /// Runs the built tool in `folder` through the shell, as a user would.
     private func inFolder(_ folder: String, _ arguments: String) throws -> ToolResult {
-        let executable = try widgethostBinary()
+        let executable = try BuiltProgram.path("widgethost")
         return try spawn(["/bin/sh", "-c", "cd '\(folder)' && exec '\(executable)' \(arguments)"], environment: ["NO_COLOR=1", "TZ=UTC"])
     }
 

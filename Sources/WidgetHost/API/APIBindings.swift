@@ -1,27 +1,21 @@
 import JSONKit
 import ScriptCore
 
-extension RunState {
-    /// Builds one global of the wider API (``APIRegistry``), or nil for a name it does not know.
-    func makeAPIBinding(_ name: String, in context: ScriptContext) throws -> JSValue? {
-        switch name {
-        case "Config": return makeConfig(in: context)
-        case "setConfig", "getConfig", "setValue", "getValue": return makeLegacyStorage(name, in: context)
-        case "Setting": return makeSetting(in: context)
-        case "Widget": return makeWidget(in: context)
-        case "$params": return makeParams(in: context)
-        case "isDebug":
-            return context.function("isDebug") { [unowned self] call in
-                call.context.boolean(self.configuration.context == .app)
-            }
-        case "Device": return makeDevice(in: context)
-        case "Location": return makeLocation(in: context)
-        case "Weather": return makeWeather(in: context)
-        case "Health": return makeHealth(in: context)
-        case "FileManager": return makeFileManager(in: context)
-        case "http": return makeHTTP(in: context)
-        case "Request", "HTMLDoc", "Calendar": return try makeScriptGlobal(name, in: context)
-        default: return nil
+extension BindingContext {
+    /// Makes a global its declaration says is built on first read (``APIGlobal``).
+    func make(_ declared: APIGlobal, in context: ScriptContext) throws -> JSValue {
+        switch declared.installation {
+        case .onFirstRead(let make): return try make(self, declared.name, context)
+        case .script: return try makeScriptGlobal(declared.name, in: context)
+        case .control(let make), .function(let make): return context.builtInFunction(declared.name, make(self, declared.name))
+        case .host: throw NativeError(.error, "the host installs \(declared.name) itself")
+        }
+    }
+
+    /// `isDebug()`: whether the run is an app run (A7).
+    func makeIsDebug(_ name: String, in context: ScriptContext) -> JSValue {
+        context.function(name) { [unowned self] call in
+            call.context.boolean(self.configuration.context == .app)
         }
     }
 

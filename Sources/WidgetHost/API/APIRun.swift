@@ -7,12 +7,15 @@ import ZonedTime
 /// the resolved profile, the widget's identity, storage read on first use and
 /// written back once the run ends, fixture use counts, parsed HTML documents.
 final class APIRun {
-    unowned let state: RunState
+    unowned let state: any BindingContext
     let store: StateStore
+    /// The script's name, from which a widget's identity is derived when nothing gives one.
+    private let scriptName: String
 
     init(state: RunState) {
         self.state = state
         store = state.configuration.storage ?? StateStore()
+        scriptName = state.wrapped.sourceURL
     }
 
     var configuration: RunConfiguration { state.configuration }
@@ -22,7 +25,7 @@ final class APIRun {
         now: Int64(state.startedAt), zone: configuration.zone)
 
     /// `Widget.id` and `Widget.name`: the configuration's, else the profile's, else derived from the script's name.
-    private(set) lazy var identity: WidgetIdentity = configuration.widgetIdentity(scriptName: state.wrapped.sourceURL)
+    private(set) lazy var identity: WidgetIdentity = configuration.widgetIdentity(scriptName: scriptName)
 
     func permitted(_ name: String) -> Bool { profile["permissions"]?[name]?.boolValue ?? true }
 
@@ -213,7 +216,9 @@ extension RunState {
         apiRun = made
         return made
     }
+}
 
+extension BindingContext {
     /// A wrong argument to an API call that the app does not document as throwing:
     /// an `invalid-argument` warning at the call, and in strict mode (C7) an exception.
     func misuse(_ call: NativeCall, _ function: String, _ message: String, kind: NativeError.Kind = .typeError) throws {
@@ -239,10 +244,7 @@ extension RunState {
     }
 
     /// How an async API call ends.
-    enum Outcome {
-        case value(JSValue)
-        case failure(NativeError)
-    }
+    typealias Outcome = APIOutcome
 
     /// A promise the host loop settles `delay` virtual milliseconds from now (T3, S4).
     ///
@@ -269,6 +271,15 @@ extension RunState {
         return promise
     }
 
+}
+
+/// How an async API call ends.
+enum APIOutcome {
+    case value(JSValue)
+    case failure(NativeError)
+}
+
+extension RunState {
     /// Gives an error made by the host the script's place, as the engine gives its own
     /// errors: `line`, `column` and `sourceURL` in the wrapped text's coordinates (mapped back
     /// as for any error) and a one-frame `stack`. Defined as own properties: no setter a
@@ -281,7 +292,9 @@ extension RunState {
         error.define("sourceURL", context.string(wrapped.sourceURL), attributes: .dontEnum)
         error.define("stack", context.string("\(function)@\(wrapped.sourceURL):\(line):\(engineColumn)"), attributes: .dontEnum)
     }
+}
 
+extension BindingContext {
     /// A JSON value as a fresh JavaScript value.
     func javaScript(_ json: JSONValue, in context: ScriptContext) -> JSValue {
         switch json {

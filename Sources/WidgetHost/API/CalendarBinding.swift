@@ -3,7 +3,7 @@ import ScriptCore
 import ZonedTime
 
 /// `Calendar.getEvents()` (A1); the lunar helpers are JavaScript (``APIScript``).
-extension RunState {
+extension BindingContext {
     /// `2026-05-03 10:00:00 +0000`, the form the app prints event times in.
     static func eventTime(_ ms: Int64) -> String {
         let civil = CivilDateTime(epochMilliseconds: ms, in: .utc)

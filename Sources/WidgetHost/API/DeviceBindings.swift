@@ -3,7 +3,7 @@ import ScriptCore
 import ZonedTime
 
 /// `Device`, `Location`, `Weather` and `Health`, answered from the device profile (A1).
-extension RunState {
+extension BindingContext {
     func makeDevice(in context: ScriptContext) -> JSValue {
         func field(_ name: String, _ key: String) -> (String, Int, NativeFunctionBody) {
             (name, 0, { [unowned self] (call: NativeCall) throws -> JSValue in
@@ -28,7 +28,7 @@ extension RunState {
     }
 
     /// An async call answered from the profile on the next turn of the host loop.
-    private func answer(_ call: NativeCall, _ function: String, permission: String, _ produce: @escaping (RunState, ScriptContext) -> Outcome) -> JSValue {
+    private func answer(_ call: NativeCall, _ function: String, permission: String, _ produce: @escaping (Self, ScriptContext) -> Outcome) -> JSValue {
         deferred(call.context, function) { [unowned self] context in
             if let refusal = self.denied(permission, function) { return refusal }
             return produce(self, context)
@@ -109,7 +109,7 @@ extension RunState {
                 }
             })
         }
-        func json(_ name: String, _ key: String, _ shape: @escaping (RunState, JSONValue) -> JSONValue = { $0.withTimes($1) }) -> (String, Int, NativeFunctionBody) {
+        func json(_ name: String, _ key: String, _ shape: @escaping (Self, JSONValue) -> JSONValue = { $0.withTimes($1) }) -> (String, Int, NativeFunctionBody) {
             (name, 0, { [unowned self] (call: NativeCall) throws -> JSValue in
                 self.answer(call, "Health.\(name)", permission: "health") { state, context in
                     .value(context.string(shape(state, state.api.profile["health"]?[key] ?? .null).serialized()))

@@ -5,7 +5,7 @@ import ScriptCore
 /// Every path is checked by ``FilePath``: it must start with `LD:`, `LL:`, `ID:` or
 /// `IL:` and this widget's id, and may not leave that folder. A refused path throws
 /// an `Error` into the script; nothing outside the state folder is read or written.
-extension RunState {
+extension BindingContext {
     func makeFileManager(in context: ScriptContext) -> JSValue {
         nativeObject(in: context, [
             ("local", 0, { [unowned self] (call: NativeCall) throws -> JSValue in self.fileManagerInstance(iCloud: false, in: call.context) }),

@@ -2,7 +2,7 @@ import HTMLCore
 import JSONKit
 import ScriptCore
 
-extension RunState {
+extension BindingContext {
     /// `native.htmlParse(html)`: parses a document and returns its handle for `native.xpath`.
     func htmlParse(_ call: NativeCall) throws -> JSValue {
         let html = call[0]

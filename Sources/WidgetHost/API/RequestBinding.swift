@@ -2,11 +2,12 @@ import JSONKit
 import ScriptCore
 
 /// `Request` (its natives; the class itself is in ``APIScript``) and the deprecated `http` (A2, A3, A9).
-extension RunState {
-    /// What a fetch resolves to.
-    enum FetchResult: String {
-        case bytes, string, json
-    }
+/// What a fetch resolves to.
+enum FetchResult: String {
+    case bytes, string, json
+}
+
+extension BindingContext {
 
     /// `native.send(request, kind)`: reads the request's fields and returns the promise of its answer.
     func send(_ call: NativeCall) throws -> JSValue {

@@ -1,8 +1,11 @@
 import JSONKit
 import ScriptCore
 
+/// What a legacy store does with a value: store its string, delete the key, or ignore the call.
+private enum Legacy { case store(String), delete, ignore }
+
 /// `Config`, `setConfig`/`getConfig`, `setValue`/`getValue` and `Setting` (A4, A1, A7).
-extension RunState {
+extension BindingContext {
     /// JavaScript's default sort order (UTF-16 code units), for `$params`.
     static func jsOrder(_ a: String, _ b: String) -> Bool { a.utf16.lexicographicallyPrecedes(b.utf16) }
 
@@ -50,9 +53,6 @@ extension RunState {
         ])
     }
 
-    /// `String(value)` for a legacy store; nil (after a warning) for objects and functions, `.none` to delete.
-    private enum Legacy { case store(String), delete, ignore }
-
     private func legacyValue(_ call: NativeCall, _ function: String) throws -> Legacy {
         let value = call[1]
         switch value.kind {
@@ -64,29 +64,30 @@ extension RunState {
         }
     }
 
-    func makeLegacyStorage(_ name: String, in context: ScriptContext) -> JSValue {
-        switch name {
-        case "setConfig", "setValue":
-            return context.function(name, length: 2) { [unowned self] call in
-                guard let key = try self.stringArgument(call, 0, name, "the key") else { return call.context.undefined }
-                let change = try self.legacyValue(call, name)
-                if case .ignore = change { return call.context.undefined }
-                let apply: (inout [String: String]) -> Void = { store in
-                    if case .store(let text) = change { store[key] = text } else { store[key] = nil }
-                }
-                if name == "setConfig" {
-                    self.api.widget(mutate: true) { apply(&$0.legacyConfig) }
-                } else {
-                    self.api.values(mutate: true) { apply(&$0) }
-                }
-                return call.context.undefined
+    /// `setConfig(key, value)` (the widget's strings) or, `shared`, `setValue(key, value)` (the kind and slot's).
+    func makeLegacySetter(_ name: String, shared: Bool, in context: ScriptContext) -> JSValue {
+        context.function(name, length: 2) { [unowned self] call in
+            guard let key = try self.stringArgument(call, 0, name, "the key") else { return call.context.undefined }
+            let change = try self.legacyValue(call, name)
+            if case .ignore = change { return call.context.undefined }
+            let apply: (inout [String: String]) -> Void = { store in
+                if case .store(let text) = change { store[key] = text } else { store[key] = nil }
             }
-        default:
-            return context.function(name, length: 1) { [unowned self] call in
-                guard let key = try self.stringArgument(call, 0, name, "the key") else { return call.context.string("") }
-                let stored = name == "getConfig" ? self.api.widget { $0.legacyConfig[key] } : self.api.values { $0[key] }
-                return call.context.string(stored ?? "")
+            if shared {
+                self.api.values(mutate: true) { apply(&$0) }
+            } else {
+                self.api.widget(mutate: true) { apply(&$0.legacyConfig) }
             }
+            return call.context.undefined
+        }
+    }
+
+    /// `getConfig(key)` (the widget's strings) or, `shared`, `getValue(key)` (the kind and slot's).
+    func makeLegacyGetter(_ name: String, shared: Bool, in context: ScriptContext) -> JSValue {
+        context.function(name, length: 1) { [unowned self] call in
+            guard let key = try self.stringArgument(call, 0, name, "the key") else { return call.context.string("") }
+            let stored = shared ? self.api.values { $0[key] } : self.api.widget { $0.legacyConfig[key] }
+            return call.context.string(stored ?? "")
         }
     }
 
@@ -98,10 +99,10 @@ extension RunState {
         return api.profile["settings"]?[key]
     }
 
-    static let settingTypes = ["text", "number", "date", "toggle", "select", "icon", "color", "image", "file"]
+    static var settingTypes: [String] { ["text", "number", "date", "toggle", "select", "icon", "color", "image", "file"] }
 
     func makeSetting(in context: ScriptContext) -> JSValue {
-        func reader(_ name: String, _ read: @escaping (RunState, JSONValue?, ScriptContext) -> JSValue) -> (String, Int, NativeFunctionBody) {
+        func reader(_ name: String, _ read: @escaping (Self, JSONValue?, ScriptContext) -> JSValue) -> (String, Int, NativeFunctionBody) {
             (name, 1, { [unowned self] (call: NativeCall) throws -> JSValue in
                 guard let key = try self.stringArgument(call, 0, "Setting.\(name)", "the setting's key") else {
                     return read(self, nil, call.context)

@@ -1,5 +1,5 @@
 /// The TypeScript declaration file (`omni.d.ts`) of the script API, generated from
-/// ``APIRegistry`` (names, kinds, documentation, sync or async) and ``APITypes`` (the types):
+/// ``APIRegistry`` (names, kinds, documentation, sync or async, types) and ``APITypes`` (the shapes):
 /// `widgethost types` writes it, and a test fails when the committed copy (docs/omni.d.ts)
 /// and this output disagree.
 public enum TypeDeclarations {
@@ -43,9 +43,10 @@ public enum TypeDeclarations {
     private static func declaration(of global: APIGlobal) -> String {
         switch global.kind {
         case .function, .value:
-            guard global.members.count == 1, let member = global.members.first, let type = APITypes.type(of: member) else {
+            guard global.members.count == 1, let member = global.members.first else {
                 return "// \(global.name): no type\n"
             }
+            let type = member.type
             if let parameters = type.parameters {
                 return doc(lines(global, member, type)) + "declare function \(global.name)(\(parameters)): \(type.result);\n"
             }
@@ -63,7 +64,7 @@ public enum TypeDeclarations {
 
     /// One member inside a class, an object type or an interface.
     private static func declaration(_ member: APIMember, indent: String) -> String {
-        guard let type = APITypes.type(of: member) else { return "\(indent)// \(member.path): no type\n" }
+        let type = member.type
         let text = doc(lines(nil, member, type), indent: indent)
         switch member.kind {
         case .constructor:

@@ -2,7 +2,7 @@ import JSONKit
 import ScriptCore
 
 /// `Widget` (S3, A1, A7) and `$params`.
-extension RunState {
+extension BindingContext {
     func makeWidget(in context: ScriptContext) -> JSValue {
         let identity = api.identity
         let kind = configuration.kind.rawValue

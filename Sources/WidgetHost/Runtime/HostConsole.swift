@@ -15,8 +15,8 @@ extension RunState {
         ("log", .log), ("info", .info), ("warn", .warn), ("error", .error), ("debug", .debug), ("trace", .debug), ("dir", .log),
     ]
 
-    func installConsole(in context: ScriptContext) {
-        guard case .returned(let console) = try? context.propertyCatching(context.global, "console"), console.isObject else { return }
+    func installConsole(named name: String, in context: ScriptContext) {
+        guard case .returned(let console) = try? context.propertyCatching(context.global, name), console.isObject else { return }
         for (name, level) in Self.consoleMethods {
             let method = context.builtInFunction(name) { [unowned self] call in
                 self.log(level, call)
@@ -31,7 +31,7 @@ extension RunState {
             return call.context.undefined
         }
         try? console.setProperty("assert", assert)
-        hostGlobalValues.append(("console", ProtectedValue(console)))
+        hostGlobalValues.append((name, ProtectedValue(console)))
     }
 
     /// Keeps one console entry; once the console is full, entries are only counted.

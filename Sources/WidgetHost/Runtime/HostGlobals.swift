@@ -21,23 +21,15 @@ import ScriptCore
 extension RunState {
     func installHostGlobals(in context: ScriptContext) throws(ScriptError) {
         let global = context.global
-        for name in Self.controlBindingNames {
-            guard let function = controlBinding(name, in: context) else { continue }
-            defineHostFunction(name, function, on: global)
+        for declared in APIRegistry.madeBeforeTheScript {
+            guard let make = declared.installation.functionBody else { continue }
+            defineHostFunction(declared.name, context.builtInFunction(declared.name, make(self, declared.name)), on: global)
         }
-        defineHostFunction("setTimeout", timer("setTimeout", repeating: false, in: context), on: global)
-        defineHostFunction("setInterval", timer("setInterval", repeating: true, in: context), on: global)
-        for name in ["clearTimeout", "clearInterval"] {
-            let clear = context.builtInFunction(name) { [unowned self] call in
-                if call[0].isNumber, let id = Int(exactly: try call[0].toNumber()) { self.timers.cancel(id: id) }
-                return call.context.undefined
-            }
-            defineHostFunction(name, clear, on: global)
+        for declared in APIRegistry.installedByTheHost {
+            if case .host(let install) = declared.installation { try install(self, declared.name, context) }
         }
-        try installSleep(in: context)
-        installConsole(in: context)
         if let seed = configuration.seed { SeededRandom.install(seed: seed, in: context) }
-        try context.defineAccessors(global, APIRegistry.boundNames.filter { !Self.controlBindingNames.contains($0) }) { apiAccessor($0, in: context) }
+        try installAPIAccessors(APIRegistry.madeOnFirstRead, in: context)
     }
 
     /// A host function as a global data property, remembered to notice a replacement.
@@ -46,25 +38,11 @@ extension RunState {
         hostGlobalValues.append((name, ProtectedValue(function)))
     }
 
-    /// `setTimeout(callback, ms, ...args)` or `setInterval(…)` on the virtual clock (T3).
-    private func timer(_ name: String, repeating: Bool, in context: ScriptContext) -> JSValue {
-        context.builtInFunction(name) { [unowned self] call in
-            guard call[0].isFunction else {
-                throw NativeError(.typeError, "\(name)(callback, ms) needs a function as its first argument")
-            }
-            var delay = try call[1].toNumber()
-            if !(delay >= 0) || delay > 2_147_483_647 { delay = 0 }  // as browsers do: an overflowing delay fires at once
-            let extra = call.count > 2 ? ProtectedValue(call.context.array((2..<call.count).map { call[$0] })) : nil
-            let id = self.timers.add(callback: ProtectedValue(call[0]), arguments: extra, now: self.now, delay: delay, repeating: repeating)
-            return call.context.number(Double(id))
-        }
-    }
-
     /// `sleep(ms)`, a promise the virtual clock resolves (T3). Not an iOS global: assigning to it
     /// makes an ordinary, enumerable property, so the docs' `this.sleep = "7h 10m"` is an output.
-    private func installSleep(in context: ScriptContext) throws(ScriptError) {
-        let sleep = context.builtInFunction("sleep") { [unowned self] call in
-            let delay = try self.sleepDelay(call[0], call)
+    func installSleep(named name: String, in context: ScriptContext) throws(ScriptError) {
+        let sleep = context.builtInFunction(name) { [unowned self] call in
+            let delay = try self.sleepDelay(call[0], call, name)
             let (promise, resolve, _) = call.context.makePromise()
             _ = self.timers.add(callback: ProtectedValue(resolve), now: self.now, delay: delay, repeating: false)
             return promise
@@ -72,28 +50,26 @@ extension RunState {
         sleepFunction = ProtectedValue(sleep)
         let get = context.internalFunction { [unowned self] call in self.sleepFunction?.value ?? call.context.undefined }
         let set = context.internalFunction { call in
-            try call.context.defineData(call.context.global, "sleep", call[0])
+            try call.context.defineData(call.context.global, name, call[0])
             return call.context.undefined
         }
-        try context.defineAccessor(context.global, "sleep", get: get, set: set)
+        try context.defineAccessor(context.global, name, get: get, set: set)
     }
 
-    /// An API global as an accessor built on first read (``APIRegistry``); an assignment is kept
-    /// (and reported: calls to the replacement are the script's own).
-    private func apiAccessor(_ name: String, in context: ScriptContext) -> (get: JSValue, set: JSValue) {
-        let get = context.internalFunction { [unowned self] call in
-            if let made = self.accessorValues[name] { return made?.value ?? call.context.undefined }
-            self.accessorValues[name] = .some(nil)  // made once, even when making it throws
-            let value = try self.makeBinding(name, in: call.context)
-            self.accessorValues[name] = ProtectedValue(value)
-            return value
+    /// The API's globals as accessors built on first read (``APIRegistry``); an assignment is
+    /// kept (and reported: calls to the replacement are the script's own).
+    private func installAPIAccessors(_ names: [String], in context: ScriptContext) throws(ScriptError) {
+        let make = context.internalFunction { [unowned self] call in
+            let name = try call[0].toString()
+            guard let declared = APIRegistry.global(name) else { throw NativeError(.error, "no host global named \(name)") }
+            return try self.make(declared, in: call.context)
         }
-        let set = context.internalFunction { [unowned self] call in
-            self.accessorValues[name] = ProtectedValue(call[0])
+        let assign = context.internalFunction { [unowned self] call in
+            let name = try call[0].toString()
             if !self.replacedGlobals.contains(name) { self.replacedGlobals.append(name) }
             return call.context.undefined
         }
-        return (get, set)
+        try context.defineLazyAccessors(context.global, names, make: make, assign: assign)
     }
 
     /// Adds to ``replacedGlobals`` the host's data globals no longer in place when the body has
@@ -110,10 +86,36 @@ extension RunState {
 
     func reportReplacedGlobals() {
         for name in replacedGlobals {
-            let effect = Self.controlBindingNames.contains(name)
+            let isControl = if case .control? = APIRegistry.global(name)?.installation { true } else { false }
+            let effect = isControl
                 ? "calls to the replacement are not requests to the system and are not recorded"
                 : "the script's replacement is used instead of the host's"
             diagnose(.hostGlobalReplaced, .warning, "the script replaced the host's '\(name)'; \(effect)")
+        }
+    }
+}
+
+/// The timers' bodies (T3), which their declarations install (`API/Globals/RuntimeGlobals.swift`).
+extension BindingContext {
+    /// The body of `setTimeout(callback, ms, ...args)` or `setInterval(…)` on the virtual clock (T3).
+    func timer(_ name: String, repeating: Bool) -> NativeFunctionBody {
+        { [unowned self] call in
+            guard call[0].isFunction else {
+                throw NativeError(.typeError, "\(name)(callback, ms) needs a function as its first argument")
+            }
+            var delay = try call[1].toNumber()
+            if !(delay >= 0) || delay > 2_147_483_647 { delay = 0 }  // as browsers do: an overflowing delay fires at once
+            let extra = call.count > 2 ? ProtectedValue(call.context.array((2..<call.count).map { call[$0] })) : nil
+            let id = self.timers.add(callback: ProtectedValue(call[0]), arguments: extra, now: self.now, delay: delay, repeating: repeating)
+            return call.context.number(Double(id))
+        }
+    }
+
+    /// The body of `clearTimeout(id)` and `clearInterval(id)` (T3).
+    var clearTimer: NativeFunctionBody {
+        { [unowned self] call in
+            if call[0].isNumber, let id = Int(exactly: try call[0].toNumber()) { self.timers.cancel(id: id) }
+            return call.context.undefined
         }
     }
 }

@@ -6,6 +6,35 @@ import ScriptSyntax
 /// One run from fresh context to report, in order: host globals, body, virtual
 /// timers until the body settles (S4), outputs (O1–O6), then the report. What the run
 /// accumulates on the way lives in its ``RunState``; the driver holds only the outcome.
+///
+/// What a run passes through, top to bottom as this file reads:
+///
+///     ScriptHost.run(source, configuration)
+///       |  PreparedScript: scanned and wrapped once per text (S1), compiled once per engine
+///       v
+///     +-----------------------------------------------------------------------------+
+///     | RunDriver.run                                                               |
+///     |   syntax problem? ----------------------------------------------> report    |
+///     |   arm limits (time, memory: S6, S7), VirtualClock.begin                     |
+///     |   execute:                                                                  |
+///     |     installRegistration        the body's start and end markers             |
+///     |     installHostGlobals         APIRegistry's declarations, every run:       |
+///     |       control bindings, timers   data properties, built-in-shaped (C1-C8, T3) |
+///     |       sleep, console, Math.random                                           |
+///     |       the API's globals          accessors built on first read              |
+///     |           |                                                                 |
+///     |           |  each binding sees its run through BindingContext:              |
+///     |           |  clock, diagnostics, events, timers, storage and network        |
+///     |           v                                                                 |
+///     |     body (the wrapped script) -> startBody                                  |
+///     |     timer loop until the body settles (T3, S4)  <- TimerQueue, host work    |
+///     |     replaced globals noticed, outputs collected (O1-O6)                     |
+///     |   a thrown error -> fail / a termination -> stop                            |
+///     |   storage written back (A4)                                                 |
+///     +-----------------------------------------------------------------------------+
+///       |
+///       v
+///     makeReport -> RunReport (bounded)
 struct RunDriver {
     let host: ScriptHost
     /// The engine this run uses, and the fresh context made in it.

@@ -5,8 +5,9 @@ import ScriptSyntax
 /// The state of one run: clock, console, events, diagnostics and timers, which the
 /// host's globals (``installHostGlobals(in:)``) feed. One per run; ``RunDriver`` takes the run
 /// through its steps over it, and ``teardown()`` breaks the references it holds into the context.
-/// The natives that feed it are extensions in the files named for them (`HostGlobals.swift`,
-/// `ControlBindings.swift`, `HostConsole.swift`, `BodyStart.swift`, the API's bindings in `API/`).
+/// What installs the globals and starts the body extends it (`HostGlobals.swift`,
+/// `HostConsole.swift`, `BodyStart.swift`); the bindings (`ControlBindings.swift`, `API/`) see it
+/// only as a ``BindingContext``.
 final class RunState {
     enum Settlement {
         case fulfilled(completed: Bool)
@@ -55,9 +56,6 @@ final class RunState {
     var hostGlobalValues: [(name: String, value: ProtectedValue)] = []
     /// The host's `sleep`, which its accessor returns until the script assigns to it.
     var sleepFunction: ProtectedValue?
-    /// The API globals, accessors built on first read (``installHostGlobals(in:)``): each one's
-    /// value once made or assigned (nil inside: made, and making it threw).
-    var accessorValues: [String: ProtectedValue?] = [:]
 
     init(configuration: RunConfiguration, prepared: PreparedScript, startedAt: Double) {
         self.configuration = configuration
@@ -78,12 +76,11 @@ final class RunState {
         promiseThen = nil
         hostGlobalValues = []
         sleepFunction = nil
-        accessorValues = [:]
     }
 
     // MARK: Diagnostics
 
-    func diagnose(_ code: DiagnosticCode, _ severity: Severity, _ message: String, line: Int? = nil, column: Int? = nil) {
+    func diagnose(_ code: DiagnosticCode, _ severity: Severity, _ message: String, line: Int?, column: Int?) {
         diagnostics.append(Diagnostic(code, severity, message, line: line, column: column))
     }
 
@@ -122,11 +119,11 @@ final class RunState {
             line: location?.line, column: location?.column ?? nil)
     }
 
-    func sleepDelay(_ argument: JSValue, _ call: NativeCall) throws -> Double {
+    func sleepDelay(_ argument: JSValue, _ call: NativeCall, _ name: String) throws -> Double {
         let number = argument.isNumber ? try argument.toNumber() : .nan
         if number.isFinite && number >= 0 && number <= 8.64e15 { return number }  // beyond it no clock can end
-        let site = callSite(call.context, name: "sleep")
-        let message = "sleep(ms) expects a number of milliseconds, 0 or more; got \(ValueDescription.phrase(argument)); it waited 0 ms"
+        let site = callSite(call.context, name: name)
+        let message = "\(name)(ms) expects a number of milliseconds, 0 or more; got \(ValueDescription.phrase(argument)); it waited 0 ms"
         diagnose(.invalidArgument, .warning, message, line: site.line, column: site.column)
         if configuration.strict { throw NativeError(argument.isNumber ? .rangeError : .typeError, message) }
         return 0

@@ -1,0 +1,38 @@
+/// The declarations of `Request` and `http` (A2, A3, A9): each global once,
+/// with its members, their docs and TypeScript types, and how the host makes it.
+extension APIRegistry {
+    static let network: [APIGlobal] = [
+        APIGlobal(
+            "Request", .constructor, rules: "A2, A3", receiver: "req",
+            summary: "An HTTP request: `new Request(url)`, set `method`, `headers`, `body`, then fetch. Answered live, from fixtures (replay) or live and recorded (`--network`).",
+            members: [
+                .constructor("(url)", returns: "Request", "A request for `url` (`GET`, no headers, no body). Without a URL it throws a `TypeError`; the URL is checked when the request is sent.",
+                    type: .call("url: string", "Request")),
+                .instanceProperty("url", returns: "string", "The URL given to the constructor (`http:` or `https:`).",
+                    type: .value("string", readOnly: false)),
+                .instanceProperty("method", returns: "string", "`\"GET\"` by default; any case (`post` is sent as `POST`).",
+                    type: .value("string", readOnly: false)),
+                .instanceProperty("headers", returns: "object", "Request headers as a plain object; `{}` by default.",
+                    type: .value("Record<string, string>", readOnly: false)),
+                .instanceProperty("body", returns: "any", "A string is sent as is; an object or array as JSON with `Content-Type: application/json` unless a content type is set; a `Uint8Array` as bytes.",
+                    type: .value("string | object | Uint8Array | ArrayBuffer | undefined", readOnly: false)),
+                .method("fetch", "()", .async, returns: "Promise<Uint8Array>", "The response bytes (what `FileManager.saveImage` takes). Rejects on HTTP status 400 or more (the message names the status and URL), a network failure, a timeout (5 s connect, 5 s total), a response above 10 MB, or, in replay, a request no fixture matches.",
+                    type: .call("", "Promise<Uint8Array>")),
+                .method("fetchJSON", "()", .async, returns: "Promise<any>", "The response parsed as JSON; rejects like `fetch()`, and when the body is not JSON.",
+                    type: .call("", "Promise<any>")),
+                .method("fetchString", "()", .async, returns: "Promise<string>", "The response as UTF-8 text; rejects like `fetch()`.",
+                    type: .call("", "Promise<string>")),
+            ],
+            made: .script),
+        APIGlobal(
+            "http", .object, rules: "A9",
+            summary: "Deprecated request helpers kept for old scripts; each call gives a `deprecated-api` info.",
+            members: [
+                .function("get", "(url, {headers}?)", .async, returns: "Promise<string>", "GET `url` and resolve to the response text; rejects like `Request#fetchString`.",
+                    type: .call("url: string, options?: { headers?: Record<string, string> }", "Promise<string>")),
+                .function("post", "(url, {body, headers}?)", .async, returns: "Promise<string>", "POST `body` (a string as is, an object as JSON) and resolve to the response text.",
+                    type: .call("url: string, options?: { body?: string | object, headers?: Record<string, string> }", "Promise<string>")),
+            ],
+            made: .onFirstRead { state, _, context in state.makeHTTP(in: context) }),
+    ]
+}
