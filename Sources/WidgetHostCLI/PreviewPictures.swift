@@ -23,10 +23,10 @@ enum PreviewPictures {
     static func section(_ inputs: PreviewInputs, document: PreviewDocument, arguments: ParsedArguments,
                         client: PictureClient = PictureClient()) -> PictureSection? {
         // The flags were checked when the command started (``PreviewCommand``).
-        section(layout: inputs.layout, document: document, html: arguments.value("html"), client: client,
+        section(layout: inputs.layout, document: document, html: try? arguments.get(PreviewCommand.html), client: client,
                 stateFolder: inputs.configuration.storage?.directory,
                 widget: inputs.configuration.widgetIdentity(scriptName: inputs.source?.name ?? inputs.scriptPath).id,
-                device: (try? PictureOptions.device(arguments)) ?? .reference, icons: arguments.value("icons"))
+                device: (try? PictureOptions.device(arguments)) ?? .reference, icons: try? arguments.get(PictureOptions.icons))
     }
 
     /// The picture section for the document, or nil when there is nothing to draw (no layout,

@@ -23,24 +23,16 @@ enum RenderWidgets {
     /// The families and device the flags name, or nil when neither `--family` nor
     /// `--all-families` is given (the layout's root is then drawn as a canvas).
     static func request(_ arguments: ParsedArguments) throws(UsageError) -> Request? {
-        let all = arguments.flag("all-families")
-        let name = arguments.value("family")
-        guard all || name != nil else {
-            if arguments.value("device") != nil { throw UsageError("--device needs --family or --all-families") }
-            if arguments.value("icons") != nil { throw UsageError("--icons needs --family or --all-families") }
+        let all = arguments.isSet(RenderCommand.allFamilies)
+        let family = try arguments.get(PictureOptions.family)
+        guard all || family != nil else {
+            if arguments.given(PictureOptions.device) { throw UsageError("--device needs --family or --all-families") }
+            if arguments.given(PictureOptions.icons) { throw UsageError("--icons needs --family or --all-families") }
             return nil
         }
-        if all, name != nil { throw UsageError("--family and --all-families both name families; give one") }
-        let families: [WidgetFamily]
-        if let name {
-            guard let family = WidgetFamily(name: name) else {
-                throw UsageError("unknown family '\(name)'; use " + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            families = [family]
-        } else {
-            families = WidgetFamily.allCases
-        }
-        return Request(families: families, device: try PictureOptions.device(arguments), all: all, icons: arguments.value("icons"))
+        if all, family != nil { throw UsageError("--family and --all-families both name families; give one") }
+        return Request(families: family.map { [$0] } ?? WidgetFamily.allCases, device: try PictureOptions.device(arguments), all: all,
+                       icons: try arguments.get(PictureOptions.icons))
     }
 
     /// Where each family's picture goes: `--out FILE` for one family, files in `--out DIR` for
@@ -54,9 +46,9 @@ enum RenderWidgets {
 
     /// Lays out and draws every family; prints the findings; returns the exit status.
     static func run<Drawing: WidgetDrawing>(_ request: Request, layout: LayoutDocument, layoutPath: String, report: RunReport, files store: StateStore,
-                                            widget: String, out: String?, base: String, scale: Int, scheme: ColorScheme, format: String,
+                                            widget: String, out: String?, base: String, scale: Int, scheme: ColorScheme, format: RenderCommand.Format,
                                             drawer: Drawing, terminal: Terminal) throws -> Int32 {
-        let pictureFormat: PictureFormat = format == "svg" ? .svg : .png
+        let pictureFormat: PictureFormat = format == .svg ? .svg : .png
         let style = Style(enabled: terminal.colorErr)
         let now = report.finishedAt
         let assets = drawer.assets(images: WidgetFiles.imageReader(store, widget: widget), icons: request.icons.map(WidgetFiles.iconReader))
@@ -111,7 +103,7 @@ enum RenderWidgets {
         if let (file, error) = failures.first {
             throw CommandError("cannot write the picture to \(file): \(error.message)", kind: error.errorKind)
         }
-        if format == "json" {
+        if format == .json {
             let object: JSONObject = [
                 "schema": "widgethost.render/1", "script": .string(report.script), "status": .string(report.status.rawValue),
                 "drawn": true, "source": ["layout": .string(layoutPath)], "device": .string(request.device.name),
