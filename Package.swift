@@ -111,15 +111,20 @@ let package = Package(
             name: "Render", dependencies: ["Canvas", "WidgetGeometry", "JSONKit", "CCairo", "CPango", "CFontconfig", "CZlib", "CDeflate", "CJPEG", "CRsvg"],
             swiftSettings: pangoHeaders),
         // A layout drawn as a widget through the `WidgetDrawing` interface (what draws is handed
-        // in), and the request `widgethost` sends to `widgethost-render pictures` for pictures.
+        // in); what a picture request and answer hold, and the service that draws them.
         .target(name: "WidgetPictures", dependencies: ["Canvas", "WidgetGeometry", "Layout", "JSONKit", "HostSystem", "ErrorKinds"]),
-        // The conformance runner: fixture format, runner, reporters.
-        .target(name: "Conformance", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "HostSystem", "ErrorKinds"]),
+        // The command line's option declarations (typed, decoded once) and the options of a run
+        // (RunOptions), which the CLI decodes from arguments and the conformance runner from front matter.
+        .target(name: "CLIOptions", dependencies: ["WidgetHost", "Timeline", "WidgetGeometry", "ZonedTime", "ErrorKinds"]),
+        // The conformance runner: fixture format, runner, reporters; and the one request and
+        // answer of `widgethost-render`'s service (pictures or a fixture), with the client that
+        // keeps a drawing child (`PictureChild`).
+        .target(name: "Conformance", dependencies: ["WidgetHost", "CLIOptions", "ExitCodes", "Timeline", "PushContract", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "HostSystem", "ErrorKinds"]),
         // The author preview: terminal view, HTML report, watch mode.
         .target(name: "Preview", dependencies: ["WidgetHost", "Timeline", "Layout", "JSONKit", "ZonedTime", "ErrorKinds"]),
         // Command-line parsing, rendering and dispatch. Not the receiver: `serve` is its own
         // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.
-        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "ErrorKinds"]),
+        .target(name: "WidgetHostCLI", dependencies: ["WidgetHost", "CLIOptions", "ExitCodes", "Timeline", "PushContract", "HostSystem", "Conformance", "Preview", "Layout", "Canvas", "WidgetGeometry", "WidgetPictures", "JSONKit", "ZonedTime", "ErrorKinds"]),
         // `widgethost serve`: the receiver's command, over the CLI's parsing and help.
         .target(name: "ServeCLI", dependencies: ["WidgetHostCLI", "PushReceiver", "PushContract", "HostSystem", "JSONKit", "ZonedTime", "ErrorKinds"]),
         // `widgethost studio`: the live page, served with the receiver's HTTP server, in
@@ -162,11 +167,12 @@ let package = Package(
         .testTarget(name: "PushReceiverTests", dependencies: ["PushReceiver", "CReceiverSockets", "HostSystem", "PushContract", "JSONKit", "Threads", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "JSONKit"]),
         .testTarget(name: "WidgetGeometryTests", dependencies: ["WidgetGeometry", "Layout", "JSONKit"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Render", "Canvas", "WidgetPictures", "JSONKit", "TestSupport"], swiftSettings: pangoHeaders),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CLIOptions", "WidgetGeometry", "Render", "Canvas", "WidgetPictures", "JSONKit", "TestSupport"], swiftSettings: pangoHeaders),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "JSONKit"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Canvas", "WidgetGeometry", "Layout", "JSONKit", "TestSupport"], swiftSettings: pangoHeaders),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Layout", "WidgetHost", "Timeline", "JSONKit", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "RenderCLI", "Render", "WidgetPictures", "JSONKit", "HostSystem", "TestSupport"], swiftSettings: pangoHeaders),
+        // Golden/: the help, manual page and completion scripts HelpGoldenTests compares against.
+        .testTarget(name: "CLITests", dependencies: ["WidgetHostCLI", "ServeCLI", "RenderCLI", "Render", "WidgetPictures", "JSONKit", "HostSystem", "TestSupport"], exclude: ["Golden"], swiftSettings: pangoHeaders),
         // Every hostile script run one after another in a library host, a simulation and a test worker.
         .testTarget(name: "HostileRunTests", dependencies: ["WidgetHost", "ScriptCore", "JSONKit", "TestSupport"]),
     ]

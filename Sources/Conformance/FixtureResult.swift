@@ -21,9 +21,6 @@ public struct FixtureResult: Sendable {
         self.durationMs = durationMs
     }
 
-    /// One line of JSON, as a worker sends it.
-    public var jsonLine: String { json.serialized() }
-
     var json: JSONValue {
         .object([
             "path": .string(path), "description": .string(description), "rules": .array(rules.map { .string($0) }),

@@ -1,3 +1,4 @@
+import CLIOptions
 import Canvas
 import HostSystem
 import JSONKit
@@ -118,60 +119,43 @@ public final class FixtureRunner {
                 path: fixture.path, line: Fixture.lineOf(key, in: fixture.source.text, from: fixture.frontMatterLine),
                 message: message)
         }
-        var configuration = RunConfiguration()
-        if let kind = settings["kind"] {
-            guard let name = kind.stringValue, let parsed = ScriptKind(rawValue: name) else {
-                throw bad("kind", "unknown kind \(kind.serialized()); use one of \(ScriptKind.namesList)")
-            }
-            configuration.kind = parsed
-        }
-        let zoneName = settings["tz"]?.stringValue ?? defaultZone
-        do { configuration.zone = try Zone(identifier: zoneName) } catch {
-            throw bad("tz", "unknown time zone '\(zoneName)'")
-        }
-        let now: String
-        switch settings["now"] {
-        case .number(let ms)?: now = JSONValue.formatNumber(ms)
-        case .string(let text)?: now = text
-        case nil: now = defaultNow
-        default: throw bad("now", "'now' is an ISO 8601 date-time or epoch milliseconds")
-        }
-        do { configuration.now = try ISO8601.parse(now, defaultZone: configuration.zone) } catch {
-            throw bad("now", "bad 'now': \(error.message)")
-        }
-        if let locale = settings["locale"] {
-            guard let tag = locale.stringValue, LocaleTag.isWellFormed(tag) else {
-                throw bad("locale", "'locale' is a BCP 47 language tag such as zh-CN, en-US or de-DE")
-            }
-            configuration.locale = tag
-        }
-        if let seed = settings["seed"] {
-            guard let value = seed.doubleValue, value >= 0, value <= 9_007_199_254_740_992, value == value.rounded() else {
-                throw bad("seed", "'seed' is a whole number from 0 to 2^53")
-            }
-            configuration.seed = UInt64(value)
-        }
-        if let strict = settings["strict"] {
-            guard let value = strict.boolValue else { throw bad("strict", "'strict' is true or false") }
-            configuration.strict = value
-        }
+        // The front matter's run options, decoded by the declarations the command line's are
+        // (`RunOptions`), with the suite's zone and time when the fixture names none.
         if let limits = settings["limits"] {
             guard case .object(let values) = limits else { throw bad("limits", "'limits' is a map: { timeout: 1, memory: 64 }") }
-            for (key, value) in values {
-                guard let number = value.doubleValue, number > 0 else { throw bad("limits", "limits.\(key) must be a positive number") }
-                switch key {
-                case "timeout": configuration.timeLimitSeconds = number
-                case "memory": configuration.memoryLimitMB = number
-                // A count past Int's range is no limit at all, not a crash.
-                case "console": configuration.consoleLimit = Int(exactly: number.rounded(.down)) ?? .max
-                case "timers": configuration.timerFiringLimit = Int(exactly: number.rounded(.down)) ?? .max
-                default: throw bad("limits", "unknown limit '\(key)'; the limits are timeout, memory, console, timers")
-                }
+            let known = RunOptions.declarations.compactMap { $0.key }.filter { $0.hasPrefix("limits.") }.map { String($0.dropFirst(7)) }
+            for key in values.keys where !known.contains(key) {
+                throw bad("limits", "unknown limit '\(key)'; the limits are \(known.joined(separator: ", "))")
             }
         }
+        var current = ""
+        let options: RunOptions
+        do {
+            options = try RunOptions.decode { declaration in
+                guard let key = declaration.key else { return [] }
+                let path = key.split(separator: ".").map(String.init)
+                var value = settings[path[0]]
+                if path.count == 2 { value = value?[path[1]] }
+                let text: String
+                switch (key, value) {
+                case ("tz", nil): text = defaultZone
+                case ("now", nil): text = defaultNow
+                case (_, nil): return []
+                case (_, .string(let string)?): text = string
+                case (_, .number(let number)?): text = JSONValue.formatNumber(number)
+                case (_, .bool(let flag)?): text = flag ? "true" : "false"
+                case (_, let other?): text = other.serialized()
+                }
+                current = key
+                return [text]
+            }
+        } catch {
+            throw bad(String(current.split(separator: ".").first ?? ""), error.message)
+        }
+        var configuration = options.configuration
         // Fixtures never touch the network: requests are answered only from a `fixtures:` file.
         configuration.network = .replay(NetworkFixtures())
-        for key in ["profile", "params", "fixtures", "context"] where settings[key] != nil {
+        for key in ["profile", "params", "fixtures"] where settings[key] != nil {
             try APISettings.apply(key, settings[key]!, to: &configuration, fixture: fixture)
         }
         return configuration

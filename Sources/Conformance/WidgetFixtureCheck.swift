@@ -1,3 +1,4 @@
+import CLIOptions
 import Canvas
 import JSONKit
 import Layout
@@ -38,10 +39,10 @@ enum WidgetFixtureCheck {
         }
         var device = DeviceModel.reference
         if let value = settings["device"] {
-            guard let found = value.stringValue.flatMap(DeviceModel.named) else {
-                return ["malformed fixture: render.device is one of " + DeviceModel.all.map(\.name).joined(separator: ", ")]
+            // Read as `--device` is (RunOptions), so a fixture names the devices the command line does.
+            do { device = try RunOptions.device.decode(value.stringValue ?? value.serialized()) } catch {
+                return ["malformed fixture: render.device: \(error.message)"]
             }
-            device = found
         }
         if settings["canvas"] != nil || settings["size"] != nil {
             return ["malformed fixture: render.family draws the layout at the family's size; drop canvas and size"]

@@ -7,8 +7,8 @@ import JSONKit
 /// Runs fixtures in worker processes, `jobs` at a time. A fixture that crashes or
 /// hangs its worker fails alone: the worker is replaced and the suite goes on.
 ///
-/// Protocol: the parent writes one fixture path per line to a worker's stdin; the
-/// worker answers with one JSON line (a ``FixtureResult``) per path on stdout.
+/// Protocol: the parent writes one ``ServiceRequest/fixture(path:)`` line per fixture to a
+/// worker's stdin; the worker answers each with one ``ServiceAnswer/fixture(_:)`` line on stdout.
 public struct WorkerPool {
     /// The command that starts a worker, e.g. `["/path/widgethost", "test", "--worker"]`.
     public var command: [String]
@@ -95,8 +95,11 @@ public struct WorkerPool {
                             let line = Array(worker.buffer[..<newline])
                             worker.buffer.removeSubrange(...newline)
                             if let path = worker.current {
-                                let parsed = (try? JSONValue.parse(bytes: line)).flatMap(FixtureResult.init(json:))
-                                finish(parsed ?? failure(path, "the worker answered something unreadable: \(String(decoding: line.prefix(200), as: UTF8.self))"))
+                                if case .fixture(let result) = ServiceAnswer.parse(line) {
+                                    finish(result)
+                                } else {
+                                    finish(failure(path, "the worker answered something unreadable: \(String(decoding: line.prefix(200), as: UTF8.self))"))
+                                }
                                 worker.current = nil
                             }
                         }
@@ -130,7 +133,7 @@ public struct WorkerPool {
     private func assign(_ path: String, to worker: Worker) -> Bool {
         worker.current = path
         worker.deadline = ContinuousClock.now + .milliseconds(Int64(min(fixtureTimeout, 1e9) * 1000))
-        return worker.process.write(Array((path + "\n").utf8))
+        return worker.process.write(ServiceRequest.fixture(path: path).line)
     }
 
     /// A new worker, its standard input and output pipes; its standard error is this process's.

@@ -36,10 +36,12 @@ public enum ErrorKind: Sendable, Hashable {
         /// A file the command makes, or what a run stored, cannot be written, or is already
         /// there and is never overwritten.
         case cannotCreate
-        /// Something the command reaches for refused or did not answer: a port already in
-        /// use, a receiver that cannot be reached, a network request, a folder that cannot
+        /// Something the command reaches for refused or did not answer: a receiver that cannot be reached, a network request, a folder that cannot
         /// be watched, a system file that cannot be read.
         case refused
+        /// Something the command needs is taken or out of service for now: a port already in
+        /// use by another program.
+        case unavailable
     }
 }
 

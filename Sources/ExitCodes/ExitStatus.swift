@@ -28,7 +28,7 @@ public enum ExitStatus {
         case .input(.malformed): return dataError
         case .input(.missing): return noInput
         case .script, .environment(.refused): return failure
-        case .environment(.notInstalled): return unavailable
+        case .environment(.notInstalled), .environment(.unavailable): return unavailable
         case .environment(.cannotCreate): return cannotCreate
         case .engine, .internal: return internalError
         }

@@ -127,6 +127,9 @@ public struct LayoutDocument: Sendable, Hashable {
     public let body: Body
     /// Problems with the tree's structure found while loading (`layout-component`).
     public let findings: [LayoutFinding]
+    /// The JSON a tree layout was made from (``init(tree:)``), nil for a text layout: a picture
+    /// request carries it, so the drawing side makes the same document without reading the text again.
+    public let tree: JSONValue?
 
     /// Text or tree.
     public var format: Format {
@@ -185,6 +188,7 @@ public struct LayoutDocument: Sendable, Hashable {
         if !current.isEmpty { finish() }
         body = .lines(fields)
         findings = []
+        tree = nil
     }
 
     /// A tree layout from parsed JSON: an object is the root component, an array a list of
@@ -205,6 +209,7 @@ public struct LayoutDocument: Sendable, Hashable {
             body = .components([])
         }
         findings = builder.findings
+        tree = value
     }
 
     /// Whether `text` is to be read as JSON: its first non-whitespace character is `{` or `[`,

@@ -20,8 +20,6 @@ public struct PreviewInputs: Sendable {
     /// The layout file's path and its parsed document, when `--layout` names one.
     public var layoutPath: String?
     public var layout: LayoutDocument?
-    /// The layout file's text as read, for drawing it (`preview --layout` with a component tree).
-    public var layoutText: String?
     /// A button's action script, run before each tap's refresh on the strip (A8).
     public var action: ScriptSource?
     /// Files that could not be read or parsed.
@@ -30,9 +28,8 @@ public struct PreviewInputs: Sendable {
     public init(
         scriptPath: String, source: ScriptSource?, kinds: [ScriptKind], configuration: RunConfiguration,
         simulation: Simulation?, layoutPath: String? = nil, layout: LayoutDocument? = nil, action: ScriptSource? = nil,
-        problems: [PreviewProblem] = [], layoutText: String? = nil
+        problems: [PreviewProblem] = []
     ) {
-        self.layoutText = layoutText
         self.scriptPath = scriptPath
         self.source = source
         self.kinds = kinds

@@ -401,8 +401,12 @@ public final class HTTPServer: @unchecked Sendable {
             }
         }
         guard status == 0 else {
-            let reason = String(cString: strerror(errno))
+            let number = errno
+            let reason = String(cString: strerror(number))
             close(fd)
+            if number == EADDRINUSE {
+                throw ReceiverError(.portInUse, "cannot listen on \(host):\(port): the port is in use by another program")
+            }
             throw ReceiverError(.listen, "cannot listen on \(host):\(port): \(reason)")
         }
         guard listen(fd, 4096) == 0 else {

@@ -71,14 +71,23 @@ public struct HealthRules: Sendable, Hashable {
 /// A receiver failure at start, with a message that says what to do.
 public struct ReceiverError: KindedError, Sendable, CustomStringConvertible {
     /// A database that cannot be opened, read or written is a named file that cannot be
-    /// used (66); a host and port that cannot be listened on, the system's refusal (1).
-    public var errorKind: ErrorKind { kind == .database ? .input(.missing) : .environment(.refused) }
+    /// used (66); a port another program holds, unavailable (69); a host and port that cannot
+    /// be listened on otherwise, the system's refusal (1).
+    public var errorKind: ErrorKind {
+        switch kind {
+        case .database: .input(.missing)
+        case .portInUse: .environment(.unavailable)
+        case .listen: .environment(.refused)
+        }
+    }
     /// What failed.
     public enum Kind: Sendable {
         /// The SQLite database could not be opened, read or written at start.
         case database
         /// The receiver could not listen on its host and port.
         case listen
+        /// The port is already in use by another program.
+        case portInUse
     }
     /// What failed: the database or listening.
     public var kind: Kind

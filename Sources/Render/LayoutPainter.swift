@@ -142,8 +142,7 @@ final class LayoutPainter {
                     x += m.width
                     continue
                 }
-                cairo_move_to(cr, x, line.frame.y + ascent - m.baseline)
-                pango_cairo_show_layout(cr, m.layout)
+                m.show(at: x, baseline: line.frame.y + ascent, cr: cr)
                 cairo_new_path(cr)
                 x += m.width
             }

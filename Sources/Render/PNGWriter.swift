@@ -18,15 +18,22 @@ enum PNGWriter {
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard width > 0, height > 0, let data = cairo_image_surface_get_data(surface) else { return [] }
         // Scanlines: a filter byte (0, none), then straight RGBA bytes; every byte is written.
+        // A pixel like the one before it (flat colours, the clear corners) reuses its bytes.
         let rowBytes = width * 4 + 1
         let raw = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
             let out = UnsafeMutableRawPointer(buffer.baseAddress!)
+            var previous: UInt32 = 0, converted = straightRGBA(0).littleEndian
             for y in 0..<height {
                 let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
                 let line = out + y * rowBytes
                 line.storeBytes(of: 0, as: UInt8.self)
                 for x in 0..<width {
-                    line.storeBytes(of: straightRGBA(row[x]).littleEndian, toByteOffset: 1 + x * 4, as: UInt32.self)
+                    let value = row[x]
+                    if value != previous {
+                        previous = value
+                        converted = straightRGBA(value).littleEndian
+                    }
+                    line.storeBytes(of: converted, toByteOffset: 1 + x * 4, as: UInt32.self)
                 }
             }
             count = rowBytes * height

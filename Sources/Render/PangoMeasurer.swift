@@ -67,6 +67,11 @@ public final class PangoMeasurer: TextMeasurer, @unchecked Sendable {
         }
     }
 
+    /// `body` with the measurer's cairo context and font options, its calls serialised.
+    func withContext<T>(_ body: (OpaquePointer, OpaquePointer) -> T) -> T {
+        lock.withLock { _ in body(cr, fontOptions) }
+    }
+
     /// The font's ascent plus descent.
     public func lineHeight(of font: FontSpec) -> Double {
         lock.withLock { _ in

@@ -28,12 +28,12 @@ struct TextPainter {
         return families.joined(separator: ",")
     }
 
-    /// The run's text shaped (the caller frees it), and the offset from the layout's top to the
-    /// point `(x, y)` names, per the baseline.
-    func layout(_ run: TextRun, families: String) -> (shaped: ShapedText, top: Double) {
+    /// The run's text shaped (the caller frees it), and how far its alphabetic baseline lies
+    /// below the point `(x, y)` names, per the baseline.
+    func layout(_ run: TextRun, families: String) -> (shaped: ShapedText, baselineBelowY: Double) {
         let font = PangoFontRequest(families: families, size: run.size, weight: run.weight, style: run.style)
         let shaped = PangoText.shape(run.text, font, cr: cr, fontOptions: fontOptions)
-        return (shaped, Self.baselineBelowY(run.baseline, PangoText.verticalMetrics(font, layout: shaped.layout)) * run.size - shaped.baseline)
+        return (shaped, Self.baselineBelowY(run.baseline, PangoText.verticalMetrics(font, context: shaped.context)) * run.size)
     }
 
     /// Where the alphabetic baseline lies below `y`, in ems, as Canvas 2D's `textBaseline` puts
@@ -54,9 +54,9 @@ struct TextPainter {
     /// Draws the run: the stroke first, then the fill (colour emoji have no outline, so the
     /// stroke leaves them out and the fill draws them).
     func draw(_ run: TextRun, families: String, style: CanvasStyle, setSource: (Paint) -> Bool, setLine: () -> Void) {
-        let (shaped, top) = self.layout(run, families: families)
+        let (shaped, below) = self.layout(run, families: families)
         defer { shaped.free() }
-        let layout = shaped.layout, width = shaped.width
+        let width = shaped.width
         var left = run.x
         switch run.align {
         case .left, .start: break
@@ -71,8 +71,7 @@ struct TextPainter {
         }
         if let stroke = style.stroke {
             cairo_new_path(cr)
-            cairo_move_to(cr, left, run.y + top)
-            pango_cairo_layout_path(cr, layout)
+            shaped.path(at: left, baseline: run.y + below, cr: cr)
             if setSource(stroke) {
                 setLine()
                 cairo_stroke(cr)
@@ -80,8 +79,7 @@ struct TextPainter {
             cairo_new_path(cr)
         }
         if let fill = style.fill, setSource(fill) {
-            cairo_move_to(cr, left, run.y + top)
-            pango_cairo_show_layout(cr, layout)
+            shaped.show(at: left, baseline: run.y + below, cr: cr)
             cairo_new_path(cr)
         }
         cairo_restore(cr)

@@ -10,8 +10,9 @@ import WidgetPictures
 /// The `widgethost-render` program: the commands that draw, with `Render` (cairo and Pango)
 /// handed in, so that only this program loads those libraries. `widgethost render ARGS…`
 /// runs it with `ARGS…`; `widgethost test` runs its workers as `widgethost-render test --worker`;
-/// `preview` and `simulate` ask `widgethost-render pictures` for their pictures (a child process
-/// reading a ``PictureRequest`` on stdin and answering on stdout).
+/// `preview` and `simulate` ask `widgethost-render pictures` for their pictures (``PictureChild``).
+/// Both are the one service loop (``ServiceLoop``): a ``ServiceRequest`` a line on stdin, a
+/// ``ServiceAnswer`` a line on stdout, until its input ends.
 public enum RenderTool {
     public static func main(arguments: [String], terminal: Terminal = .standard()) -> Int32 {
         let drawer = RenderDrawer()
@@ -19,28 +20,12 @@ public enum RenderTool {
         // version, draws nothing to wait for.
         let printsOnly = arguments.contains { ["--help", "-h", "help", "--version"].contains($0) }
         if arguments.first != "test", !printsOnly { FontLoading.start() }
-        if arguments == ["pictures"] {
-            let answer = PictureService.answer(readAll(), drawer: RenderWidgetDrawer(), images: PictureFiles.imageReader,
-                                              icons: PictureFiles.iconReader)
-            terminal.out(answer.json.serialized())
-            return answer.problem == nil ? 0 : 1
-        }
+        if arguments == ["pictures"] { return ServiceLoop.serve(update: false, drawer: drawer, widgets: RenderWidgetDrawer()) }
         if arguments.first == "test" {
             return WidgetHostTool.run(TestCommand.command(drawer: drawer, widgets: RenderWidgetDrawer()), arguments: Array(arguments.dropFirst()), terminal: terminal)
         }
         return WidgetHostTool.run(RenderCommand.command(drawer: drawer, widgets: RenderWidgetDrawer()), arguments: arguments, terminal: terminal)
     }
-}
-
-/// Standard input to its end.
-private func readAll() -> [UInt8] {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = read(0, &buffer, buffer.count)
-        if count > 0 { bytes += buffer[..<count] } else if count < 0, errno == EINTR { continue } else { break }
-    }
-    return bytes
 }
 
 /// ``WidgetDrawing`` over ``WidgetRenderer``: Pango's measurements and cairo's drawing.

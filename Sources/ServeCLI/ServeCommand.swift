@@ -24,13 +24,10 @@ enum ServeCommand {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'; serve takes options only") }
         var configuration = try configuration(from: arguments, terminal: terminal)
         let sink = LogSink()
-        let logFormat = arguments.value("log-format") ?? "text"
-        guard logFormat == "text" || logFormat == "json" else {
-            throw UsageError("unknown --log-format '\(logFormat)'\(ParsedArguments.hint(logFormat, among: ["text", "json"])); use text or json")
-        }
-        if arguments.flag("quiet") {
-            if arguments.value("log-format") != nil { throw UsageError("--quiet logs nothing; drop --log-format or --quiet") }
-        } else if logFormat == "json" {
+        let logFormat = try arguments.get(ServeProgram.logFormat) ?? .text
+        if arguments.isSet(ServeProgram.quiet) {
+            if arguments.given(ServeProgram.logFormat) { throw UsageError("--quiet logs nothing; drop --log-format or --quiet") }
+        } else if logFormat == .json {
             configuration.requestLog = { entry in sink.writeErr(requestJSON(entry).serialized()) }
         } else {
             configuration.log = { line in sink.write(line) }
@@ -64,19 +61,19 @@ enum ServeCommand {
 
     static func configuration(from arguments: ParsedArguments, terminal: Terminal) throws -> ReceiverConfiguration {
         let registry = try registry(from: arguments)
-        var configuration = ReceiverConfiguration(databasePath: arguments.value("db") ?? "widgethost-push.db",
+        var configuration = ReceiverConfiguration(databasePath: try arguments.get(ServeProgram.db) ?? "widgethost-push.db",
                                                   registry: registry)
-        configuration.host = arguments.value("host") ?? "127.0.0.1"
-        configuration.port = try integer(arguments, "port", 0...65535) ?? 8787
-        if let window = try integer(arguments, "window", 1...86_400) { configuration.rules.windowSeconds = Int64(window) }
-        if let now = arguments.value("now") { configuration.fixedNow = try parseNow(now) }
-        if let threads = try integer(arguments, "threads", 1...64) { configuration.http.threads = threads }
-        if let idle = try integer(arguments, "idle-timeout", 1...3600) { configuration.http.idleTimeoutSeconds = idle }
-        if let limit = try integer(arguments, "request-timeout", 1...3600) {
+        configuration.host = try arguments.get(ServeProgram.host) ?? "127.0.0.1"
+        configuration.port = try arguments.get(ServeProgram.port) ?? 8787
+        if let window = try arguments.get(ServeProgram.window) { configuration.rules.windowSeconds = Int64(window) }
+        if let now = try arguments.get(ServeProgram.now) { configuration.fixedNow = now }
+        if let threads = try arguments.get(ServeProgram.threads) { configuration.http.threads = threads }
+        if let idle = try arguments.get(ServeProgram.idleTimeout) { configuration.http.idleTimeoutSeconds = idle }
+        if let limit = try arguments.get(ServeProgram.requestTimeout) {
             configuration.http.requestTimeoutSeconds = Double(limit)
         }
-        if let limit = try integer(arguments, "max-connections", 1...100_000) { configuration.http.connectionLimit = limit }
-        if let limit = try integer(arguments, "max-connections-per-ip", 1...100_000) {
+        if let limit = try arguments.get(ServeProgram.maxConnections) { configuration.http.connectionLimit = limit }
+        if let limit = try arguments.get(ServeProgram.maxConnectionsPerIP) {
             configuration.http.perAddressLimit = limit
         }
         return configuration
@@ -84,9 +81,10 @@ enum ServeCommand {
 
     /// `--registry FILE`, `--user-id/--widget-id [--ios]`, or one made-up Push ID and widget.
     static func registry(from arguments: ParsedArguments) throws -> PushRegistry {
-        let user = arguments.value("user-id"), widget = arguments.value("widget-id")
-        if let path = arguments.value("registry") {
-            guard user == nil, widget == nil, arguments.value("ios") == nil else {
+        let user = try arguments.get(ServeProgram.userID), widget = try arguments.get(ServeProgram.widgetID)
+        let ios = try arguments.get(ServeProgram.ios)
+        if let path = try arguments.get(ServeProgram.registry) {
+            guard user == nil, widget == nil, ios == nil else {
                 throw UsageError("give either --registry or --user-id/--widget-id/--ios, not both")
             }
             let text = try PushFiles.read(path, what: "registry")
@@ -94,36 +92,16 @@ enum ServeCommand {
                 throw CommandError("\(path): \(error.message)", kind: error.errorKind)
             }
         }
-        if user != nil || widget != nil || arguments.value("ios") != nil {
+        if user != nil || widget != nil || ios != nil {
             guard let user, !user.isEmpty, let widget, !widget.isEmpty else {
                 throw UsageError("--user-id and --widget-id go together (and --ios needs them)")
             }
-            var ios = IOSVersion(18)
-            if let text = arguments.value("ios") {
-                guard let version = IOSVersion(text) else { throw UsageError("bad --ios '\(text)'; use a version such as 17.2") }
-                ios = version
-            }
-            return PushRegistry(users: [.init(pushID: user, ios: ios, widgets: [.init(id: widget)])])
+            return PushRegistry(users: [.init(pushID: user, ios: ios ?? IOSVersion(18), widgets: [.init(id: widget)])])
         }
         return PushRegistry(users: [.init(pushID: "push-" + RandomBytes.hex(count: 8),
                                           widgets: [.init(id: "live-" + RandomBytes.hex(count: 4))])])
     }
 
-    /// ISO 8601, or a number: seconds below 1e11, else milliseconds.
-    static func parseNow(_ text: String) throws(UsageError) -> Int64 {
-        if let number = Int64(text), number >= 0 { return number < 100_000_000_000 ? number * 1000 : number }
-        do { return try ISO8601.parse(text, defaultZone: .utc) } catch {
-            throw UsageError("bad --now '\(text)': use an ISO 8601 date-time such as 2024-03-09T16:00:00Z, or epoch seconds")
-        }
-    }
-
-    private static func integer(_ arguments: ParsedArguments, _ name: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = arguments.value(name) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw UsageError("bad --\(name) '\(text)'; use a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
-    }
 
     static func banner(_ receiver: PushReceiverServer) -> [String] {
         let configuration = receiver.configuration

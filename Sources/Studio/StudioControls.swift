@@ -6,7 +6,7 @@ import WidgetHostCLI
 /// the command line. `scheme` is the page's own (which pictures it shows), not a flag.
 enum StudioControls {
     /// The names a page may set.
-    static let names: [String] = StudioProgram.controls.map(\.name)
+    static let names: [String] = StudioProgram.controls.map(\.spec.name)
 
     /// `widgethost.studio.controls/1`: each control's name, placeholder, help line, choices, and
     /// the value the studio was started with (`started`, from `base`; null when not given).
@@ -15,9 +15,10 @@ enum StudioControls {
             "schema": "widgethost.studio.controls/1",
             "controls": .array(StudioProgram.controls.map { control in
                 .object([
-                    "name": .string(control.name), "placeholder": .string(control.placeholder), "help": .string(control.help),
-                    "choices": .array(control.choices.map { .string($0) }),
-                    "started": started(control.name, in: base).map { .string($0) } ?? .null,
+                    "name": .string(control.spec.name), "placeholder": .string(control.spec.placeholder ?? ""),
+                    "help": .string(control.spec.help), "choices": .array(control.choices.map { .string($0) }),
+                    "range": control.range.map { .array([.number($0.lowerBound), .number($0.upperBound)]) } ?? .null,
+                    "started": started(control.spec.name, in: base).map { .string($0) } ?? .null,
                 ])
             }),
         ])

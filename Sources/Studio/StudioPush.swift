@@ -41,7 +41,7 @@ struct StudioPush: Sendable {
         }
         object["variables"] = .object(variables)
         let drawn = StudioProgram.pushPictures(session.arguments(session.controls), variables: variables,
-                                               now: validated.request.timestamp * 1000)
+                                               now: validated.request.timestamp * 1000, pictures: session.pictures)
         object["pictures"] = .array(drawn.pictures.map { .object(["scheme": .string($0.scheme), "png": .string($0.png), "width": .number($0.width)]) })
         object["picturesProblem"] = drawn.problem.map { .string($0) } ?? .null
         return StudioService.json(.object(object))

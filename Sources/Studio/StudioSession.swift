@@ -23,8 +23,12 @@ final class StudioSession: @unchecked Sendable {
         var stopping = false
     }
 
-    init(base: [String]) {
+    /// The studio's one drawing child.
+    let pictures: StudioPictures
+
+    init(base: [String], pictures: StudioPictures = StudioPictures()) {
         self.base = base
+        self.pictures = pictures
     }
 
     /// The view now.
@@ -92,7 +96,7 @@ final class StudioSession: @unchecked Sendable {
         let started = MonotonicClock.milliseconds()
         var build: StudioProgram.Build
         do {
-            build = try StudioProgram.build(arguments(controls))
+            build = try StudioProgram.build(arguments(controls), pictures: pictures)
         } catch let error as UsageError {
             throw error
         } catch let error as CommandError {

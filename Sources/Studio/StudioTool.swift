@@ -17,7 +17,7 @@ public enum StudioTool {
     public static func main(arguments: [String], terminal: Terminal = .standard()) -> Int32 {
         let command = Command(
             name: StudioProgram.name, abstract: StudioProgram.abstract, discussion: StudioProgram.discussion,
-            arguments: [("script", "The script file (UTF-8 JavaScript).")], options: StudioProgram.options,
+            arguments: [.file("script", "The script file (UTF-8 JavaScript).")], options: StudioProgram.options,
             examples: StudioProgram.examples, exitCodes: StudioProgram.exitCodes
         ) { parsed, terminal in
             try run(parsed, arguments: arguments, terminal: terminal)
@@ -26,21 +26,14 @@ public enum StudioTool {
     }
 
     static func run(_ parsed: ParsedArguments, arguments: [String], terminal: Terminal) throws -> Int32 {
-        let port: Int
-        if let text = parsed.value("port") {
-            guard let value = Int(text), (0...65535).contains(value) else {
-                throw UsageError("bad --port '\(text)'; use a whole number from 0 to 65535 (0 picks a free one)")
-            }
-            port = value
-        } else {
-            port = defaultPort
-        }
+        let port = try parsed.get(StudioProgram.port) ?? defaultPort
         let base = without(["port"], flags: ["open"], in: arguments)
         // Before any engine thread starts, so that Ctrl-C and SIGTERM reach the watcher.
         FileWatcher.blockInterrupts()
         // A usage mistake ends the command before anything is served; files that cannot be used
         // (a missing script, a layout that is not JSON) are shown on the page instead.
-        _ = try StudioProgram.build(base)
+        let pictures = StudioPictures()
+        _ = try StudioProgram.build(base, pictures: pictures)
         let watched = try StudioProgram.watchedFiles(base)
         let watcher: FileWatcher
         do {
@@ -48,7 +41,7 @@ public enum StudioTool {
         } catch {
             throw CommandError(error.message, kind: error.errorKind)
         }
-        let session = StudioSession(base: base)
+        let session = StudioSession(base: base, pictures: pictures)
         session.rebuild()
         var limits = HTTPLimits()
         limits.connectionLimit = 64
@@ -64,7 +57,7 @@ public enum StudioTool {
         let address = "http://127.0.0.1:\(server.port)/"
         terminal.out("widgethost studio: listening on \(address) · watching \(watched.joined(separator: ", ")) · Ctrl-C stops")
         terminal.flush()
-        if parsed.flag("open") { open(address, terminal: terminal) }
+        if parsed.isSet(StudioProgram.open) { open(address, terminal: terminal) }
         while true {
             // 50 ms of quiet: one save (a write, or a new file renamed over the old) is one change.
             switch watcher.wait(quietMs: 50) {

@@ -11,10 +11,7 @@ enum APICommand {
             and its error cases. --markdown prints the whole reference as one Markdown page.
             """,
         arguments: [],
-        options: [
-            .flag("markdown", "Print the reference as a Markdown page."),
-            .value("format", "format", "Output format: text or json. Default: text."),
-        ],
+        options: [markdown.spec, format.spec],
         examples: [
             .init("Every global and its members", "widgethost api"),
             .init("The reference as JSON, for an editor or a script", "widgethost api --format json"),
@@ -25,16 +22,19 @@ enum APICommand {
         ],
         run: run)
 
+    static let markdown = Flag("markdown", "Print the reference as a Markdown page.")
+    static let format = Option<ReportFormat>.format("Output format: text or json. Default: text.")
+
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'; api takes none") }
-        if arguments.flag("markdown") {
+        if arguments.isSet(markdown) {
             terminal.writeOut(APIReference.markdown())
             return ExitCode.success
         }
-        switch arguments.value("format") ?? "text" {
-        case "json":
+        switch try arguments.get(format) ?? .text {
+        case .json:
             terminal.out(json().serialized(pretty: true))
-        case "text":
+        case .text:
             for global in APIRegistry.globals {
                 terminal.out("\(global.name)  (\(global.kind.rawValue))")
                 for member in global.members {
@@ -42,8 +42,6 @@ enum APICommand {
                     terminal.out("  \(member.signature)  → \(member.returns)  [\(mode)]")
                 }
             }
-        case let other:
-            throw UsageError("unknown format '\(other)'\(ParsedArguments.hint(other, among: ["text", "json"])); use text or json")
         }
         return ExitCode.success
     }

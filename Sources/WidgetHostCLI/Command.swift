@@ -1,3 +1,5 @@
+@_exported import CLIOptions
+
 /// One subcommand: its help and what it does.
 package struct Command: Sendable {
     /// How the command is carried out.
@@ -20,10 +22,31 @@ package struct Command: Sendable {
         }
     }
 
+    /// A positional argument: its name, help line and what it completes to.
+    package struct Argument: Sendable {
+        package let name: String
+        package let help: String
+        package let value: ValueKind
+        package init(_ name: String, _ help: String, value: ValueKind) {
+            self.name = name
+            self.help = help
+            self.value = value
+        }
+        /// A file (`script`, `path`).
+        package static func file(_ name: String, _ help: String) -> Argument { Argument(name, help, value: .files) }
+        /// A folder.
+        package static func folder(_ name: String, _ help: String) -> Argument { Argument(name, help, value: .folders) }
+        /// A positional argument read by `option`'s decoding (its name, help line and values),
+        /// which refuses a bad one as it does for an option, with the did-you-mean.
+        package static func decoded<V>(by option: Option<V>) -> Argument {
+            Argument(option.spec.name, option.spec.help, value: option.spec.value)
+        }
+    }
+
     package let name: String
     package let abstract: String
     package let discussion: String
-    package let arguments: [(String, String)]
+    package let arguments: [Argument]
     package let options: [OptionSpec]
     package let examples: [Example]
     /// The exit statuses the command can end with, and what each means (X2).
@@ -33,7 +56,7 @@ package struct Command: Sendable {
     /// program can carry out several commands (`studio` is `widgethost-serve studio …`).
     package var leadingArguments: [String] = []
 
-    package init(name: String, abstract: String, discussion: String, arguments: [(String, String)], options: [OptionSpec],
+    package init(name: String, abstract: String, discussion: String, arguments: [Argument], options: [OptionSpec],
                  examples: [Example] = [], exitCodes: [(Int32, String)] = [],
                  run: @escaping @Sendable (ParsedArguments, Terminal) throws -> Int32) {
         self.name = name
@@ -48,7 +71,7 @@ package struct Command: Sendable {
 
     /// A command carried out by `program`, which parses its own arguments and prints its own
     /// help; `discussion` and `options` are what completions and the manual page show.
-    package init(name: String, abstract: String, program: String, discussion: String = "", arguments: [(String, String)] = [],
+    package init(name: String, abstract: String, program: String, discussion: String = "", arguments: [Argument] = [],
                  options: [OptionSpec] = [], examples: [Example] = [], exitCodes: [(Int32, String)] = [],
                  leadingArguments: [String] = []) {
         self.leadingArguments = leadingArguments
@@ -68,7 +91,7 @@ package struct Command: Sendable {
     /// `widgethost run <script> [--kind <kind>] …`, or `widgethost run <script> [<options>]`
     /// when the options do not fit on one line.
     var usage: String {
-        let positional = arguments.map { "<\($0.0)>" }.joined(separator: " ")
+        let positional = arguments.map { "<\($0.name)>" }.joined(separator: " ")
         let options = visibleOptions.map { "[\($0.usage)]" }.joined(separator: " ")
         let full = ["widgethost", name, positional, options].filter { !$0.isEmpty }.joined(separator: " ")
         if "USAGE: ".count + full.count <= 80 { return full }
@@ -81,7 +104,7 @@ package struct Command: Sendable {
         text += "\nUSAGE: \(usage)\n"
         if !arguments.isEmpty {
             text += "\nARGUMENTS:\n"
-            for (name, help) in arguments { text += HelpFormat.row("<\(name)>", help) }
+            for argument in arguments { text += HelpFormat.row("<\(argument.name)>", argument.help) }
         }
         text += "\nOPTIONS:\n"
         for option in visibleOptions { text += HelpFormat.row(option.usage, option.help) }

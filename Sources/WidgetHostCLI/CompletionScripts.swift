@@ -82,7 +82,7 @@ enum CompletionScripts {
 
     private static func bashReply(_ value: CommandCatalog.Value) -> String {
         switch value {
-        case .none, .free: return "COMPREPLY=()"
+        case .none, .free, .number: return "COMPREPLY=()"
         case .files: return "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"))"
         case .folders: return "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\"))"
         case .choices(let words): return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
@@ -160,7 +160,7 @@ enum CompletionScripts {
 
     private static func zshAction(_ value: CommandCatalog.Value) -> String {
         switch value {
-        case .none, .free: return " "
+        case .none, .free, .number: return " "
         case .files: return "_files"
         case .folders: return "_files -/"
         case .choices(let words): return "(\(words.joined(separator: " ")))"
@@ -202,13 +202,13 @@ enum CompletionScripts {
                 case .files: line += " -r -F"
                 case .folders: line += " -x -a '(__fish_complete_directories)'"
                 case .choices(let words): line += " -x -a \(fishQuote(words.joined(separator: " ")))"
-                case .free: line += " -x"
+                case .free, .number: line += " -x"
                 }
                 out += line + " -d \(fishQuote(firstSentence(option.help)))\n"
             }
             out += "complete -c widgethost -n \(condition) -s h -l help -d 'Show help information.'\n"
             switch entry.argumentValue {
-            case .none, .free: break
+            case .none, .free, .number: break
             case .files: out += "complete -c widgethost -n \(condition) -F\n"
             case .folders: out += "complete -c widgethost -n \(condition) -x -a '(__fish_complete_directories)'\n"
             case .choices(let words): out += "complete -c widgethost -n \(condition) -x -a \(fishQuote(words.joined(separator: " ")))\n"

@@ -14,7 +14,7 @@ enum CompletionsCommand {
             or save it where the shell looks (docs/editors.md). 'widgethost help --man' prints
             the manual page the same way.
             """,
-        arguments: [("shell", "bash, zsh or fish.")],
+        arguments: [.decoded(by: shell)],
         options: [],
         examples: [
             .init("Completions for bash, saved where bash looks", "widgethost completions bash > ~/.local/share/bash-completion/completions/widgethost"),
@@ -26,18 +26,20 @@ enum CompletionsCommand {
         ],
         run: run)
 
+    /// The positional shell, one of those ``CompletionScripts`` writes for; its value is the script.
+    static let shell = Option<String>.choice(
+        "shell", "shell", "bash, zsh or fish.", among: CompletionScripts.shells,
+        list: "one of \(CompletionScripts.shells.joined(separator: ", "))"
+    ) { CompletionScripts.script(for: $0) }
+
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
-        guard let shell = arguments.positionals.first else {
+        guard let name = arguments.positionals.first else {
             throw UsageError("missing the shell; use one of \(CompletionScripts.shells.joined(separator: ", "))")
         }
         guard arguments.positionals.count == 1 else {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'; completions takes one shell")
         }
-        guard let script = CompletionScripts.script(for: shell) else {
-            let hint = ParsedArguments.closest(shell, among: CompletionScripts.shells).map { " (did you mean '\($0)'?)" } ?? ""
-            throw UsageError("unknown shell '\(shell)'\(hint); use one of \(CompletionScripts.shells.joined(separator: ", "))")
-        }
-        terminal.writeOut(script)
+        terminal.writeOut(try shell.decode(name))
         return ExitCode.success
     }
 }

@@ -21,7 +21,17 @@ public struct CommandError: KindedError, Sendable {
     public var code: Int32 { ExitStatus.of(errorKind) }
 }
 
-extension UsageError: KindedError {
-    /// A usage mistake is the user's input: exit 64.
-    public var errorKind: ErrorKind { .input(.usage) }
+extension CommandError {
+    /// A script (or another UTF-8 file) that does not load: its one-line description, with
+    /// ` [not-utf8]` when it is not UTF-8, and the load error's kind.
+    init(loading error: ScriptLoadError) {
+        self.init(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), kind: error.errorKind)
+    }
+}
+
+extension ScriptSource {
+    /// The script at `path`, or the tool's one-line error for it (``CommandError/init(loading:)``).
+    static func loadScript(path: String) throws(CommandError) -> ScriptSource {
+        do { return try ScriptSource.load(path: path) } catch { throw CommandError(loading: error) }
+    }
 }

@@ -14,8 +14,8 @@ enum InitCommand {
             a matrix and keeps each shard's JUnit report. It never overwrites a file: when
             any of them exists, it writes nothing. See docs/editors.md.
             """,
-        arguments: [("dir", "The project folder. Default: the current folder.")],
-        options: [.value("kind", "kind", "Widget kind of the script: \(ScriptKind.namesList). Default: small.")],
+        arguments: [.folder("dir", "The project folder. Default: the current folder.")],
+        options: [kind.spec],
         examples: [
             .init("A new project in a new folder", "widgethost init my-widget"),
             .init("A Live Activity project in the current folder", "widgethost init --kind live"),
@@ -27,19 +27,16 @@ enum InitCommand {
         ],
         run: run)
 
+    static let kind = Option<ScriptKind>.choice(
+        "kind", "kind", "Widget kind of the script: \(ScriptKind.namesList). Default: small.", list: "one of \(ScriptKind.namesList)")
+
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count <= 1 else {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'; init takes one folder")
         }
         let folder = arguments.positionals.first ?? "."
         guard !folder.isEmpty else { throw UsageError("bad folder ''; name a folder, or leave it out for the current one") }
-        var kind = ScriptKind.small
-        if let text = arguments.value("kind") {
-            guard let parsed = ScriptKind(rawValue: text) else {
-                throw UsageError("unknown kind '\(text)'; use one of \(ScriptKind.namesList)")
-            }
-            kind = parsed
-        }
+        let kind = try arguments.get(Self.kind) ?? .small
         let base = folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/"
         let source = SourceRecord.installed()
         let files = ProjectTemplate.files(kind: kind, source: source)

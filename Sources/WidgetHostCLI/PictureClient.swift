@@ -1,45 +1,45 @@
+import Conformance
 import HostSystem
-import JSONKit
 import WidgetGeometry
 import WidgetHost
 import WidgetPictures
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
-/// How `widgethost` gets pictures without loading cairo and Pango: it runs
-/// `widgethost-render pictures` (found as ``SiblingProgram/locate(_:)`` finds it) as a child process, writes a ``PictureRequest``
-/// to its stdin and reads the ``PictureAnswer`` from its stdout. `preview --layout` and
-/// `simulate --layout` draw this way; `render` is exec'd into that program whole.
-enum PictureClient {
+/// How `widgethost` gets pictures without loading cairo and Pango: through a ``PictureChild``,
+/// a `widgethost-render pictures` child process found by `SiblingPrograms.locate`, kept
+/// for every request the client makes. `preview --layout` (one client for a whole `--watch`)
+/// and `simulate --layout --format svg` draw this way; `render` is exec'd into that program
+/// whole, and `test` runs its workers as it (``TestCommand/workerCommand()``).
+package final class PictureClient {
     /// A drawing that takes longer is stopped and reported.
     static let timeout: Duration = .seconds(60)
+    private var child: PictureChild?
+
+    /// A client; the program is looked for, and started, on the first request.
+    package init() {}
 
     /// The pictures, or one sentence saying why there are none.
-    static func draw(_ request: PictureRequest) -> Result<PictureAnswer, PictureProblem> {
-        let program: String
-        switch SiblingProgram.locate(RenderCommand.program) {
-        case .success(let path): program = path
-        case .failure(let missing): return .failure(PictureProblem("no pictures: they are drawn by \(missing.description)"))
+    package func draw(_ request: PictureRequest) -> Result<PictureAnswer, PictureProblem> {
+        let child: PictureChild
+        if let running = self.child {
+            child = running
+        } else {
+            switch PictureChild.beside(timeout: Self.timeout).mapError(SiblingMissing.init) {
+            case .success(let found): child = found
+            case .failure(let missing): return .failure(PictureProblem("no pictures: they are drawn by \(missing.description)"))
+            }
+            self.child = child
         }
         if !request.folder.isEmpty {
             do { try NewFiles.makeFolders(request.folder) } catch {
                 return .failure(PictureProblem("no pictures: cannot create the folder \(request.folder): \(error.path) \(error.message)"))
             }
         }
-        let finished: ChildProcess.Finished
-        do {
-            finished = try ChildProcess.run([program, "pictures"], input: Array(request.json.serialized().utf8), timeout: timeout)
-        } catch {
-            return .failure(PictureProblem("no pictures: \(error.description)"))
-        }
-        if finished.timedOut { return .failure(PictureProblem("no pictures: \(RenderCommand.program) took longer than \(timeout) and was stopped")) }
-        guard let value = try? JSONValue.parse(bytes: finished.out), let answer = PictureAnswer.parse(value) else {
-            let err = String(decoding: finished.err.suffix(300), as: UTF8.self)
-            return .failure(PictureProblem("no pictures: \(RenderCommand.program) ended \(finished.termination) without an answer" + (err.isEmpty ? "" : ": \(err)")))
-        }
-        if let problem = answer.problem { return .failure(PictureProblem("no pictures: \(problem)")) }
-        return .success(answer)
+        return child.draw(request).mapError { PictureProblem("no pictures: \($0.message)") }
+    }
+
+    /// The pictures of one request, drawn by a child started for it alone.
+    static func draw(_ request: PictureRequest) -> Result<PictureAnswer, PictureProblem> {
+        PictureClient().draw(request)
     }
 }
 

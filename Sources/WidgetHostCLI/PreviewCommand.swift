@@ -37,23 +37,19 @@ enum PreviewCommand {
             in watch mode). --format json prints schema widgethost.preview/1 instead of
             the view. With --watch and --html, the page reloads itself while the watch runs.
             """,
-        arguments: [("script", "The script file (UTF-8 JavaScript).")],
+        arguments: [.file("script", "The script file (UTF-8 JavaScript).")],
         options: [
-            .flag("watch", "Re-run and redraw whenever the script, layout, action, profile or fixtures change; Ctrl-C stops."),
-            .value("html", "file", "Also write the preview as a self-contained HTML file."),
-            .value("layout", "file", "A layout to check against the outputs: one field per line, or a JSON component tree (also drawn at every family)."),
-            .value("device", "name", "With a component tree: " + PictureOptions.deviceHelp),
-            .value("icons", "dir", "With a component tree: " + PictureOptions.iconsHelp),
-            .flag("all-kinds", "Run as every widget kind and show where their outputs differ. Not with --kind."),
-            .value("hours", "h", "Span of the refresh strip in hours. Default: 24."),
-            .value("days", "d", "Span of the refresh strip in days, at most 366. Not with --hours."),
-            .flag("realistic", "Realistic mode for the strip: a seeded delay of 0 to 10 minutes on each refresh."),
-            .repeated("tap", "time", "A tap on the widget at TIME (as in simulate): a free refresh. Repeatable."),
-            .repeated("foreground", "time", "The app comes to the foreground at TIME: a free refresh. Repeatable."),
-            .value("action", "file", "A button's action script: every --tap on the strip runs it first (same storage), then the refresh."),
-        ] + RunFlags.options + APIFlags.options + [
-            .value("format", "format", "Output format: text (the view) or json. Default: text. Not with --watch."),
-        ],
+            watch.spec, html.spec, layout.spec,
+            PictureOptions.device(help: "With a component tree: " + PictureOptions.deviceHelp).spec,
+            PictureOptions.icons(help: "With a component tree: " + PictureOptions.iconsHelp).spec,
+            allKinds.spec,
+            SimulateCommand.span(hours: "Span of the refresh strip in hours. Default: 24.").spec,
+            SimulateCommand.span(days: "Span of the refresh strip in days, at most 366. Not with --hours.").spec,
+            Flag("realistic", "Realistic mode for the strip: a seeded delay of 0 to 10 minutes on each refresh.").spec,
+            Option<String>.text("tap", "time", "A tap on the widget at TIME (as in simulate): a free refresh. Repeatable.", repeated: true).spec,
+            SimulateCommand.foreground.spec,
+            action.spec,
+        ] + RunOptions.commandLine + RunOptions.scriptAPI + [format.spec],
         examples: [
             .init("See what a script does, as you write it", "widgethost preview Fixtures/Examples/outputs.js --watch"),
             .init("Check a layout against the outputs and write an HTML page", "widgethost preview Fixtures/Examples/live-countdown.js --kind live --html preview.html"),
@@ -67,32 +63,42 @@ enum PreviewCommand {
             (ExitCode.usage, "a usage error"),
             (ExitCode.dataError, "a malformed file (profile, fixtures, layout) or a script that is not UTF-8"),
             (ExitCode.noInput, "a missing file"),
+            (ExitCode.cannotCreate, "--html cannot be written"),
         ],
         run: run)
+
+    static let watch = Flag("watch", "Re-run and redraw whenever the script, layout, action, profile or fixtures change; Ctrl-C stops.")
+    static let html = Option<String>.file("html", "file", "Also write the preview as a self-contained HTML file.", nonEmpty: "name a file to write")
+    static let layout = Option<String>.file(
+        "layout", "file", "A layout to check against the outputs: one field per line, or a JSON component tree (also drawn at every family).",
+        nonEmpty: "name a layout file")
+    static let allKinds = Flag("all-kinds", "Run as every widget kind and show where their outputs differ. Not with --kind.")
+    static let action = Option<String>.file(
+        "action", "file", "A button's action script: every --tap on the strip runs it first (same storage), then the refresh.")
+    static let format = Option<ReportFormat>.format("Output format: text (the view) or json. Default: text. Not with --watch.")
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         guard let path = arguments.positionals.first else { throw UsageError("missing the script to preview") }
         guard arguments.positionals.count == 1 else {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'; preview takes one script")
         }
-        let format = arguments.value("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError("unknown format '\(format)'\(ParsedArguments.hint(format, among: ["text", "json"])); use text or json") }
-        let watch = arguments.flag("watch")
-        if watch && format == "json" { throw UsageError("--watch redraws the view; drop --format json") }
-        if arguments.flag("all-kinds") && arguments.value("kind") != nil {
+        let format = try arguments.get(Self.format) ?? .text
+        let watch = arguments.isSet(Self.watch)
+        if watch && format == .json { throw UsageError("--watch redraws the view; drop --format json") }
+        if arguments.isSet(allKinds) && arguments.given(RunOptions.kind) {
             throw UsageError("give --kind or --all-kinds, not both")
         }
-        if let html = arguments.value("html"), html.isEmpty { throw UsageError("bad --html ''; name a file to write") }
-        if let layout = arguments.value("layout"), layout.isEmpty { throw UsageError("bad --layout ''; name a layout file") }
-        if arguments.value("action") != nil && arguments.all("tap").isEmpty {
+        _ = try arguments.get(html)
+        _ = try arguments.get(layout)
+        if arguments.given(action) && !arguments.given(SimulateCommand.tap) {
             throw UsageError("--action runs on a tap; add --tap TIME (the action script then runs before each tap's refresh)")
         }
 
-        try PictureOptions.requireLayout(arguments)
+        try PictureOptions.requireLayout(arguments, layout: layout)
         _ = try PictureOptions.device(arguments)
         _ = try PictureOptions.icons(arguments)
         // Flags are checked once, up front: a usage mistake ends the command even in watch mode.
-        var base = try RunFlags.configuration(from: arguments)
+        var base = try RunOptions.decode(arguments).configuration
         let simulation = try SimulateCommand.makeSimulation(arguments, runConfiguration: base)
         base.now = simulation.configuration.startMs
 
@@ -107,19 +113,19 @@ enum PreviewCommand {
     }
 
     /// Prints the view (or JSON) and writes the HTML file when asked.
-    static func output(_ document: PreviewDocument, format: String, arguments: ParsedArguments, terminal: Terminal) throws {
-        if format == "json" {
+    static func output(_ document: PreviewDocument, format: ReportFormat, arguments: ParsedArguments, terminal: Terminal) throws {
+        if format == .json {
             terminal.out(document.jsonValue.serialized(pretty: true))
         } else {
             for line in TerminalView(document: document, style: Style(enabled: terminal.colorOut)).lines() { terminal.out(line) }
         }
-        if let html = arguments.value("html") {
+        if let html = try arguments.get(html) {
             do {
                 try AtomicFile.write(Array(HTMLReport(document: document).render().utf8), toPath: html)
             } catch {
-                throw CommandError("cannot write \(html): \(error.reason)", kind: .input(.missing))
+                throw CommandError("cannot write \(html): \(error.reason)", kind: .environment(.cannotCreate))
             }
-            if format == "text" { terminal.out(Style(enabled: terminal.colorOut).dim("wrote \(html)")) }
+            if format == .text { terminal.out(Style(enabled: terminal.colorOut).dim("wrote \(html)")) }
         }
     }
 
@@ -129,7 +135,9 @@ enum PreviewCommand {
         // Before any engine thread starts, so that Ctrl-C reaches the watcher rather than
         // ending the process mid-draw.
         FileWatcher.blockInterrupts()
-        let watched = [path] + ["layout", "action", "profile", "fixtures"].compactMap { arguments.value($0) }
+        let watched = [path] + [
+            try arguments.get(layout), try arguments.get(action), try arguments.get(RunOptions.profile), try arguments.get(RunOptions.fixtures),
+        ].compactMap { $0 }
         let watcher: FileWatcher
         do {
             watcher = try FileWatcher(paths: watched)
@@ -139,16 +147,18 @@ enum PreviewCommand {
         let builder = PreviewBuilder()
         let loader = PreviewInputsLoader(arguments: arguments, path: path, base: base, simulation: simulation)
         let style = Style(enabled: terminal.colorOut)
+        let pictures = PictureClient()
         while true {
             // Unusable files become problems in the view; a usage mistake in the API
             // flags (the same on every pass) ends the command on the first one.
             let inputs = try loader.load(strict: false)
             var document = builder.build(inputs)
-            // Redrawn on every pass: a save of the script, the layout or the fixtures redraws them.
-            document.pictures = PreviewPictures.section(inputs, document: document, arguments: arguments)
+            // Redrawn on every pass (by one drawing child for the whole watch): a save of the
+            // script, the layout or the fixtures redraws them.
+            document.pictures = PreviewPictures.section(inputs, document: document, arguments: arguments, client: pictures)
             if terminal.outIsTerminal { terminal.writeOut("\u{1B}[H\u{1B}[2J\u{1B}[3J") }
             let clock = String(ISO8601.format(epochMs: WallClock.nowMilliseconds(), in: Zone.current()).dropFirst(11).prefix(8))
-            let html = arguments.value("html").map { " · writes \($0)" } ?? ""
+            let html = try arguments.get(Self.html).map { " · writes \($0)" } ?? ""
             terminal.out(style.dim(Columns.clip("watching \(watched.joined(separator: ", "))\(html) · ran \(clock) · Ctrl-C stops", 80)))
             for line in TerminalView(document: document, style: style).lines() { terminal.out(line) }
             writeHTML(document, reloading: true, arguments: arguments, terminal: terminal)
@@ -167,7 +177,7 @@ extension PreviewCommand {
     /// In watch mode: writes the HTML page (reloading itself while the watch runs); a write
     /// that fails is reported and the watch goes on.
     static func writeHTML(_ document: PreviewDocument, reloading: Bool, arguments: ParsedArguments, terminal: Terminal) {
-        guard let html = arguments.value("html") else { return }
+        guard let html = try? arguments.get(Self.html) else { return }
         do {
             try AtomicFile.write(Array(HTMLReport(document: document, reloadSeconds: reloading ? 1 : nil).render().utf8), toPath: html)
         } catch {
@@ -201,16 +211,13 @@ struct PreviewInputsLoader {
         do {
             source = try ScriptSource.load(path: path)
         } catch {
-            let notUTF8 = error.kind == .notUTF8
-            try fail(CommandError(error.description + (notUTF8 ? " [not-utf8]" : ""), kind: error.errorKind),
-                     code: notUTF8 ? "not-utf8" : "missing-file")
+            try fail(CommandError(loading: error), code: error.kind == .notUTF8 ? "not-utf8" : "missing-file")
         }
         var layout: LayoutDocument?
-        var layoutText: String?
-        if let layoutPath = arguments.value("layout") {
+        let layoutPath = try arguments.get(PreviewCommand.layout)
+        if let layoutPath {
             do {
-                layoutText = try ScriptSource.load(path: layoutPath).text
-                layout = try LayoutDocument.parse(text: layoutText!)
+                layout = try LayoutDocument.parse(text: try ScriptSource.load(path: layoutPath).text)
             } catch let error as ScriptLoadError {
                 let notUTF8 = error.kind == .notUTF8
                 try fail(CommandError(error.description, kind: error.errorKind),
@@ -221,7 +228,7 @@ struct PreviewInputsLoader {
             }
         }
         var action: ScriptSource?
-        if let actionPath = arguments.value("action") {
+        if let actionPath = try arguments.get(PreviewCommand.action) {
             do {
                 action = try ScriptSource.load(path: actionPath)
             } catch {
@@ -230,9 +237,9 @@ struct PreviewInputsLoader {
                          code: notUTF8 ? "not-utf8" : "missing-file")
             }
         }
-        let kinds = arguments.flag("all-kinds") ? PreviewInputs.allWidgetKinds : [configuration.kind]
+        let kinds = arguments.isSet(PreviewCommand.allKinds) ? PreviewInputs.allWidgetKinds : [configuration.kind]
         var simulation = self.simulation
-        if arguments.value("now") == nil, !strict {
+        if !arguments.given(RunOptions.now), !strict {
             // Watch mode without --now: every re-run happens at the real time.
             var moved = simulation.configuration
             let now = WallClock.nowMilliseconds()
@@ -245,7 +252,6 @@ struct PreviewInputsLoader {
         }
         return PreviewInputs(
             scriptPath: path, source: source, kinds: kinds, configuration: configuration, simulation: simulation,
-            layoutPath: arguments.value("layout"), layout: layout, action: action, problems: problems,
-            layoutText: layoutText)
+            layoutPath: layoutPath, layout: layout, action: action, problems: problems)
     }
 }

@@ -20,20 +20,21 @@ enum PreviewPictures {
         return base + "-pictures"
     }
 
-    static func section(_ inputs: PreviewInputs, document: PreviewDocument, arguments: ParsedArguments) -> PictureSection? {
+    static func section(_ inputs: PreviewInputs, document: PreviewDocument, arguments: ParsedArguments,
+                        client: PictureClient = PictureClient()) -> PictureSection? {
         // The flags were checked when the command started (``PreviewCommand``).
-        section(layoutText: inputs.layoutText, layout: inputs.layout, document: document, html: arguments.value("html"),
+        section(layout: inputs.layout, document: document, html: try? arguments.get(PreviewCommand.html), client: client,
                 stateFolder: inputs.configuration.storage?.directory,
                 widget: inputs.configuration.widgetIdentity(scriptName: inputs.source?.name ?? inputs.scriptPath).id,
-                device: (try? PictureOptions.device(arguments)) ?? .reference, icons: arguments.value("icons"))
+                device: (try? PictureOptions.device(arguments)) ?? .reference, icons: try? arguments.get(PictureOptions.icons))
     }
 
     /// The picture section for the document, or nil when there is nothing to draw (no layout,
     /// or a text layout).
-    static func section(layoutText: String?, layout: LayoutDocument?, document: PreviewDocument, html: String?,
+    static func section(layout: LayoutDocument?, document: PreviewDocument, html: String?, client: PictureClient = PictureClient(),
                         stateFolder: String? = nil, widget: String = "", device: DeviceModel = .reference,
                         icons: String? = nil) -> PictureSection? {
-        guard let layoutText, let layout else { return nil }
+        guard let layout else { return nil }
         if case .lines = layout.body { return nil }
         let folder = folder(html: html)
         var section = PictureSection(folder: folder, device: device.name, scale: scale, families: [])
@@ -47,7 +48,7 @@ enum PreviewPictures {
             stem: stem, outputs: run.outputs, now: run.finishedAt,
             utcOffsetSeconds: run.zone.offsetSeconds(atEpochSeconds: run.finishedAt / 1000),
             families: WidgetFamily.allCases, schemes: [.light, .dark])
-        switch PictureClient.draw(PictureRequest(layout: layoutText, device: device, scale: scale, folder: folder,
+        switch client.draw(PictureRequest(layout: layout, device: device, scale: scale, folder: folder,
                                                    stateFolder: stateFolder, widget: widget, icons: icons, jobs: [job])) {
         case .failure(let problem):
             section.problem = problem.message
@@ -78,9 +79,7 @@ enum PreviewPictures {
         return result
     }
 
-    static func finding(_ value: JSONValue) -> PictureFinding {
-        PictureFinding(code: value["code"]?.stringValue ?? "", severity: value["severity"]?.stringValue ?? "warning",
-                       message: value["message"]?.stringValue ?? "", path: value["path"]?.stringValue ?? "",
-                       field: value["field"]?.stringValue)
+    static func finding(_ d: PictureDiagnostic) -> PictureFinding {
+        PictureFinding(code: d.code, severity: d.severity, message: d.message, path: d.path, field: d.field)
     }
 }

@@ -24,25 +24,12 @@ enum PushCommand {
             a widgethost.push/1 report instead (the request, the response, the outcome). The URL defaults to a local
             `widgethost serve` at \(defaultURL)/api/push (--sandbox: /api/sandbox/push).
             """,
-        arguments: [("type", "start, update or end.")],
-        options: [
-            .value("user-id", "id", "The Push ID (user_id). Required."),
-            .value("widget-id", "id", "The Live Activity widget id (widget_id). Required."),
-            .value("script", "file", "Run this Live Activity script and send its outputs as the variables."),
-            .value("data", "json", "The variables as a JSON object, e.g. '{\"title\":\"Live\",\"count\":1}'."),
-            .flag("loading", "Send content_state.isLoading: true."),
-            .value("alert-title", "text", "Alert title (start only)."),
-            .value("alert-body", "text", "Alert body (start only)."),
-            .value("sound-mode", "mode", "custom (the app's push_click.caf), system or silent. Default: not sent (custom)."),
-            .value("sound", "file", "Legacy sound file name, e.g. push_click.caf."),
-            .flag("sandbox", "Use the sandbox path /api/sandbox/push."),
-            .value("url", "url", "Full endpoint URL. Default: \(defaultURL)/api/push (or /api/sandbox/push)."),
-            .flag("send", "POST the request with curl and print one line with the outcome."),
-            .value("format", "format", "text (default) or json: a widgethost.push/1 report with the request, the response and the outcome."),
-            .value("print", "what", "What to print: curl (default) or json (the request body)."),
-            .value("timestamp", "seconds", "Use this timestamp instead of the current time (epoch seconds)."),
-            .value("nonce", "text", "Use this nonce instead of a random one."),
-        ] + RunFlags.options.filter { $0.name != "kind" && $0.name != "budget" },
+        arguments: [.decoded(by: type)],
+        options: [userID.spec, widgetID.spec, script.spec, data.spec, loading.spec, alertTitle.spec, alertBody.spec, soundMode.spec,
+                  sound.spec, sandbox.spec, url.spec, send.spec, format.spec, printed.spec, timestamp.spec, nonce.spec]
+            // The run options of the script, but its kind (live) and a budget (one run).
+            + [RunOptions.now.spec, RunOptions.zone.spec, RunOptions.locale.spec, RunOptions.seed.spec, RunOptions.timeout.spec,
+               RunOptions.memoryLimit.spec, RunOptions.strict.spec],
         examples: [
             .init("Print a ready curl command for a push start", "widgethost push start --user-id PUSH_ID --widget-id WIDGET_ID --data '{\"title\":\"Live\"}'"),
             .init("Send a Live Activity script's outputs to a local receiver", "widgethost push update --user-id PUSH_ID --widget-id WIDGET_ID --script Fixtures/Push/score.js --send"),
@@ -54,46 +41,60 @@ enum PushCommand {
             (ExitCode.usage, "a usage error"),
             (ExitCode.dataError, "the request breaks the contract (the reason is given), or --data is not a JSON object"),
             (ExitCode.noInput, "--script cannot be read"),
+            (ExitCode.unavailable, "--send cannot run curl (not installed)"),
         ],
         run: run)
 
+    /// The positional push type.
+    static let type = Option<PushType>.choice("type", "type", "start, update or end.", noun: "push type")
+    static let userID = Option<String>.text("user-id", "id", "The Push ID (user_id). Required.")
+    static let widgetID = Option<String>.text("widget-id", "id", "The Live Activity widget id (widget_id). Required.")
+    static let script = Option<String>.file("script", "file", "Run this Live Activity script and send its outputs as the variables.")
+    static let data = Option<String>.text("data", "json", "The variables as a JSON object, e.g. '{\"title\":\"Live\",\"count\":1}'.")
+    static let loading = Flag("loading", "Send content_state.isLoading: true.")
+    static let alertTitle = Option<String>.text("alert-title", "text", "Alert title (start only).")
+    static let alertBody = Option<String>.text("alert-body", "text", "Alert body (start only).")
+    static let soundMode = Option<SoundMode>.choice(
+        "sound-mode", "mode", "custom (the app's push_click.caf), system or silent. Default: not sent (custom).", noun: "--sound-mode")
+    static let sound = Option<String>.file("sound", "file", "Legacy sound file name, e.g. push_click.caf.")
+    static let sandbox = Flag("sandbox", "Use the sandbox path /api/sandbox/push.")
+    static let url = Option<String>.text("url", "url", "Full endpoint URL. Default: \(defaultURL)/api/push (or /api/sandbox/push).")
+    static let send = Flag("send", "POST the request with curl and print one line with the outcome.")
+    static let format = Option<ReportFormat>.format(
+        "text (default) or json: a widgethost.push/1 report with the request, the response and the outcome.")
+    /// What `--print` prints.
+    enum Printed: String, CaseIterable, Sendable { case curl, json }
+    static let printed = Option<Printed>.choice("print", "what", "What to print: curl (default) or json (the request body).", noun: "--print")
+    static let timestamp = Option<Int64>(
+        "timestamp", "seconds", "Use this timestamp instead of the current time (epoch seconds)."
+    ) { (text) throws(UsageError) in
+        guard let value = Int64(text), value >= 0 else { throw UsageError("bad --timestamp '\(text)'; use whole epoch seconds") }
+        return value
+    }
+    static let nonce = Option<String>.text("nonce", "text", "Use this nonce instead of a random one.")
+
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         guard let typeText = arguments.positionals.first else { throw UsageError("missing the push type: start, update or end") }
-        guard let type = PushType(rawValue: typeText) else {
-            throw UsageError("unknown push type '\(typeText)'\(ParsedArguments.hint(typeText, among: ["start", "update", "end"])); use start, update or end")
-        }
+        let type = try Self.type.decode(typeText)
         guard arguments.positionals.count == 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
-        guard let userID = arguments.value("user-id") else { throw UsageError("missing --user-id (the Push ID the app shows)") }
-        guard let widgetID = arguments.value("widget-id") else { throw UsageError("missing --widget-id (the Live Activity widget id)") }
-        let format = arguments.value("format") ?? "text"
-        guard format == "text" || format == "json" else {
-            throw UsageError("unknown format '\(format)'\(ParsedArguments.hint(format, among: ["text", "json"])); use text or json")
-        }
-        let printing = arguments.value("print")
-        if format == "json", printing != nil { throw UsageError("--format json reports the request itself; drop --print") }
-        guard printing == nil || printing == "curl" || printing == "json" else {
-            throw UsageError("unknown --print '\(printing!)'\(ParsedArguments.hint(printing!, among: ["curl", "json"])); use curl or json")
-        }
-        var soundMode: SoundMode?
-        if let text = arguments.value("sound-mode") {
-            guard let mode = SoundMode(rawValue: text) else { throw UsageError("unknown --sound-mode '\(text)'\(ParsedArguments.hint(text, among: ["custom", "system", "silent"])); use custom, system or silent") }
-            soundMode = mode
-        }
-        var timestamp = WallClock.nowMilliseconds() / 1000
-        if let text = arguments.value("timestamp") {
-            guard let value = Int64(text), value >= 0 else { throw UsageError("bad --timestamp '\(text)'; use whole epoch seconds") }
-            timestamp = value
-        }
-        let url = arguments.value("url") ?? defaultURL + (arguments.flag("sandbox") ? PushPath.sandbox : PushPath.production).rawValue
+        guard let userID = try arguments.get(Self.userID) else { throw UsageError("missing --user-id (the Push ID the app shows)") }
+        guard let widgetID = try arguments.get(Self.widgetID) else { throw UsageError("missing --widget-id (the Live Activity widget id)") }
+        let format = try arguments.get(Self.format) ?? .text
+        let printing = try arguments.get(Self.printed)
+        if format == .json, printing != nil { throw UsageError("--format json reports the request itself; drop --print") }
+        let soundMode = try arguments.get(Self.soundMode)
+        let timestamp = try arguments.get(Self.timestamp) ?? WallClock.nowMilliseconds() / 1000
+        let givenURL = try arguments.get(Self.url)
+        let url = givenURL ?? defaultURL + (arguments.isSet(sandbox) ? PushPath.sandbox : PushPath.production).rawValue
 
         let data = try variables(arguments, type: type, terminal: terminal)
         var contentState: ContentState?
-        if let data { contentState = ContentState(isLoading: arguments.flag("loading"), data: data) }
+        if let data { contentState = ContentState(isLoading: arguments.isSet(loading), data: data) }
         let request = PushRequest(
             userID: userID, widgetID: widgetID, type: type, contentState: contentState,
-            alertTitle: arguments.value("alert-title"), alertBody: arguments.value("alert-body"),
-            soundMode: soundMode, sound: arguments.value("sound"), timestamp: timestamp,
-            nonce: arguments.value("nonce") ?? RandomBytes.hex(count: 16))
+            alertTitle: try arguments.get(alertTitle), alertBody: try arguments.get(alertBody),
+            soundMode: soundMode, sound: try arguments.get(sound), timestamp: timestamp,
+            nonce: try arguments.get(nonce) ?? RandomBytes.hex(count: 16))
         let body = request.bodyText()
 
         // Check locally with the same contract the receiver uses.
@@ -109,18 +110,18 @@ enum PushCommand {
             warned.insert(warning.code.rawValue + " " + warning.message)
             terminal.err("\(style.yellow("warning")): \(warning.message) [\(warning.code.rawValue)]")
         }
-        let asJSON = format == "json"
+        let asJSON = format == .json
 
-        if !asJSON, !arguments.flag("send") || printing != nil {
-            terminal.out(printing == "json" ? body : CurlCommand.render(url: url, body: body))
+        if !asJSON, !arguments.isSet(send) || printing != nil {
+            terminal.out(printing == .json ? body : CurlCommand.render(url: url, body: body))
         }
-        guard arguments.flag("send") else {
+        guard arguments.isSet(send) else {
             if asJSON { terminal.out(report(url: url, body: body, warnings: validated.warnings, outcome: "built").serialized(pretty: true)) }
             return ExitCode.success
         }
         let response = try CurlProcess.post(url: url, body: body)
         guard response.status != 0 else {
-            let local = arguments.value("url") == nil
+            let local = givenURL == nil
                 ? "; is a receiver running? Start one with 'widgethost serve' (it listens on \(defaultURL)), or give --url"
                 : "; check the URL, or start a local receiver with 'widgethost serve' and leave out --url"
             if asJSON {
@@ -171,7 +172,7 @@ enum PushCommand {
 
     /// `content_state.data` from --data or --script, or nil when neither is given (only end may omit it).
     static func variables(_ arguments: ParsedArguments, type: PushType, terminal: Terminal) throws -> String? {
-        let script = arguments.value("script"), data = arguments.value("data")
+        let script = try arguments.get(Self.script), data = try arguments.get(Self.data)
         if script != nil && data != nil { throw UsageError("give either --script or --data, not both") }
         if let data {
             let parsed: JSONValue
@@ -189,12 +190,9 @@ enum PushCommand {
             if type == .end { return nil }
             throw UsageError("push \(type.rawValue) needs its variables: give --script FILE or --data JSON")
         }
-        var configuration = try RunFlags.configuration(from: arguments)
+        var configuration = try RunOptions.decode(arguments).configuration
         configuration.kind = .live
-        let source: ScriptSource
-        do { source = try ScriptSource.load(path: script) } catch {
-            throw CommandError(error.description, kind: error.errorKind)
-        }
+        let source = try ScriptSource.loadScript(path: script)
         let report = ScriptHost().run(source, configuration: configuration)
         let renderer = RunReportRenderer(report: report, sourceText: source.text)
         for line in renderer.diagnosticLines(Style(enabled: terminal.colorErr)) { terminal.err(line) }

@@ -33,7 +33,7 @@ package enum RenderCommand {
         placeholder and a finding.
         """
 
-    package static let arguments = [("script", "The script file (UTF-8 JavaScript).")]
+    package static let arguments: [Command.Argument] = [.file("script", "The script file (UTF-8 JavaScript).")]
 
     package static let examples: [Command.Example] = [
         .init("The documentation's progress ring, at 3x", "widgethost render Fixtures/Examples/progress-ring.js --size 120x120 --scale 3 --out ring.png"),
@@ -52,18 +52,32 @@ package enum RenderCommand {
         (ExitCode.cannotCreate, "the picture cannot be written"),
     ]
 
-    package static let options: [OptionSpec] = RunFlags.options + APIFlags.options + [
-        .value("canvas", "output", "The output that holds the Canvas commands. Default: drawing."),
-        .value("layout", "file", "A layout file whose root component is a canvas (see docs/layout.md)."),
-        .value("size", "WxH", "The canvas's size in points, e.g. 170x170. Default: the layout's width and height, else 170x170."),
-        .value("scheme", "scheme", "light or dark (the member of {light, dark} colours used). Default: light."),
-        .value("scale", "n", "1, 2 or 3 (device pixels per point). Default: 2."),
-        .value("format", "format", "png, svg or json (a PNG, and a widgethost.render/1 report on stdout). Default: png."),
-        .value("out", "file", "Where the picture goes. Default: the script's base name with .png or .svg. With --all-families: a folder."),
-        .value("family", "family", "Lay out --layout FILE as a widget of this family and draw it: small, medium, large, circular, rectangular, inline or live-activity."),
-        .flag("all-families", "Lay out and draw --layout FILE at every family, one picture each (NAME-FAMILY.png, in the folder --out)."),
-        .value("device", "name", "With --family: " + PictureOptions.deviceHelp),
-        .value("icons", "dir", "With --family: " + PictureOptions.iconsHelp),
+    static let canvas = Option<String>.text("canvas", "output", "The output that holds the Canvas commands. Default: drawing.")
+    static let layout = Option<String>.file("layout", "file", "A layout file whose root component is a canvas (see docs/layout.md).")
+    static let size = Option<(width: Double, height: Double)>(
+        "size", "WxH", "The canvas's size in points, e.g. 170x170. Default: the layout's width and height, else 170x170.", decode: parseSize)
+    static let scheme = Option<ColorScheme>.choice(
+        "scheme", "scheme", "light or dark (the member of {light, dark} colours used). Default: light.")
+    static let scale = Option<Int>("scale", "n", "1, 2 or 3 (device pixels per point). Default: 2.", value: .choices(CanvasRequest.scales.map(String.init))) {
+        (text) throws(UsageError) in
+        guard let value = Int(text), CanvasRequest.scales.contains(value) else { throw UsageError("bad --scale '\(text)'; use 1, 2 or 3") }
+        return value
+    }
+    /// What `render` writes: a picture, or a picture and its report on stdout.
+    package enum Format: String, CaseIterable, Sendable { case png, svg, json }
+    static let format = Option<Format>.choice(
+        "format", "format", "png, svg or json (a PNG, and a widgethost.render/1 report on stdout). Default: png.")
+    static let out = Option<String>.file(
+        "out", "file", "Where the picture goes. Default: the script's base name with .png or .svg. With --all-families: a folder.")
+    static let allFamilies = Flag(
+        "all-families", "Lay out and draw --layout FILE at every family, one picture each (NAME-FAMILY.png, in the folder --out).")
+
+    package static let options: [OptionSpec] = RunOptions.commandLine + RunOptions.scriptAPI + [
+        canvas.spec, layout.spec, size.spec, scheme.spec, scale.spec, format.spec, out.spec,
+        PictureOptions.family(help: "Lay out --layout FILE as a widget of this family and draw it: small, medium, large, circular, rectangular, inline or live-activity.").spec,
+        allFamilies.spec,
+        PictureOptions.device(help: "With --family: " + PictureOptions.deviceHelp).spec,
+        PictureOptions.icons(help: "With --family: " + PictureOptions.iconsHelp).spec,
     ]
 
     static let listing = Command(name: name, abstract: abstract, program: program, discussion: discussion, arguments: arguments, options: options,
@@ -82,33 +96,26 @@ package enum RenderCommand {
         guard arguments.positionals.count == 1 else {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'; render takes one script")
         }
-        let format = arguments.value("format") ?? "png"
-        guard ["png", "svg", "json"].contains(format) else { throw UsageError("unknown format '\(format)'; use png, svg or json") }
-        if arguments.value("canvas") != nil, arguments.value("layout") != nil {
+        let format = try arguments.get(Self.format) ?? .png
+        let canvasName = try arguments.get(canvas), layoutPath = try arguments.get(layout)
+        if canvasName != nil, layoutPath != nil {
             throw UsageError("--canvas and --layout name two sources; give one")
         }
-        let size = try arguments.value("size").map(parseSize)
-        let scheme = try arguments.value("scheme").map { text throws(UsageError) -> ColorScheme in
-            guard let scheme = ColorScheme(rawValue: text) else { throw UsageError("unknown scheme '\(text)'; use light or dark") }
-            return scheme
-        } ?? .light
-        var scale = 2
-        if let text = arguments.value("scale") {
-            guard let value = Int(text), CanvasRequest.scales.contains(value) else { throw UsageError("bad --scale '\(text)'; use 1, 2 or 3") }
-            scale = value
-        }
+        let size = try arguments.get(Self.size)
+        let scheme = try arguments.get(Self.scheme) ?? .light
+        let scale = try arguments.get(Self.scale) ?? 2
         let widgetRequest = try RenderWidgets.request(arguments)
         if widgetRequest != nil {
-            guard arguments.value("layout") != nil else { throw UsageError("--family and --all-families draw a layout; give --layout FILE") }
+            guard layoutPath != nil else { throw UsageError("--family and --all-families draw a layout; give --layout FILE") }
             guard widgets != nil else { throw UsageError("this program cannot draw widget layouts") }
         }
         if let folder = widgetRequest?.icons { try WidgetFiles.checkIconFolder(folder) }
-        var configuration = try RunFlags.configuration(from: arguments)
+        var configuration = try RunOptions.decode(arguments).configuration
         try APIFlags.apply(arguments, to: &configuration)
         // The run's files stay readable after it: a layout's images are read from them.
         if configuration.storage == nil { configuration.storage = StateStore() }
         var layout: LayoutDocument?
-        if let file = arguments.value("layout") {
+        if let file = layoutPath {
             let text: String
             do { text = try ScriptSource.load(path: file).text } catch {
                 throw CommandError("cannot read the layout \(file): \(error.description)", kind: error.errorKind)
@@ -117,12 +124,10 @@ package enum RenderCommand {
                 throw CommandError("the layout \(file) does not load: \(error.description)", kind: error.errorKind)
             }
         }
-        let source: ScriptSource
-        do { source = try ScriptSource.load(path: path) } catch {
-            throw CommandError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), kind: error.errorKind)
-        }
-        let pictureFormat: PictureFormat = format == "svg" ? .svg : .png
-        let out = arguments.value("out") ?? (baseName(path) + "." + pictureFormat.rawValue)
+        let source = try ScriptSource.loadScript(path: path)
+        let pictureFormat: PictureFormat = format == .svg ? .svg : .png
+        let outPath = try arguments.get(out)
+        let out = outPath ?? (baseName(path) + "." + pictureFormat.rawValue)
 
         let report = ScriptHost().run(source, configuration: configuration)
         let style = Style(enabled: terminal.colorErr)
@@ -130,15 +135,15 @@ package enum RenderCommand {
             terminal.err(line)
         }
         var outcome = RenderOutcome(script: report.script, status: report.status.rawValue, format: pictureFormat, scale: scale, scheme: scheme)
-        outcome.source = layout == nil ? ["canvas": .string(arguments.value("canvas") ?? "drawing")] : ["layout": .string(arguments.value("layout")!)]
+        outcome.source = layout == nil ? ["canvas": .string(canvasName ?? "drawing")] : ["layout": .string(layoutPath!)]
         guard report.status == .ok else {
             outcome.problem = "the run ended \(report.status.rawValue), so nothing is drawn"
             return finish(outcome, report: report, format: format, terminal: terminal, code: ExitCode.of(report))
         }
         if let widgetRequest, let layout, let widgets {
-            return try RenderWidgets.run(widgetRequest, layout: layout, layoutPath: arguments.value("layout")!, report: report,
+            return try RenderWidgets.run(widgetRequest, layout: layout, layoutPath: layoutPath!, report: report,
                                          files: configuration.storage ?? StateStore(), widget: configuration.widgetIdentity(scriptName: source.name).id,
-                                         out: arguments.value("out"), base: baseName(path), scale: scale, scheme: scheme,
+                                         out: outPath, base: baseName(path), scale: scale, scheme: scheme,
                                          format: format, drawer: widgets, terminal: terminal)
         }
         var request: CanvasRequest
@@ -160,7 +165,7 @@ package enum RenderCommand {
                 request = found
             }
         } else {
-            let name = arguments.value("canvas") ?? "drawing"
+            let name = canvasName ?? "drawing"
             guard let commands = report.outputs[name] else {
                 let names = report.outputs.keys
                 outcome.problem = "the run has no output '\(name)'" + (names.isEmpty ? "" : "; its outputs are \(names.joined(separator: ", "))") + ", so nothing is drawn"
@@ -194,11 +199,11 @@ package enum RenderCommand {
         return finish(outcome, report: report, format: format, terminal: terminal, code: failed ? ExitCode.failure : ExitCode.success)
     }
 
-    static func finish(_ outcome: RenderOutcome, report: RunReport, format: String, terminal: Terminal, code: Int32) -> Int32 {
+    static func finish(_ outcome: RenderOutcome, report: RunReport, format: Format, terminal: Terminal, code: Int32) -> Int32 {
         if let problem = outcome.problem {
             terminal.err("\(Style(enabled: terminal.colorErr).red("error")): \(report.script): \(problem)")
         }
-        if format == "json" {
+        if format == .json {
             terminal.out(outcome.json(run: report.json()).serialized(pretty: true))
         } else if let file = outcome.files.first, let picture = outcome.picture {
             terminal.out("\(file): \(picture.pixelWidth)×\(picture.pixelHeight) px, \(picture.drawn) of \(picture.given) commands drawn")

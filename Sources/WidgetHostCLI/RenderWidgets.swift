@@ -10,7 +10,7 @@ import WidgetHost
 import WidgetPictures
 
 /// `widgethost render SCRIPT --layout FILE --family F|--all-families`: the layout laid out at
-/// each family's size (`WidgetGeometry`) and drawn, one picture per family.
+/// each family's size and drawn by ``WidgetPictures`` (as every picture is), one per family.
 enum RenderWidgets {
     struct Request {
         var families: [WidgetFamily]
@@ -23,24 +23,16 @@ enum RenderWidgets {
     /// The families and device the flags name, or nil when neither `--family` nor
     /// `--all-families` is given (the layout's root is then drawn as a canvas).
     static func request(_ arguments: ParsedArguments) throws(UsageError) -> Request? {
-        let all = arguments.flag("all-families")
-        let name = arguments.value("family")
-        guard all || name != nil else {
-            if arguments.value("device") != nil { throw UsageError("--device needs --family or --all-families") }
-            if arguments.value("icons") != nil { throw UsageError("--icons needs --family or --all-families") }
+        let all = arguments.isSet(RenderCommand.allFamilies)
+        let family = try arguments.get(PictureOptions.family)
+        guard all || family != nil else {
+            if arguments.given(PictureOptions.device) { throw UsageError("--device needs --family or --all-families") }
+            if arguments.given(PictureOptions.icons) { throw UsageError("--icons needs --family or --all-families") }
             return nil
         }
-        if all, name != nil { throw UsageError("--family and --all-families both name families; give one") }
-        let families: [WidgetFamily]
-        if let name {
-            guard let family = WidgetFamily(name: name) else {
-                throw UsageError("unknown family '\(name)'; use " + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            families = [family]
-        } else {
-            families = WidgetFamily.allCases
-        }
-        return Request(families: families, device: try PictureOptions.device(arguments), all: all, icons: arguments.value("icons"))
+        if all, family != nil { throw UsageError("--family and --all-families both name families; give one") }
+        return Request(families: family.map { [$0] } ?? WidgetFamily.allCases, device: try PictureOptions.device(arguments), all: all,
+                       icons: try arguments.get(PictureOptions.icons))
     }
 
     /// Where each family's picture goes: `--out FILE` for one family, files in `--out DIR` for
@@ -54,13 +46,13 @@ enum RenderWidgets {
 
     /// Lays out and draws every family; prints the findings; returns the exit status.
     static func run<Drawing: WidgetDrawing>(_ request: Request, layout: LayoutDocument, layoutPath: String, report: RunReport, files store: StateStore,
-                                            widget: String, out: String?, base: String, scale: Int, scheme: ColorScheme, format: String,
+                                            widget: String, out: String?, base: String, scale: Int, scheme: ColorScheme, format: RenderCommand.Format,
                                             drawer: Drawing, terminal: Terminal) throws -> Int32 {
-        let pictureFormat: PictureFormat = format == "svg" ? .svg : .png
+        let pictureFormat: PictureFormat = format == .svg ? .svg : .png
         let style = Style(enabled: terminal.colorErr)
         let now = report.finishedAt
         let assets = drawer.assets(images: WidgetFiles.imageReader(store, widget: widget), icons: request.icons.map(WidgetFiles.iconReader))
-        let options = GeometryOptions(now: Double(now), utcOffsetSeconds: report.zone.offsetSeconds(atEpochSeconds: now / 1000), assets: assets)
+        let options = GeometryOptions(now: Double(now), utcOffsetSeconds: report.zone.offsetSeconds(atEpochSeconds: now / 1000))
         if request.all, let out, !out.isEmpty {
             do { try NewFiles.makeFolders(out) } catch {
                 throw CommandError("cannot create the folder \(out): \(error.path) \(error.message)", kind: error.errorKind)
@@ -80,38 +72,30 @@ enum RenderWidgets {
         let failures = WriteFailures()
         var findings = FamilyFindings()
         for (index, family) in request.families.enumerated() {
-            let result = WidgetGeometry.layout(layout, outputs: report.outputs, family: family, device: request.device,
-                                               measurer: drawer.measurer(scale: scale), options: options)
-            let picture = drawer.draw(result, assets: assets, scale: scale, scheme: scheme, format: pictureFormat)
-            var diagnostics: [JSONValue] = []
-            for d in result.diagnostics {
+            let widget = WidgetPictures.pending(layout, outputs: report.outputs, family: family, device: request.device, scale: scale,
+                                                schemes: [scheme], format: pictureFormat, options: options, assets: assets, drawer: drawer)[0]
+            let picture = widget.picture
+            for d in widget.findings {
                 let label = d.severity == .warning ? style.yellow("warning") : style.cyan("info")
                 findings.add(family.label, prefix: "\(label): \(report.script): \(d.path): ", message: d.message, suffix: " [\(d.code.rawValue)]")
-                var object: JSONObject = ["code": .string(d.code.rawValue), "severity": .string(d.severity.rawValue),
-                                          "message": .string(d.message), "path": .string(d.path)]
-                if let field = d.field { object["field"] = .string(field) }
-                diagnostics.append(.object(object))
             }
             for (path, d) in picture.canvasDiagnostics {
                 findings.add(family.label, prefix: "\(d.severity == .error ? style.red("error") : style.yellow("warning")): \(report.script): \(path): \(CanvasSource.place(d))",
                              message: d.message, suffix: " [\(d.code.rawValue)]")
-                var object = CanvasSource.json(d).objectValue ?? [:]
-                object["path"] = .string(path)
-                diagnostics.append(.object(object))
             }
             let file = path(for: family, request: request, out: out, base: base, format: pictureFormat)
             DispatchQueue.global().async(group: writes) {
                 do throws(AtomicFile.WriteError) { try AtomicFile.write(picture.bytes(), toPath: file) } catch { failures.add(index, file: file, error) }
             }
             files.append(file)
-            lines.append("\(file): \(family.rawValue), \(picture.pixelWidth)×\(picture.pixelHeight) px, \(result.diagnostics.count) finding\(result.diagnostics.count == 1 ? "" : "s")")
+            lines.append("\(file): \(family.rawValue), \(picture.pixelWidth)×\(picture.pixelHeight) px, \(widget.findings.count) finding\(widget.findings.count == 1 ? "" : "s")")
             pictures.append([
                 "family": .string(family.rawValue), "file": .string(file),
-                "size": ["width": .number(result.metrics.size.width), "height": .number(result.metrics.size.height)],
+                "size": ["width": .number(widget.width), "height": .number(widget.height)],
                 "pixels": ["width": .number(Double(picture.pixelWidth)), "height": .number(Double(picture.pixelHeight))],
-                "cornerRadius": .number(result.metrics.cornerRadius),
-                "diagnostics": .array(diagnostics),
-                "components": .array(result.componentFrames),
+                "cornerRadius": .number(widget.cornerRadius),
+                "diagnostics": .array(widget.diagnostics),
+                "components": .array(widget.components),
             ])
         }
         findings.lines.forEach(terminal.err)
@@ -119,7 +103,7 @@ enum RenderWidgets {
         if let (file, error) = failures.first {
             throw CommandError("cannot write the picture to \(file): \(error.message)", kind: error.errorKind)
         }
-        if format == "json" {
+        if format == .json {
             let object: JSONObject = [
                 "schema": "widgethost.render/1", "script": .string(report.script), "status": .string(report.status.rawValue),
                 "drawn": true, "source": ["layout": .string(layoutPath)], "device": .string(request.device.name),

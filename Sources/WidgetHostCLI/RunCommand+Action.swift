@@ -3,16 +3,11 @@ import WidgetHost
 extension RunCommand {
     /// `run WIDGET --action BUTTON`: the button's action script, then the widget refresh it triggers (A8).
     static func runAction(
-        _ path: String, widget: ScriptSource, configuration: RunConfiguration, format: String, _ terminal: Terminal
+        _ path: String, widget: ScriptSource, configuration: RunConfiguration, format: ReportFormat, _ terminal: Terminal
     ) throws -> Int32 {
-        let action: ScriptSource
-        do {
-            action = try ScriptSource.load(path: path)
-        } catch {
-            throw CommandError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), kind: error.errorKind)
-        }
+        let action = try ScriptSource.loadScript(path: path)
         let report = ScriptHost().runAction(action, widget: widget, configuration: configuration)
-        if format == "json" {
+        if format == .json {
             terminal.out(report.json().serialized(pretty: true))
         } else {
             terminal.out("Button action, then the widget refresh it triggers (a free refresh)")

@@ -11,9 +11,8 @@ enum RunCommand {
             endLiveActivity), the next refresh it requests, its console and the limits in
             force; diagnostics go to stderr.
             """,
-        arguments: [("script", "The script file (UTF-8 JavaScript).")],
-        options: RunFlags.options + APIFlags.options + [APIFlags.action]
-            + [.value("format", "format", "Output format: text or json. Default: text.")],
+        arguments: [.file("script", "The script file (UTF-8 JavaScript).")],
+        options: RunOptions.commandLine + RunOptions.scriptAPI + [APIFlags.action.spec, format.spec],
         examples: [
             .init("Run a script once as a small widget", "widgethost run Fixtures/Examples/outputs.js"),
             .init("Run a Live Activity at a fixed time", "widgethost run Fixtures/Examples/live-countdown.js --kind live --now 2026-11-29T18:55:00Z"),
@@ -30,35 +29,33 @@ enum RunCommand {
         ],
         run: run)
 
+    static let format = Option<ReportFormat>.format("Output format: text or json. Default: text.")
+
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         guard let path = arguments.positionals.first else { throw UsageError("missing the script to run") }
         guard arguments.positionals.count == 1 else {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'; run takes one script")
         }
-        let format = arguments.value("format") ?? "text"
-        guard format == "text" || format == "json" else {
-            throw UsageError("unknown format '\(format)'\(ParsedArguments.hint(format, among: ["text", "json"])); use text or json")
-        }
-        var configuration = try RunFlags.configuration(from: arguments)
+        let format = try arguments.get(Self.format) ?? .text
+        var configuration = try RunOptions.decode(arguments).configuration
         try APIFlags.apply(arguments, to: &configuration)
         let source: ScriptSource
         do {
             source = try ScriptSource.load(path: path)
         } catch {
-            if error.kind == .notUTF8, format == "json",
+            if error.kind == .notUTF8, format == .json,
                 let report = try? ScriptHost().run(path: path, configuration: configuration)
             {
                 terminal.out(report.json().serialized(pretty: true))
                 return ExitCode.of(report)
             }
-            let suffix = error.kind == .notUTF8 ? " [not-utf8]" : ""
-            throw CommandError(error.description + suffix, kind: error.errorKind)
+            throw CommandError(loading: error)
         }
-        if let action = arguments.value("action") {
+        if let action = try arguments.get(APIFlags.action) {
             return try runAction(action, widget: source, configuration: configuration, format: format, terminal)
         }
         let report = ScriptHost().run(source, configuration: configuration)
-        if format == "json" {
+        if format == .json {
             terminal.out(report.json().serialized(pretty: true))
         } else {
             RunReportRenderer(report: report, sourceText: source.text, budget: configuration.budget).render(to: terminal)

@@ -1,3 +1,6 @@
+import PushContract
+import ZonedTime
+
 /// `widgethost serve`, the local push receiver: its own program, `widgethost-serve` (the
 /// `ServeCLI` module), because only it needs libmicrohttpd and SQLite. The tool lists it and
 /// hands it the process with the arguments untouched, help included.
@@ -27,30 +30,60 @@ package enum ServeProgram {
 
     package static let exitCodes: [(Int32, String)] = [
         (ExitCode.success, "stopped cleanly (Ctrl-C or SIGTERM)"),
-        (ExitCode.failure, "it cannot listen"),
+        (ExitCode.failure, "it cannot listen on its address"),
         (ExitCode.usage, "a usage error"),
         (ExitCode.dataError, "a bad registry file"),
         (ExitCode.noInput, "the registry or the database cannot be read"),
+        (ExitCode.unavailable, "the port is in use by another program"),
     ]
 
+    package static let host = Option<String>.text("host", "address", "Address to bind. Default: 127.0.0.1 (loopback only).")
+    package static let port = Option<Int>.whole("port", "port", "Port to listen on; 0 picks a free one. Default: 8787.", in: 0...65535)
+    package static let db = Option<String>.file("db", "file", "SQLite database file. Default: widgethost-push.db in the current directory.")
+    package static let registry = Option<String>.file(
+        "registry", "file", "Registry JSON file: Push IDs, their iOS version and widgets (see docs/push.md).")
+    package static let userID = Option<String>.text("user-id", "id", "Register one Push ID (with --widget-id) instead of a registry file.")
+    package static let widgetID = Option<String>.text("widget-id", "id", "The Live Activity widget id of --user-id.")
+    package static let ios = Option<IOSVersion>("ios", "version", "iOS version of the --user-id device, e.g. 17.2. Default: 18.0.") {
+        (text) throws(UsageError) in
+        guard let version = IOSVersion(text) else { throw UsageError("bad --ios '\(text)'; use a version such as 17.2") }
+        return version
+    }
+    package static let window = Option<Int>.whole(
+        "window", "seconds", "Replay window: timestamps must be within this many seconds of the clock. Default: 300.", in: 1...86_400)
+    /// `--now`: ISO 8601, or a number: seconds below 1e11, else milliseconds.
+    package static let now = Option<Int64>(
+        "now", "time", "Fix the receiver's clock: ISO 8601 date-time, or epoch seconds (below 1e11) or milliseconds."
+    ) { (text) throws(UsageError) in
+        if let number = Int64(text), number >= 0 { return number < 100_000_000_000 ? number * 1000 : number }
+        do { return try ISO8601.parse(text, defaultZone: .utc) } catch {
+            throw UsageError("bad --now '\(text)': use an ISO 8601 date-time such as 2024-03-09T16:00:00Z, or epoch seconds")
+        }
+    }
+    package static let threads = Option<Int>.whole("threads", "n", "HTTP worker threads. Default: 2.", in: 1...64)
+    package static let idleTimeout = Option<Int>.whole(
+        "idle-timeout", "seconds",
+        "Close a connection with no request in progress this long after it opened or last answered, however slowly it sends its headers (408 if part of a request came). Default: 10.",
+        in: 1...3600)
+    package static let requestTimeout = Option<Int>.whole(
+        "request-timeout", "seconds", "Cut off a request whose body takes longer than this. Default: 10.", in: 1...3600)
+    package static let maxConnections = Option<Int>.whole(
+        "max-connections", "n",
+        "Connections at once; a new one beyond drops the one idle the longest (or is closed when none is idle). Default: 1000.",
+        in: 1...100_000)
+    package static let maxConnectionsPerIP = Option<Int>.whole(
+        "max-connections-per-ip", "n", "Connections at once from one address; beyond, a new one is closed at once. Default: 256.",
+        in: 1...100_000)
+    package static let logFormat = Option<ReportFormat>.choice(
+        "log-format", "format",
+        "The request log: text (one line per request on stdout, the default) or json (one widgethost.serve.request/1 object per request on stderr, JSON Lines).",
+        noun: "--log-format")
+    package static let quiet = Flag("quiet", "Do not log one line per request.")
+
     package static let options: [OptionSpec] = [
-        .value("host", "address", "Address to bind. Default: 127.0.0.1 (loopback only)."),
-        .value("port", "port", "Port to listen on; 0 picks a free one. Default: 8787."),
-        .value("db", "file", "SQLite database file. Default: widgethost-push.db in the current directory."),
-        .value("registry", "file", "Registry JSON file: Push IDs, their iOS version and widgets (see docs/push.md)."),
-        .value("user-id", "id", "Register one Push ID (with --widget-id) instead of a registry file."),
-        .value("widget-id", "id", "The Live Activity widget id of --user-id."),
-        .value("ios", "version", "iOS version of the --user-id device, e.g. 17.2. Default: 18.0."),
-        .value("window", "seconds", "Replay window: timestamps must be within this many seconds of the clock. Default: 300."),
-        .value("now", "time", "Fix the receiver's clock: ISO 8601 date-time, or epoch seconds (below 1e11) or milliseconds."),
-        .value("threads", "n", "HTTP worker threads. Default: 2."),
-        .value("idle-timeout", "seconds", "Close a connection with no request in progress this long after it opened or last answered, however slowly it sends its headers (408 if part of a request came). Default: 10."),
-        .value("request-timeout", "seconds", "Cut off a request whose body takes longer than this. Default: 10."),
-        .value("max-connections", "n", "Connections at once; a new one beyond drops the one idle the longest (or is closed when none is idle). Default: 1000."),
-        .value("max-connections-per-ip", "n", "Connections at once from one address; beyond, a new one is closed at once. Default: 256."),
-        .value("log-format", "format", "The request log: text (one line per request on stdout, the default) or json (one widgethost.serve.request/1 object per request on stderr, JSON Lines)."),
-        .flag("quiet", "Do not log one line per request."),
-        ]
+        host.spec, port.spec, db.spec, registry.spec, userID.spec, widgetID.spec, ios.spec, window.spec, now.spec, threads.spec,
+        idleTimeout.spec, requestTimeout.spec, maxConnections.spec, maxConnectionsPerIP.spec, logFormat.spec, quiet.spec,
+    ]
 
     static let command = Command(name: name, abstract: abstract, program: program, discussion: discussion, options: options,
                                  examples: examples, exitCodes: exitCodes)

@@ -47,23 +47,14 @@ enum SimulateCommand {
             (default small) by the widgethost-render program; the pictures are also written
             to a folder beside --out (week.svg: week-pictures/).
             """,
-        arguments: [("script", "The script file (UTF-8 JavaScript).")],
+        arguments: [.file("script", "The script file (UTF-8 JavaScript).")],
         options: [
-            .value("hours", "h", "Length of the span in hours (fractions allowed). Default: 24."),
-            .value("days", "d", "Length of the span in days (fractions allowed), at most 366. Not with --hours."),
-            .flag("realistic", "Realistic mode: a seeded delay of 0 to 10 minutes on each granted refresh."),
-            .repeated("tap", "time", "A tap on the widget at TIME: a free refresh. Repeat for more taps."),
-            .repeated("foreground", "time", "The app comes to the foreground at TIME: a free refresh. Repeatable."),
-            .value("pushes", "file", "Timed Live Activity push requests in JSON Lines (see docs/push.md); needs --kind live."),
-            .value("action", "file", "A button's action script: every --tap runs it first (same storage), then the widget refresh it triggers."),
-        ] + RunFlags.options + APIFlags.options + [
-            .value("format", "format", "Output format: text, json, jsonl or svg. Default: text."),
-            .value("out", "file", "Write the report to FILE (atomically) instead of stdout."),
-            .flag("summary", "Print only the heading and the summary, not a row per refresh (text format)."),
-            .value("layout", "file", "With --format svg: draw this layout after each refresh of the first day, under the chart."),
-            .value("family", "family", "The widget family --layout is drawn as: small, medium, large, circular, rectangular, inline or live-activity. Default: small."),
-            .value("device", "name", "With --layout: " + PictureOptions.deviceHelp),
-            .value("icons", "dir", "With --layout: " + PictureOptions.iconsHelp),
+            hours.spec, days.spec, realistic.spec, tap.spec, foreground.spec, pushes.spec, action.spec,
+        ] + RunOptions.commandLine + RunOptions.scriptAPI + [
+            format.spec, out.spec, summary.spec, layout.spec,
+            PictureOptions.family(help: "The widget family --layout is drawn as: small, medium, large, circular, rectangular, inline or live-activity. Default: small.").spec,
+            PictureOptions.device(help: "With --layout: " + PictureOptions.deviceHelp).spec,
+            PictureOptions.icons(help: "With --layout: " + PictureOptions.iconsHelp).spec,
         ],
         examples: [
             .init("A day of a script that asks for a refresh every 5 minutes", "widgethost simulate Fixtures/Examples/every-5-minutes.js --now 2026-11-29T00:00:00Z"),
@@ -76,53 +67,60 @@ enum SimulateCommand {
             (ExitCode.success, "the simulation ran, even if runs inside it failed (they are part of the report)"),
             (ExitCode.usage, "a usage error: a bad duration, budget, time, format or flag"),
             (ExitCode.dataError, "the script is not UTF-8"),
-            (ExitCode.noInput, "the script cannot be read, or --out cannot be written"),
+            (ExitCode.noInput, "the script cannot be read"),
             (ExitCode.internalError, "an internal error"),
-            (ExitCode.cannotCreate, "a run's storage could not be saved to the state folder (state-not-saved: it is lost)"),
+            (ExitCode.cannotCreate, "--out cannot be written, or a run's storage could not be saved to the state folder (state-not-saved: it is lost)"),
         ],
         run: run)
 
-    static let formats = ["text", "json", "jsonl", "svg"]
+    static let hours = span(hours: "Length of the span in hours (fractions allowed). Default: 24.")
+    static let days = span(days: "Length of the span in days (fractions allowed), at most 366. Not with --hours.")
+    static let realistic = Flag("realistic", "Realistic mode: a seeded delay of 0 to 10 minutes on each granted refresh.")
+    /// `--tap TIME`: read against the simulated span (``time(_:flag:startMs:zone:)``), which the other options give.
+    static let tap = Option<String>.text("tap", "time", "A tap on the widget at TIME: a free refresh. Repeat for more taps.", repeated: true)
+    static let foreground = Option<String>.text(
+        "foreground", "time", "The app comes to the foreground at TIME: a free refresh. Repeatable.", repeated: true)
+    static let pushes = Option<String>.file(
+        "pushes", "file", "Timed Live Activity push requests in JSON Lines (see docs/push.md); needs --kind live.")
+    static let action = Option<String>.file(
+        "action", "file", "A button's action script: every --tap runs it first (same storage), then the widget refresh it triggers.")
+    /// What `simulate` prints.
+    enum Format: String, CaseIterable, Sendable { case text, json, jsonl, svg }
+    static let format = Option<Format>.choice("format", "format", "Output format: text, json, jsonl or svg. Default: text.")
+    static let out = Option<String>.file(
+        "out", "file", "Write the report to FILE (atomically) instead of stdout.", nonEmpty: "name a file to write")
+    static let summary = Flag("summary", "Print only the heading and the summary, not a row per refresh (text format).")
+    static let layout = Option<String>.file(
+        "layout", "file", "With --format svg: draw this layout after each refresh of the first day, under the chart.",
+        nonEmpty: "name a layout file")
+
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         guard let path = arguments.positionals.first else { throw UsageError("missing the script to simulate") }
         guard arguments.positionals.count == 1 else {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'; simulate takes one script")
         }
-        let format = arguments.value("format") ?? "text"
-        guard formats.contains(format) else {
-            throw UsageError("unknown format '\(format)'\(ParsedArguments.hint(format, among: formats)); use text, json, jsonl or svg")
-        }
-        let summaryOnly = arguments.flag("summary")
-        if summaryOnly && format != "text" {
+        let format = try arguments.get(Self.format) ?? .text
+        let summaryOnly = arguments.isSet(summary)
+        if summaryOnly && format != .text {
             throw UsageError("--summary shortens the text report; drop it or --format \(format) (the json report's summary is its \"summary\" member)")
         }
-        let outPath = arguments.value("out")
-        if let outPath, outPath.isEmpty { throw UsageError("bad --out ''; name a file to write") }
+        let outPath = try arguments.get(out)
 
         let pictureLayout = try layoutForPictures(arguments, format: format)
 
-        var runConfiguration = try RunFlags.configuration(from: arguments)
+        var runConfiguration = try RunOptions.decode(arguments).configuration
         try APIFlags.apply(arguments, to: &runConfiguration)
         let simulation = try makeSimulation(arguments, runConfiguration: runConfiguration)
 
-        let source: ScriptSource
-        do {
-            source = try ScriptSource.load(path: path)
-        } catch {
-            throw CommandError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), kind: error.errorKind)
-        }
+        let source = try ScriptSource.loadScript(path: path)
 
         var action: ScriptSource?
-        if let actionPath = arguments.value("action") {
+        if let actionPath = try arguments.get(Self.action) {
             guard !simulation.configuration.taps.isEmpty else {
                 throw UsageError("--action runs on a tap; add --tap TIME (the action script then runs before each tap's refresh)")
             }
-            do {
-                action = try ScriptSource.load(path: actionPath)
-            } catch {
-                throw CommandError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""), kind: error.errorKind)
-            }
+            action = try ScriptSource.loadScript(path: actionPath)
         }
         // Beyond a few hours of refreshes, make each run's fresh context ahead on the second core.
         let host = ScriptHost(preparesContextsAhead: simulation.configuration.durationMs > 6 * 3_600_000)
@@ -135,7 +133,7 @@ enum SimulateCommand {
         let runner = recorder.base
         var pictures: [TimelinePicture] = []
         if let pictureLayout {
-            switch SimulationPictures.draw(layoutText: pictureLayout.text, family: pictureLayout.family, device: pictureLayout.device,
+            switch SimulationPictures.draw(layout: pictureLayout.layout, family: pictureLayout.family, device: pictureLayout.device,
                                            icons: pictureLayout.icons, states: recorder.states,
                                            zone: simulation.zone, folder: SimulationPictures.folder(out: outPath, script: path), script: path,
                                            stateFolder: runConfiguration.storage?.directory,
@@ -147,12 +145,12 @@ enum SimulateCommand {
 
         let rendered: String
         switch format {
-        case "json": rendered = report.json(pretty: true) + "\n"
-        case "jsonl": rendered = report.jsonLines()
-        case "svg":
+        case .json: rendered = report.json(pretty: true) + "\n"
+        case .jsonl: rendered = report.jsonLines()
+        case .svg:
             rendered = pictureLayout == nil ? report.svg()
                 : report.svg(pictures: pictures, caption: "The \(pictureLayout!.family.label) after each refresh of the first day (\(pictures.count) of at most \(SimulationPictures.limit))")
-        default:
+        case .text:
             rendered = heading(path: path, runner: runner)
                 + report.text(summaryOnly: summaryOnly, color: outPath == nil && terminal.colorOut)
         }
@@ -160,16 +158,16 @@ enum SimulateCommand {
             do {
                 try AtomicFile.write(Array(rendered.utf8), toPath: outPath)
             } catch {
-                throw CommandError("cannot write \(outPath): \(error.reason)", kind: .input(.missing))
+                throw CommandError("cannot write \(outPath): \(error.reason)", kind: .environment(.cannotCreate))
             }
-            terminal.out("wrote \(outPath) (\(format), \(report.summary.refreshCount) refreshes)")
+            terminal.out("wrote \(outPath) (\(format.rawValue), \(report.summary.refreshCount) refreshes)")
         } else {
             terminal.writeOut(rendered)
         }
         for line in diagnosticLines(runner: runner, path: path, style: Style(enabled: terminal.colorErr)) {
             terminal.err(line)
         }
-        if runner.failedActionCount > 0, let actionPath = arguments.value("action"), let last = runner.lastActionReport {
+        if runner.failedActionCount > 0, let actionPath = try arguments.get(Self.action), let last = runner.lastActionReport {
             let why = last.error?.summary ?? last.status.rawValue
             terminal.err("\(Style(enabled: terminal.colorErr).yellow("warning")): \(actionPath): \(runner.failedActionCount) of \(runner.actionRunCount) action runs did not end ok (last: \(why)); their refreshes still ran")
         }
@@ -188,9 +186,10 @@ enum SimulateCommand {
         let startMs = runConfiguration.now ?? WallClock.nowMilliseconds()
         let zone = runConfiguration.zone
         let endMs = startMs &+ durationMs
-        func times(_ name: String, _ what: String) throws(UsageError) -> [Int64] {
+        func times(_ option: Option<String>, _ what: String) throws(UsageError) -> [Int64] {
+            let name = option.spec.name
             var result: [Int64] = []
-            for text in arguments.all(name) {
+            for text in try arguments.list(option) {
                 let at = try time(text, flag: name, startMs: startMs, zone: zone)
                 guard at >= startMs && at < endMs else {
                     throw UsageError(
@@ -201,13 +200,13 @@ enum SimulateCommand {
             return result
         }
         var configuration = SimulationConfiguration(
-            startMs: startMs, durationMs: durationMs, zoneIdentifier: arguments.value("tz"),
-            budget: try RunFlags.budget(from: arguments), realistic: arguments.flag("realistic"),
+            startMs: startMs, durationMs: durationMs, zoneIdentifier: try arguments.get(RunOptions.zone)?.identifier,
+            budget: try arguments.get(RunOptions.budget) ?? .typical, realistic: arguments.isSet(realistic),
             seed: runConfiguration.seed ?? 0, isLive: runConfiguration.kind == .live)
-        configuration.taps = try times("tap", "the tap")
-        configuration.foregrounds = try times("foreground", "the foreground")
-        if let path = arguments.value("pushes") {
-            let zone = (try? Zone(identifier: arguments.value("tz") ?? "")) ?? runConfiguration.zone
+        configuration.taps = try times(tap, "the tap")
+        configuration.foregrounds = try times(foreground, "the foreground")
+        if let path = try arguments.get(pushes) {
+            let zone = runConfiguration.zone
             configuration.pushes = try PushesFile.events(path: path, startMs: startMs, zone: zone)
         }
         do {
@@ -221,32 +220,32 @@ enum SimulateCommand {
 
     /// `--hours` or `--days` in milliseconds; 24 hours when neither is given.
     static func duration(_ arguments: ParsedArguments) throws(UsageError) -> Int64 {
-        let hours = arguments.value("hours")
-        let days = arguments.value("days")
-        if hours != nil && days != nil { throw UsageError("give --hours or --days, not both") }
-        let name: String
-        let text: String
-        let unitMs: Double
-        if let hours {
-            (name, text, unitMs) = ("hours", hours, 3_600_000)
-        } else if let days {
-            (name, text, unitMs) = ("days", days, 86_400_000)
-        } else {
-            return TimelineConstants.dayMs
+        if arguments.given(hours) && arguments.given(days) { throw UsageError("give --hours or --days, not both") }
+        if let span = try arguments.get(hours) { return span }
+        return try arguments.get(days) ?? TimelineConstants.dayMs
+    }
+
+    /// `--hours H`: the span in milliseconds, above 0, at least a second and at most 366 days.
+    static func span(hours help: String) -> Option<Int64> { span("hours", "h", help, unitMs: 3_600_000) }
+    /// `--days D`, as `--hours`.
+    static func span(days help: String) -> Option<Int64> { span("days", "d", help, unitMs: 86_400_000) }
+
+    private static func span(_ name: String, _ placeholder: String, _ help: String, unitMs: Double) -> Option<Int64> {
+        Option(name, placeholder, help) { (text) throws(UsageError) in
+            let limit = maximumDays * 86_400_000 / unitMs
+            guard let value = DurationText.decimal(text), value > 0 else {
+                throw UsageError("bad --\(name) '\(text)'; use a number of \(name) above 0 (at most \(JSONValue.formatNumber(limit)))")
+            }
+            guard value <= limit else {
+                let inHours = name == "hours" ? " (\(JSONValue.formatNumber(limit)) hours)" : ""
+                throw UsageError("bad --\(name) '\(text)': a simulation spans at most 366 days\(inHours)")
+            }
+            let ms = (value * unitMs).rounded()
+            guard ms >= 1000 else {
+                throw UsageError("bad --\(name) '\(text)': the span must be at least one second")
+            }
+            return Int64(ms)
         }
-        let limit = maximumDays * 86_400_000 / unitMs
-        guard let value = DurationText.decimal(text), value > 0 else {
-            throw UsageError("bad --\(name) '\(text)'; use a number of \(name) above 0 (at most \(JSONValue.formatNumber(limit)))")
-        }
-        guard value <= limit else {
-            let inHours = name == "hours" ? " (\(JSONValue.formatNumber(limit)) hours)" : ""
-            throw UsageError("bad --\(name) '\(text)': a simulation spans at most 366 days\(inHours)")
-        }
-        let ms = (value * unitMs).rounded()
-        guard ms >= 1000 else {
-            throw UsageError("bad --\(name) '\(text)': the span must be at least one second")
-        }
-        return Int64(ms)
     }
 
     /// A TIME: `+` and an offset from the start (`+90m`, `+1h30m`), else ISO 8601 or epoch ms.
@@ -273,22 +272,15 @@ enum SimulateCommand {
 
     /// The line that names the script above the text report.
     /// `--layout FILE` and `--family F` checked and the layout read, or nil without `--layout`.
-    static func layoutForPictures(_ arguments: ParsedArguments, format: String) throws
-        -> (text: String, family: WidgetFamily, device: DeviceModel, icons: String?)? {
-        guard let file = arguments.value("layout") else {
-            if arguments.value("family") != nil { throw UsageError("--family names how --layout is drawn; add --layout FILE") }
-            try PictureOptions.requireLayout(arguments)
+    static func layoutForPictures(_ arguments: ParsedArguments, format: Format) throws
+        -> (layout: LayoutDocument, family: WidgetFamily, device: DeviceModel, icons: String?)? {
+        guard let file = try arguments.get(layout) else {
+            if arguments.given(PictureOptions.family) { throw UsageError("--family names how --layout is drawn; add --layout FILE") }
+            try PictureOptions.requireLayout(arguments, layout: layout)
             return nil
         }
-        if file.isEmpty { throw UsageError("bad --layout ''; name a layout file") }
-        guard format == "svg" else { throw UsageError("--layout draws the widget under the chart; add --format svg") }
-        var family = WidgetFamily.small
-        if let name = arguments.value("family") {
-            guard let found = WidgetFamily(name: name) else {
-                throw UsageError("unknown family '\(name)'; use " + WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            family = found
-        }
+        guard format == .svg else { throw UsageError("--layout draws the widget under the chart; add --format svg") }
+        let family = try arguments.get(PictureOptions.family) ?? .small
         let text: String
         do { text = try ScriptSource.load(path: file).text } catch {
             throw CommandError("cannot read the layout \(file): \(error.description)", kind: error.errorKind)
@@ -300,7 +292,7 @@ enum SimulateCommand {
         if case .lines = document.body {
             throw CommandError("the layout \(file) is a text layout (lines), which has no components to draw as a widget", kind: .input(.malformed))
         }
-        return (text, family, try PictureOptions.device(arguments), try PictureOptions.icons(arguments))
+        return (document, family, try PictureOptions.device(arguments), try PictureOptions.icons(arguments))
     }
 
     static func heading(path: String, runner: HostRefreshRunner) -> String {

@@ -48,9 +48,10 @@ enum SimulationPictures {
     }
 
     /// The pictures for the chart, or the problem to print.
-    static func draw(layoutText: String, family: WidgetFamily, device: DeviceModel = .reference, icons: String? = nil,
+    static func draw(layout: LayoutDocument, family: WidgetFamily, device: DeviceModel = .reference, icons: String? = nil,
                      states: [(at: Int64, refresh: Int, outputs: JSONObject)],
-                     zone: Zone, folder: String, script: String, stateFolder: String? = nil, widget: String = "")
+                     zone: Zone, folder: String, script: String, stateFolder: String? = nil, widget: String = "",
+                     client: PictureClient = PictureClient())
         -> Result<[TimelinePicture], PictureProblem> {
         let picked = chosen(states.count).map { states[$0] }
         guard !picked.isEmpty else { return .success([]) }
@@ -59,7 +60,7 @@ enum SimulationPictures {
             PictureRequest.Job(stem: "\(stem)-refresh-\(state.refresh)", outputs: state.outputs, now: state.at,
                                utcOffsetSeconds: zone.offsetSeconds(atEpochSeconds: state.at / 1000), families: [family], schemes: [.light])
         }
-        switch PictureClient.draw(PictureRequest(layout: layoutText, device: device, scale: scale, folder: folder,
+        switch client.draw(PictureRequest(layout: layout, device: device, scale: scale, folder: folder,
                                                    stateFolder: stateFolder, widget: widget, icons: icons, jobs: jobs)) {
         case .failure(let problem): return .failure(problem)
         case .success(let answer):

@@ -26,7 +26,7 @@ struct SourceRecord: Sendable, Equatable {
     /// The record beside the running widgethost (`../share/widgethost/source` from its folder),
     /// or nil when there is none or it does not parse.
     static func installed() -> SourceRecord? {
-        guard let folder = SiblingProgram.folder() else { return nil }
+        guard let folder = SiblingPrograms.executableFolder() else { return nil }
         let location = FileSystem.Location(base: folder + "/..", folders: [Array("share".utf8), Array("widgethost".utf8)],
                                            name: Array("source".utf8), display: folder + "/../share/widgethost/source")
         guard let bytes = try? FileSystem.read(location, limit: 4096) else { return nil }

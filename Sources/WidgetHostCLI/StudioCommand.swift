@@ -1,4 +1,5 @@
 import JSONKit
+import Synchronization
 import Layout
 import Preview
 import Timeline
@@ -35,45 +36,59 @@ package enum StudioProgram {
 
     package static let exitCodes: [(Int32, String)] = [
         (ExitCode.success, "stopped with Ctrl-C (SIGINT) or SIGTERM"),
-        (ExitCode.failure, "the port is in use or cannot be listened on"),
         (ExitCode.usage, "a usage error"),
+        (ExitCode.failure, "it cannot listen on 127.0.0.1"),
         (ExitCode.noInput, "the script's folder does not exist"),
+        (ExitCode.unavailable, "the port is in use by another program"),
     ]
 
-    /// The options of `studio`: the preview's drawing and strip options, every run flag, and the server's.
+    static let layout = Option<String>.file(
+        "layout", "file", "A JSON component tree drawn at every family, light and dark (or a text layout: one field per line).",
+        nonEmpty: "name a layout file")
+    static let hours = SimulateCommand.span(hours: "Span of the refreshes in hours. Default: 24.")
+    static let days = SimulateCommand.span(days: "Span of the refreshes in days, at most 366. Not with --hours.")
+    /// `--port`: on 127.0.0.1, 0 for a free one.
+    package static let port = Option<Int>.whole(
+        "port", "port", "Port to listen on, on 127.0.0.1; 0 picks a free one. Default: 8790.", in: 0...65535)
+    /// `--open`.
+    package static let open = Flag("open", "Open the page in the browser (xdg-open) once it is served.")
+
+    /// The options of `studio`: the preview's drawing and strip options, every run option, and the server's.
     package static let options: [OptionSpec] = [
-        .value("layout", "file", "A JSON component tree drawn at every family, light and dark (or a text layout: one field per line)."),
-        .value("device", "name", "With a component tree: " + PictureOptions.deviceHelp),
-        .value("icons", "dir", "With a component tree: " + PictureOptions.iconsHelp),
-        .value("hours", "h", "Span of the refreshes in hours. Default: 24."),
-        .value("days", "d", "Span of the refreshes in days, at most 366. Not with --hours."),
-        .flag("realistic", "Realistic mode for the refreshes: a seeded delay of 0 to 10 minutes on each."),
-    ] + RunFlags.options + APIFlags.options + [
-        .value("port", "port", "Port to listen on, on 127.0.0.1; 0 picks a free one. Default: 8790."),
-        .flag("open", "Open the page in the browser (xdg-open) once it is served."),
-    ]
+        layout.spec,
+        PictureOptions.device(help: "With a component tree: " + PictureOptions.deviceHelp).spec,
+        PictureOptions.icons(help: "With a component tree: " + PictureOptions.iconsHelp).spec,
+        hours.spec, days.spec,
+        Flag("realistic", "Realistic mode for the refreshes: a seeded delay of 0 to 10 minutes on each.").spec,
+    ] + RunOptions.commandLine + RunOptions.scriptAPI + [port.spec, open.spec]
 
     static let command = Command(name: name, abstract: abstract, program: ServeProgram.program, discussion: discussion,
-                                 arguments: [("script", "The script file (UTF-8 JavaScript).")], options: options,
+                                 arguments: [.file("script", "The script file (UTF-8 JavaScript).")], options: options,
                                  examples: examples, exitCodes: exitCodes, leadingArguments: [name])
 
-    /// The options the page offers as controls, in the order shown, with their help line and,
-    /// when the flag takes one of a few words, those words.
-    package static var controls: [(name: String, placeholder: String, help: String, choices: [String])] {
-        let shown = ["now", "tz", "locale", "seed", "kind", "device", "budget", "network", "context", "param", "hours"]
-        let choices: [String: [String]] = [
-            "kind": ScriptKind.allCases.map(\.rawValue), "device": DeviceModel.all.map(\.name),
-            "network": ["replay", "record", "live"], "context": ["widget", "app"],
-        ]
-        return shown.compactMap { name in
-            guard let option = options.first(where: { $0.name == name }) else { return nil }
-            let placeholder: String
-            switch option.kind {
-            case .flag: placeholder = ""
-            case .value(let text), .repeated(let text): placeholder = text
-            }
-            return (name, placeholder, option.help, choices[name] ?? [])
+    /// One control of the page: a run option's declaration (its name, placeholder, help line
+    /// and the words or range it takes), whose value the studio decodes as that option.
+    package struct Control: Sendable {
+        /// The option's declaration, as the command line and help see it.
+        package let spec: OptionSpec
+        /// The words the option takes, or empty.
+        package var choices: [String] {
+            if case .choices(let words) = spec.value { return words }
+            return []
         }
+        /// The range of a number, or nil.
+        package var range: ClosedRange<Double>? {
+            if case .number(let range) = spec.value { return range }
+            return nil
+        }
+    }
+
+    /// The options the page offers as controls, in the order shown: the run options'
+    /// declarations (``RunOptions/declarations``) the page shows, then the span of the day.
+    package static var controls: [Control] {
+        let shown = ["now", "tz", "locale", "seed", "kind", "device", "budget", "network", "context", "param"]
+        let run = shown.compactMap { name in RunOptions.declarations.first { $0.spec.name == name && $0.onCommandLine }?.spec }
+        return (run + [hours.spec]).map(Control.init)
     }
 
     /// What one build of the studio's page holds: the preview, and what draws the widget as it
@@ -100,25 +115,26 @@ package enum StudioProgram {
     /// simulated, checked and drawn as `preview --layout` does, each refresh of the day kept
     /// (``Build/refreshDrawing`` draws them as `simulate --layout` does). Files that cannot be used are problems in
     /// the document; a usage mistake throws ``UsageError``.
-    package static func build(_ arguments: [String]) throws -> Build {
+    package static func build(_ arguments: [String], pictures: StudioPictures = StudioPictures()) throws -> Build {
         let parsed = try ParsedArguments(arguments, options: options)
         guard let path = parsed.positionals.first else { throw UsageError("missing the script to show") }
         guard parsed.positionals.count == 1 else {
             throw UsageError("unexpected argument '\(parsed.positionals[1])'; studio takes one script")
         }
-        try PictureOptions.requireLayout(parsed)
+        try PictureOptions.requireLayout(parsed, layout: layout)
         let device = try PictureOptions.device(parsed)
         let icons = try PictureOptions.icons(parsed)
-        var base = try RunFlags.configuration(from: parsed)
+        var base = try RunOptions.decode(parsed).configuration
         let simulation = try SimulateCommand.makeSimulation(parsed, runConfiguration: base)
         base.now = simulation.configuration.startMs
         let inputs = try PreviewInputsLoader(arguments: parsed, path: path, base: base, simulation: simulation).load(strict: false)
         var builder = PreviewBuilder()
         builder.recordsRefreshes = true
         var build = Build(document: builder.build(inputs))
-        build.document.pictures = PreviewPictures.section(inputs, document: build.document, arguments: parsed)
+        let document = build.document
+        build.document.pictures = pictures.with { PreviewPictures.section(inputs, document: document, arguments: parsed, client: $0) }
         build.network.mode = inputs.configuration.network.mode.rawValue
-        if let fixtures = parsed.value("fixtures") {
+        if let fixtures = try parsed.get(RunOptions.fixtures) {
             do { build.network.fixtures = try NetworkFixtures.load(path: fixtures).fixtures } catch {
                 build.network.problem = error.description
             }
@@ -128,7 +144,7 @@ package enum StudioProgram {
             let saved = try? store.widget(widget)
             build.state = (folder, saved?.config ?? [:], saved?.settings ?? [:], (try? store.values("1")) ?? [:])
         }
-        guard let layoutText = inputs.layoutText, let layout = inputs.layout, let timeline = build.document.timeline else { return build }
+        guard let layout = inputs.layout, let timeline = build.document.timeline else { return build }
         if case .lines = layout.body { return build }
         let states = build.document.refreshStates.filter { $0.status == "ok" }.map { (at: $0.at, refresh: $0.index, outputs: $0.outputs) }
         let family = WidgetFamily(name: inputs.configuration.kind.rawValue) ?? .small
@@ -136,8 +152,11 @@ package enum StudioProgram {
         let zone = timeline.zone
         // Drawn when asked, after the page has the rest: the families first, then the day.
         build.refreshDrawing = RefreshDrawing {
-            switch SimulationPictures.draw(layoutText: layoutText, family: family, device: device, icons: icons, states: states,
-                                           zone: zone, folder: "", script: path, stateFolder: stateFolder, widget: widget) {
+            let drawn = pictures.with { client in
+                SimulationPictures.draw(layout: layout, family: family, device: device, icons: icons, states: states,
+                                        zone: zone, folder: "", script: path, stateFolder: stateFolder, widget: widget, client: client)
+            }
+            switch drawn {
             case .success(let pictures): return (pictures, nil)
             case .failure(let problem): return ([], problem.message)
             }
@@ -148,21 +167,21 @@ package enum StudioProgram {
     /// The Live Activity drawn from a push's `content_state.data` variables, light then dark,
     /// as the app draws it (no script runs): each picture's scheme and PNG in base64, or the
     /// sentence saying why there are none.
-    package static func pushPictures(_ arguments: [String], variables: JSONObject, now: Int64)
+    package static func pushPictures(_ arguments: [String], variables: JSONObject, now: Int64, pictures: StudioPictures)
         -> (pictures: [(scheme: String, png: String, width: Double)], problem: String?) {
-        guard let parsed = try? ParsedArguments(arguments, options: options), let layoutPath = parsed.value("layout") else {
+        guard let parsed = try? ParsedArguments(arguments, options: options), let layoutPath = try? parsed.get(Self.layout) else {
             return ([], "no pictures: the studio was started without --layout")
         }
         guard let text = try? ScriptSource.load(path: layoutPath).text, let layout = try? LayoutDocument.parse(text: text) else {
             return ([], "no pictures: the layout \(layoutPath) cannot be used now (the page says why)")
         }
         if case .lines = layout.body { return ([], "no pictures: \(layoutPath) is a text layout; a JSON component tree is drawn") }
-        let zone = (try? RunFlags.configuration(from: parsed).zone) ?? RunConfiguration().zone
+        let zone = (try? RunOptions.decode(parsed).configuration.zone) ?? RunConfiguration().zone
         let job = PictureRequest.Job(stem: "push", outputs: variables, now: now, utcOffsetSeconds: zone.offsetSeconds(atEpochSeconds: now / 1000),
                                      families: [.liveActivity], schemes: [.light, .dark])
-        let request = PictureRequest(layout: text, device: (try? PictureOptions.device(parsed)) ?? .reference, scale: PreviewPictures.scale,
-                                     folder: "", stateFolder: nil, widget: "", icons: parsed.value("icons"), jobs: [job])
-        switch PictureClient.draw(request) {
+        let request = PictureRequest(layout: layout, device: (try? PictureOptions.device(parsed)) ?? .reference, scale: PreviewPictures.scale,
+                                     folder: "", stateFolder: nil, widget: "", icons: try? parsed.get(PictureOptions.icons), jobs: [job])
+        switch pictures.with({ $0.draw(request) }) {
         case .failure(let problem): return ([], problem.message)
         case .success(let answer): return (answer.pictures.map { ($0.scheme.rawValue, $0.base64, $0.width) }, nil)
         }
@@ -172,6 +191,20 @@ package enum StudioProgram {
     /// the profile and the fixtures.
     package static func watchedFiles(_ arguments: [String]) throws -> [String] {
         let parsed = try ParsedArguments(arguments, options: options)
-        return Array(parsed.positionals.prefix(1)) + ["layout", "profile", "fixtures"].compactMap { parsed.value($0) }
+        return Array(parsed.positionals.prefix(1)) + [layout, RunOptions.profile, RunOptions.fixtures].compactMap { try? parsed.get($0) }
+    }
+}
+
+/// The studio's one drawing child, kept for its whole life (as `preview --watch` keeps one):
+/// every build, the day's pictures and a tried push draw through it, one request at a time.
+package final class StudioPictures: Sendable {
+    private let client = Mutex(PictureClient())
+
+    /// A client; its child is started on the first request.
+    package init() {}
+
+    /// `body`'s result, drawn with the one client (requests wait for each other).
+    func with<T: Sendable>(_ body: (PictureClient) -> T) -> T {
+        client.withLock { body($0) }
     }
 }

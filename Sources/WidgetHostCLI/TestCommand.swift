@@ -25,18 +25,8 @@ package enum TestCommand {
             such as helpers, are not run, and a file named that has none is an error. The spec report
             ends with a recap of the failures and the line 'N passed, N failed'.
             """,
-        arguments: [("path", "Fixture files, or folders whose fixtures run. Default: the fixtures under the current folder.")],
-        options: [
-            .value("filter", "text", "Run only fixtures whose path or description contains the text."),
-            .value("jobs", "n", "Worker processes. Default: one per core."),
-            .value("shard", "i/n", "Run the i-th of n deterministic slices of the suite (for CI matrices)."),
-            .value("reporter", "name", "spec (default), tap (TAP 14), junit (JUnit XML) or json (widgethost.test/1)."),
-            .value("format", "format", "text (the spec report) or json (widgethost.test/1, the same as --reporter json)."),
-            .value("output", "file", "Write the report to a file; the closing line still goes to stdout."),
-            .value("timeout", "seconds", "Wall-clock seconds a fixture may take before its worker is stopped. Default: 60."),
-            .flag("update", "Write the golden pictures and rewrite the NAME.expected.json files there are, instead of comparing (refused when CI is set)."),
-            .hiddenFlag("worker", "Internal: run fixtures named on stdin, one JSON result per line."),
-        ],
+        arguments: [.file("path", "Fixture files, or folders whose fixtures run. Default: the fixtures under the current folder.")],
+        options: [filter.spec, jobs.spec, shard.spec, reporter.spec, format.spec, output.spec, timeout.spec, update.spec, workerFlag.spec],
         examples: [
             .init("Every fixture under the current folder", "widgethost test"),
             .init("One folder, as TAP for a CI tool", "widgethost test Fixtures/Conformance --reporter tap"),
@@ -48,30 +38,44 @@ package enum TestCommand {
             (ExitCode.failure, "a fixture failed"),
             (ExitCode.usage, "a usage error"),
             (ExitCode.dataError, "a file named is not a fixture: it has no /*--- block (not-a-fixture)"),
-            (ExitCode.noInput, "a path does not exist, no fixtures were found, or --output cannot be written"),
+            (ExitCode.noInput, "a path does not exist, or no fixtures were found"),
+            (ExitCode.cannotCreate, "--output cannot be written"),
         ],
         run: { arguments, terminal in try run(arguments, terminal, drawer: drawer, widgets: widgets) })
     }
 
+    static let filter = Option<String>.text("filter", "text", "Run only fixtures whose path or description contains the text.")
+    static let jobs = Option<Int>.whole("jobs", "n", "Worker processes. Default: one per core.", in: 1...256)
+    static let shard = Option<(index: Int, count: Int)>(
+        "shard", "i/n", "Run the i-th of n deterministic slices of the suite (for CI matrices)."
+    ) { (text) throws(UsageError) in
+        guard let (index, count) = Suite.parseShard(text) else { throw UsageError("bad --shard '\(text)'; use i/n such as 1/4") }
+        return (index, count)
+    }
+    static let reporter = Option<ReporterKind>.choice(
+        "reporter", "name", "spec (default), tap (TAP 14), junit (JUnit XML) or json (widgethost.test/1).")
+    static let format = Option<ReportFormat>.format(
+        "text (the spec report) or json (widgethost.test/1, the same as --reporter json).", note: " (or --reporter tap, junit)")
+    static let output = Option<String>.file("output", "file", "Write the report to a file; the closing line still goes to stdout.")
+    static let timeout = Option<Double>.number(
+        "timeout", "seconds", "Wall-clock seconds a fixture may take before its worker is stopped. Default: 60.", in: 0...3600, above: true,
+        use: "use seconds above 0, at most 3600") { $0 }
+    static let update = Flag(
+        "update", "Write the golden pictures and rewrite the NAME.expected.json files there are, instead of comparing (refused when CI is set).")
+    static let workerFlag = Flag("worker", "Internal: run fixtures named on stdin, one JSON result per line.", hidden: true)
+
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal, drawer: (any CanvasDrawing)?, widgets: (any WidgetDrawing)? = nil) throws -> Int32 {
-        let update = arguments.flag("update")
+        let update = arguments.isSet(Self.update)
         if update, let ci = terminal.environment["CI"], !ci.isEmpty, ci != "0", ci != "false" {
             throw UsageError("--update is refused when CI is set: golden files are written on a developer's machine and committed")
         }
-        if arguments.flag("worker") { return worker(update: update, drawer: drawer, widgets: widgets) }
+        // Worker mode: the service loop, one fixture per request (``ServiceLoop``).
+        if arguments.isSet(workerFlag) { return ServiceLoop.serve(update: update, drawer: drawer, widgets: widgets) }
 
         let reporter = try reporterKind(arguments)
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        var jobs = cores
-        if let text = arguments.value("jobs") {
-            guard let value = Int(text), value >= 1, value <= 256 else { throw UsageError("bad --jobs '\(text)'; use a whole number from 1 to 256") }
-            jobs = value
-        }
-        var timeout = 60.0
-        if let text = arguments.value("timeout") {
-            guard let value = Double(text), value > 0, value <= 3600 else { throw UsageError("bad --timeout '\(text)'; use seconds above 0, at most 3600") }
-            timeout = value
-        }
+        let jobs = try arguments.get(Self.jobs) ?? cores
+        let timeout = try arguments.get(Self.timeout) ?? 60
         var fixtures: [String]
         if arguments.positionals.isEmpty {
             // No path: the fixtures under the current folder (files with a /*--- block; other
@@ -93,11 +97,10 @@ package enum TestCommand {
                                    kind: .input(.missing))
             }
         }
-        if let shard = arguments.value("shard") {
-            guard let (index, count) = Suite.parseShard(shard) else { throw UsageError("bad --shard '\(shard)'; use i/n such as 1/4") }
+        if let (index, count) = try arguments.get(Self.shard) {
             fixtures = Suite.shard(fixtures, index: index, count: count)
         }
-        if let filter = arguments.value("filter") {
+        if let filter = try arguments.get(Self.filter) {
             fixtures = fixtures.filter { path in
                 path.contains(filter) || ((try? Fixture.load(path: path))?.description.contains(filter) ?? false)
             }
@@ -105,7 +108,8 @@ package enum TestCommand {
 
         // Pictures of failing `render:` fixtures go beside the report (else the current folder).
         var variables = terminal.environment
-        if let output = arguments.value("output"), let slash = output.lastIndex(of: "/") {
+        let output = try arguments.get(Self.output)
+        if let output, let slash = output.lastIndex(of: "/") {
             variables["WIDGETHOST_TEST_PICTURES"] = String(output[..<slash])
         } else if variables["WIDGETHOST_TEST_PICTURES"] == nil {
             variables["WIDGETHOST_TEST_PICTURES"] = "."
@@ -123,12 +127,12 @@ package enum TestCommand {
         }
         if showProgress { terminal.writeErr("\r\u{1B}[2K") }
         let summary = SuiteSummary(results, durationMs: start.duration(to: .now).milliseconds)
-        let text = Reporter.render(reporter, results, summary: summary, color: terminal.colorOut && arguments.value("output") == nil)
-        if let output = arguments.value("output") {
+        let text = Reporter.render(reporter, results, summary: summary, color: terminal.colorOut && output == nil)
+        if let output {
             do {
                 try AtomicFile.write(Array(text.utf8), toPath: output)
             } catch {
-                throw CommandError("cannot write \(output): \(error.reason)", kind: .input(.missing))
+                throw CommandError("cannot write \(output): \(error.reason)", kind: .environment(.cannotCreate))
             }
             terminal.out(summary.closingLine)
         } else {
@@ -140,49 +144,18 @@ package enum TestCommand {
     /// `--reporter NAME`, or `--format text|json` (the flag every reporting command takes, X1):
     /// `--format json` is `--reporter json`, `--format text` the spec report.
     static func reporterKind(_ arguments: ParsedArguments) throws(UsageError) -> ReporterKind {
-        let reporterName = arguments.value("reporter")
-        let format = arguments.value("format")
-        if let format {
-            guard format == "text" || format == "json" else {
-                throw UsageError("unknown format '\(format)'\(ParsedArguments.hint(format, among: ["text", "json"])); use text or json (or --reporter tap, junit)")
-            }
+        let reporter = try arguments.get(Self.reporter)
+        let format = try arguments.get(Self.format)
+        if let reporter, let format, reporter != (format == .json ? .json : .spec) {
+            throw UsageError("give --reporter \(reporter.rawValue) or --format \(format.rawValue), not both")
         }
-        if let reporterName, let format, reporterName != (format == "json" ? "json" : "spec") {
-            throw UsageError("give --reporter \(reporterName) or --format \(format), not both")
-        }
-        let name = reporterName ?? (format == "json" ? "json" : "spec")
-        guard let reporter = ReporterKind(rawValue: name) else {
-            let names = ReporterKind.allCases.map(\.rawValue)
-            throw UsageError("unknown reporter '\(name)'\(ParsedArguments.hint(name, among: names)); use spec, tap, junit or json")
-        }
-        return reporter
+        return reporter ?? (format == .json ? .json : .spec)
     }
 
-    /// Worker mode: one fixture path per line on stdin, one JSON result per line on stdout.
-    static func worker(update: Bool, drawer: (any CanvasDrawing)?, widgets: (any WidgetDrawing)? = nil) -> Int32 {
-        let runner = FixtureRunner()
-        runner.updateGoldens = update
-        runner.drawer = drawer
-        runner.widgets = widgets
-        while let line = readLine() {
-            guard !line.isEmpty else { continue }
-            let result = runner.run(path: line)
-            fputs(result.jsonLine + "\n", stdout)
-            fflush(stdout)
-        }
-        return ExitCode.success
-    }
-
-    /// Workers are the `widgethost-render` program when ``SiblingProgram/locate(_:)`` finds it, so
+    /// Workers are the `widgethost-render` program when `SiblingPrograms.locate` finds it, so
     /// fixtures can draw pictures (`render:`); else this program, whose workers report that they cannot.
     static func workerCommand() -> [String] {
-        if case .success(let drawing) = SiblingProgram.locate(RenderCommand.program) { return [drawing, "test", "--worker"] }
-        return [selfExecutable(), "test", "--worker"]
-    }
-
-    static func selfExecutable() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        if case .success(let drawing) = SiblingPrograms.locate(RenderCommand.program) { return [drawing, "test", "--worker"] }
+        return [SiblingPrograms.runningExecutable() ?? CommandLine.arguments[0], "test", "--worker"]
     }
 }

@@ -18,11 +18,8 @@ enum TypesCommand {
             replaces only files it wrote, and removes its copies of scripts not wrapped this
             time. See docs/editors.md.
             """,
-        arguments: [("script", "With --wrap: the scripts to write in the checked form. Default: the .js files of the current folder.")],
-        options: [
-            .value("out", "file", "Write the declarations to this file instead of stdout."),
-            .value("wrap", "dir", "Write the scripts, omni.d.ts and jsconfig.json for tsc to this new folder."),
-        ],
+        arguments: [.file("script", "With --wrap: the scripts to write in the checked form. Default: the .js files of the current folder.")],
+        options: [outFile.spec, wrapFolder.spec],
         examples: [
             .init("Declarations for an editor, next to your scripts", "widgethost types --out omni.d.ts"),
             .init("Every script of the folder as the host runs it, for tsc -p .widgethost/typecheck/jsconfig.json", "widgethost types --wrap .widgethost/typecheck"),
@@ -36,20 +33,23 @@ enum TypesCommand {
         ],
         run: run)
 
+    static let outFile = Option<String>.file("out", "file", "Write the declarations to this file instead of stdout.", nonEmpty: "name a file")
+    static let wrapFolder = Option<String>.folder(
+        "wrap", "dir", "Write the scripts, omni.d.ts and jsconfig.json for tsc to this new folder.", nonEmpty: "name a folder")
+
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         let text = TypeDeclarations.text()
-        if let folder = arguments.value("wrap") {
-            if arguments.value("out") != nil { throw UsageError("--out and --wrap do not go together; --wrap writes its own omni.d.ts") }
+        if let folder = try arguments.get(wrapFolder) {
+            if arguments.given(outFile) { throw UsageError("--out and --wrap do not go together; --wrap writes its own omni.d.ts") }
             return try wrap(arguments.positionals, into: folder, declarations: text, terminal)
         }
         if let extra = arguments.positionals.first {
             throw UsageError("unexpected argument '\(extra)'; scripts go with --wrap DIR")
         }
-        guard let out = arguments.value("out") else {
+        guard let out = try arguments.get(outFile) else {
             terminal.writeOut(text)
             return ExitCode.success
         }
-        guard !out.isEmpty else { throw UsageError("bad --out ''; name a file") }
         do {
             try AtomicFile.write(Array(text.utf8), toPath: out)
         } catch {
@@ -60,7 +60,6 @@ enum TypesCommand {
     }
 
     private static func wrap(_ named: [String], into folder: String, declarations: String, _ terminal: Terminal) throws -> Int32 {
-        guard !folder.isEmpty else { throw UsageError("bad --wrap ''; name a folder") }
         // No script named: every script of the project, the .js files of the current folder.
         let scripts = named.isEmpty ? (FileSystem.names(inFolder: ".") ?? []).filter { $0.hasSuffix(".js") && !$0.hasPrefix(".") }.sorted() : named
         guard !scripts.isEmpty else {
@@ -77,13 +76,7 @@ enum TypesCommand {
                 throw UsageError("'\(other)' and '\(script)' have the same name; wrap them into different folders")
             }
             names[name] = script
-            let source: ScriptSource
-            do {
-                source = try ScriptSource.load(path: script)
-            } catch {
-                throw CommandError(error.description + (error.kind == .notUTF8 ? " [not-utf8]" : ""),
-                                   kind: error.errorKind)
-            }
+            let source = try ScriptSource.loadScript(path: script)
             files.append((name, EditorConfig.wrap(source.text)))
         }
         let base = folder.hasSuffix("/") ? folder : folder + "/"

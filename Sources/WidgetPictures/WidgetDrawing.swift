@@ -66,8 +66,37 @@ public struct DrawnWidget: Sendable {
     public var components: [JSONValue]
 }
 
+/// One family of a layout drawn in one scheme, its file's bytes still to be made: a
+/// ``DrawnWidget`` once ``encoded()``.
+public struct PendingWidget: Sendable {
+    /// The family laid out and the scheme drawn.
+    public var family: WidgetFamily
+    public var scheme: ColorScheme
+    /// The picture, encoded when asked for.
+    public var picture: PendingPicture
+    /// The family's size in points and its corner radius.
+    public var width: Double
+    public var height: Double
+    public var cornerRadius: Double
+    /// As ``DrawnWidget/diagnostics``: the layout's findings, then the canvases' diagnostics.
+    public var diagnostics: [JSONValue]
+    /// The layout's findings alone.
+    public var findings: [GeometryDiagnostic]
+    /// Every component's frame (``GeometryResult/componentFrames``).
+    public var components: [JSONValue]
+
+    /// The widget with its picture's bytes made (``PendingPicture/bytes()``).
+    public func encoded() -> DrawnWidget {
+        DrawnWidget(
+            family: family, scheme: scheme, bytes: picture.bytes(), pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight,
+            width: width, height: height, cornerRadius: cornerRadius, diagnostics: diagnostics, findings: findings,
+            canvasDiagnostics: picture.canvasDiagnostics, components: components)
+    }
+}
+
 /// Lays a layout out at a family's size and draws it: the one way every command and the
-/// fixtures draw a widget (`render --family`, `preview --layout`, `simulate --layout`, `render:`).
+/// fixtures draw a widget (`render --family` in `widgethost-render`; `preview --layout` and
+/// `simulate --layout` through ``PictureService`` in it; `render:` fixtures in its test workers).
 public enum WidgetPictures {
     /// `document` rendered against `outputs`, laid out for `family` on `device` with the
     /// drawer's measurer, drawn at `scale` in `scheme`.
@@ -85,6 +114,17 @@ public enum WidgetPictures {
         _ document: LayoutDocument, outputs: JSONObject, family: WidgetFamily, device: DeviceModel, scale: Int,
         schemes: [ColorScheme], format: PictureFormat = .png, options: GeometryOptions, assets: Drawing.Assets, drawer: Drawing
     ) -> [DrawnWidget] {
+        pending(document, outputs: outputs, family: family, device: device, scale: scale, schemes: schemes, format: format,
+                options: options, assets: assets, drawer: drawer).map { $0.encoded() }
+    }
+
+    /// The same, each picture's file still to be made (``PendingWidget/encoded()``), so that a
+    /// caller can encode and write one family on another thread while it draws the next
+    /// (`render --all-families`).
+    public static func pending<Drawing: WidgetDrawing>(
+        _ document: LayoutDocument, outputs: JSONObject, family: WidgetFamily, device: DeviceModel, scale: Int,
+        schemes: [ColorScheme], format: PictureFormat = .png, options: GeometryOptions, assets: Drawing.Assets, drawer: Drawing
+    ) -> [PendingWidget] {
         var options = options
         options.assets = assets
         let result = WidgetGeometry.layout(document, outputs: outputs, family: family, device: device,
@@ -93,18 +133,15 @@ public enum WidgetPictures {
         let components = result.componentFrames
         return schemes.map { scheme in
             let picture = drawer.draw(result, assets: assets, scale: scale, scheme: scheme, format: format)
-            let bytes = picture.bytes()
             var diagnostics = findings
             for (path, d) in picture.canvasDiagnostics {
                 var object = CanvasSource.json(d).objectValue ?? [:]
                 object["path"] = .string(path)
                 diagnostics.append(.object(object))
             }
-            return DrawnWidget(
-                family: family, scheme: scheme, bytes: bytes, pixelWidth: picture.pixelWidth, pixelHeight: picture.pixelHeight,
-                width: result.metrics.size.width, height: result.metrics.size.height, cornerRadius: result.metrics.cornerRadius,
-                diagnostics: diagnostics, findings: result.diagnostics, canvasDiagnostics: picture.canvasDiagnostics,
-                components: components)
+            return PendingWidget(
+                family: family, scheme: scheme, picture: picture, width: result.metrics.size.width, height: result.metrics.size.height,
+                cornerRadius: result.metrics.cornerRadius, diagnostics: diagnostics, findings: result.diagnostics, components: components)
         }
     }
 

@@ -454,7 +454,7 @@ class StopTests(StudioCase):
 
 
 class PortTests(unittest.TestCase):
-    def test_a_port_in_use_is_a_clear_error_and_1(self):
+    def test_a_port_in_use_is_a_clear_error_and_69(self):
         folder = tempfile.mkdtemp(prefix="widgethost-studio-")
         self.addCleanup(shutil.rmtree, folder, True)
         with open(os.path.join(folder, "widget.js"), "w") as file:
@@ -464,9 +464,11 @@ class PortTests(unittest.TestCase):
         port = first.url.rsplit(":", 1)[1].strip("/")
         done = subprocess.run([os.path.join(BUILD, "widgethost"), "studio", "widget.js", "--port", port], cwd=folder,
                               capture_output=True, text=True, timeout=60, env={"PATH": "/usr/bin:/bin", "NO_COLOR": "1"})
-        # Refused by the system, as for serve: exit 1 (X2).
-        self.assertEqual(done.returncode, 1, done.stderr)
-        self.assertIn(f"cannot serve the studio: cannot listen on 127.0.0.1:{port}: Address already in use", done.stderr)
+        # What the studio needs is unavailable, as for serve: exit 69 (X2).
+        self.assertEqual(done.returncode, 69, done.stderr)
+        self.assertIn(f"cannot serve the studio: cannot listen on 127.0.0.1:{port}: the port is in use by another program; "
+                      "give another --port (0 picks a free one)", done.stderr)
+        self.assertNotIn("Fatal", done.stderr)
 
 
 if __name__ == "__main__":

@@ -60,6 +60,31 @@ final class ServeProgramTests: XCTestCase {
         XCTAssertTrue(help.out.hasPrefix("OVERVIEW: Run a local Live Activity push receiver"), help.out)
     }
 
+    /// A port another program holds is unavailable (69, X2), said in one line, not a refusal (1).
+    func testAPortInUseIsOneLineAndExits69() throws {
+        let folder = try TemporaryFolder("serve-port")
+        let held = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(held, 0)
+        defer { close(held) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(held, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        XCTAssertEqual(bound, 0)
+        XCTAssertEqual(listen(held, 1), 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(held, $0, &length) }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let result = try spawn([try serveBinary(), "--port", String(port), "--db", folder.file("push.db")], environment: ["NO_COLOR=1"])
+        XCTAssertEqual(result.code, 69, result.err)
+        XCTAssertTrue(result.err.contains("cannot listen on 127.0.0.1:\(port): the port is in use by another program"), result.err)
+        XCTAssertFalse(result.err.contains("Fatal"), result.err)
+    }
+
     func testWithoutTheServeProgramServeSaysWhatToDoAndExits69() throws {
         let folder = try Files.makeTemporaryFolder("widgethost-push-cli")
         defer { removeFolder(folder) }

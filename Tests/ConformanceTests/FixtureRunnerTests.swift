@@ -121,7 +121,7 @@ final class FixtureRunnerTests: XCTestCase {
     func testBadSettingsFailTheFixtureWithItsLine() throws {
         let result = runner.run(try fixture("/*---\nkind: huge\nexpect:\n  status: ok\n---*/\n", name: "k.js"))
         XCTAssertEqual(result.outcome, .failed)
-        XCTAssertEqual(result.failures.first, "malformed fixture: k.js:2: unknown kind \"huge\"; use one of \(ScriptKind.namesList)")
+        XCTAssertEqual(result.failures.first, "malformed fixture: k.js:2: unknown kind 'huge'; use one of \(ScriptKind.namesList)")
     }
 
     func testSkip() throws {
