@@ -3,7 +3,8 @@ import WidgetHostCLI
 
 /// The page's controls, made from the run flags' declarations (``StudioProgram/controls``): each
 /// control is the flag of its name, its value checked by the same code that checks the flag on
-/// the command line. `scheme` is the page's own (which pictures it shows), not a flag.
+/// the command line; then the profile's controls (``ProfileControls``: its `Widget` fields and
+/// settings, changed in memory only). `scheme` is the page's own (which pictures it shows), not a flag.
 enum StudioControls {
     /// The names a page may set.
     static let names: [String] = StudioProgram.controls.map(\.spec.name)
@@ -19,6 +20,11 @@ enum StudioControls {
                     "help": .string(control.spec.help), "choices": .array(control.choices.map { .string($0) }),
                     "range": control.range.map { .array([.number($0.lowerBound), .number($0.upperBound)]) } ?? .null,
                     "started": started(control.spec.name, in: base).map { .string($0) } ?? .null,
+                ])
+            } + ProfileControls.controls(of: StudioProgram.profile(base)).map { control in
+                .object([
+                    "name": .string(control.name), "label": .string(control.name), "placeholder": "", "help": .string(control.help),
+                    "choices": [], "range": .null, "started": control.started.map { .string($0) } ?? .null,
                 ])
             }),
         ])

@@ -146,7 +146,7 @@ enum StudioPage {
             box.className = 'control';
             const label = document.createElement('label');
             label.htmlFor = 'control-' + control.name;
-            label.textContent = '--' + control.name;
+            label.textContent = control.label || '--' + control.name;
             let field;
             if (control.choices.length > 0) {
               field = document.createElement('select');

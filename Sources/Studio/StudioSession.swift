@@ -40,7 +40,7 @@ final class StudioSession: @unchecked Sendable {
     /// The command line of `controls` laid over the one the studio was started with: each control
     /// is the flag of that name, in place of the one given (a `param` control replaces every `--param`).
     func arguments(_ controls: [String: String]) -> [String] {
-        let given = controls.filter { !$0.value.isEmpty }
+        let given = controls.filter { !$0.value.isEmpty && StudioControls.names.contains($0.key) }
         var result = StudioTool.without(Array(given.keys), in: base)
         for name in given.keys.sorted() {
             guard let value = given[name] else { continue }
@@ -83,9 +83,10 @@ final class StudioSession: @unchecked Sendable {
     /// and throws the sentence saying what to change. `published` gets the view as soon as it is
     /// built, before the day's pictures are drawn.
     func apply(_ controls: [String: String], published: (StudioView) -> Void = { _ in }) throws(UsageError) -> StudioView {
-        let kept = controls.filter { !$0.value.isEmpty && StudioControls.names.contains($0.key) }
-        if let unknown = controls.keys.sorted().first(where: { !StudioControls.names.contains($0) }) {
-            throw UsageError("unknown control '\(unknown)'; the controls are \(StudioControls.names.joined(separator: ", "))")
+        let names = StudioControls.names + ProfileControls.names(of: StudioProgram.profile(base))
+        let kept = controls.filter { !$0.value.isEmpty && names.contains($0.key) }
+        if let unknown = controls.keys.sorted().first(where: { !names.contains($0) }) {
+            throw UsageError("unknown control '\(unknown)'; the controls are \(names.joined(separator: ", "))")
         }
         return try building.withLock { _ throws(UsageError) in try build(kept, published: published) }
     }
@@ -96,7 +97,8 @@ final class StudioSession: @unchecked Sendable {
         let started = MonotonicClock.milliseconds()
         var build: StudioProgram.Build
         do {
-            build = try StudioProgram.build(arguments(controls), pictures: pictures)
+            build = try StudioProgram.build(arguments(controls), profileEdits: controls.filter { !StudioControls.names.contains($0.key) },
+                                            pictures: pictures)
         } catch let error as UsageError {
             throw error
         } catch let error as CommandError {

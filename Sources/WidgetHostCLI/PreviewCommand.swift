@@ -194,6 +194,8 @@ struct PreviewInputsLoader {
     let path: String
     let base: RunConfiguration
     let simulation: Simulation
+    /// The studio's profile controls, laid over the profile in memory (``ProfileControls``).
+    var profileEdits: [String: String] = [:]
 
     func load(strict: Bool) throws -> PreviewInputs {
         var problems: [PreviewProblem] = []
@@ -204,6 +206,7 @@ struct PreviewInputsLoader {
         var configuration = base
         do {
             try APIFlags.apply(arguments, to: &configuration)
+            configuration.profile = try ProfileControls.edited(configuration.profile, profileEdits)
         } catch let error as CommandError {
             try fail(error, code: error.errorKind == .input(.missing) ? "missing-file" : "bad-data")
         }

@@ -115,7 +115,8 @@ package enum StudioProgram {
     /// simulated, checked and drawn as `preview --layout` does, each refresh of the day kept
     /// (``Build/refreshDrawing`` draws them as `simulate --layout` does). Files that cannot be used are problems in
     /// the document; a usage mistake throws ``UsageError``.
-    package static func build(_ arguments: [String], pictures: StudioPictures = StudioPictures()) throws -> Build {
+    package static func build(_ arguments: [String], profileEdits: [String: String] = [:],
+                              pictures: StudioPictures = StudioPictures()) throws -> Build {
         let parsed = try ParsedArguments(arguments, options: options)
         guard let path = parsed.positionals.first else { throw UsageError("missing the script to show") }
         guard parsed.positionals.count == 1 else {
@@ -127,7 +128,9 @@ package enum StudioProgram {
         var base = try RunOptions.decode(parsed).configuration
         let simulation = try SimulateCommand.makeSimulation(parsed, runConfiguration: base)
         base.now = simulation.configuration.startMs
-        let inputs = try PreviewInputsLoader(arguments: parsed, path: path, base: base, simulation: simulation).load(strict: false)
+        var loader = PreviewInputsLoader(arguments: parsed, path: path, base: base, simulation: simulation)
+        loader.profileEdits = profileEdits
+        let inputs = try loader.load(strict: false)
         var builder = PreviewBuilder()
         builder.recordsRefreshes = true
         var build = Build(document: builder.build(inputs))
@@ -185,6 +188,12 @@ package enum StudioProgram {
         case .failure(let problem): return ([], problem.message)
         case .success(let answer): return (answer.pictures.map { ($0.scheme.rawValue, $0.base64, $0.width) }, nil)
         }
+    }
+
+    /// The profile `arguments` name with `--profile`, read for its controls (nil without one).
+    package static func profile(_ arguments: [String]) -> DeviceProfile? {
+        guard let parsed = try? ParsedArguments(arguments, options: options) else { return nil }
+        return ProfileControls.profile(at: try? parsed.get(RunOptions.profile))
     }
 
     /// The script and the files `arguments` name that a save should redraw for: the layout,

@@ -148,8 +148,8 @@ class StudioCase(unittest.TestCase):
     def picture(self, family, scheme):
         return self.page.get_attribute(f"#family-{family} figure.picture.{scheme} img", "src")
 
-    def cli_outputs(self, *flags):
-        code, out = cli("run", "widget.js", "--format", "json", *flags, cwd=self.folder)
+    def cli_outputs(self, *flags, script="widget.js"):
+        code, out = cli("run", script, "--format", "json", *flags, cwd=self.folder)
         self.assertIn(code, (0, 1), out)
         return json.loads(out)["outputs"]
 
@@ -289,6 +289,90 @@ class ControlsTests(StudioCase):
         self.page.press("#control-tz", "Enter")
         self.page.wait_for_function("() => document.querySelector('#control-error').hidden")
         self.assertEqual(self.view()["controls"], {"seed": "3", "tz": "Europe/Berlin"})
+
+
+PROFILE_SCRIPT = """// The profile's controls: settings and the widget's fields.
+this.title = Setting.string("city") + " " + Setting.number("days")
+this.clock = Setting.bool("metric") ? "metric" : "imperial"
+this.day = Widget.name
+this.lucky = Widget.id
+this.kind = Widget.type
+"""
+
+PROFILE = {
+    "schema": "widgethost.profile/1",
+    "widget": {"id": "weather-1", "name": "Weather"},
+    "settings": {"city": "Oslo", "days": 3, "metric": True},
+}
+
+
+class ProfileControlsTests(StudioCase):
+    arguments = ["profile.js", "--layout", "widget.layout.json", "--profile", "profile.json", "--now", NOW, "--tz", "UTC",
+                 "--locale", "en-US"]
+
+    @classmethod
+    def prepare(cls):
+        cls.write("profile.js", PROFILE_SCRIPT)
+        cls.write("profile.json", json.dumps(PROFILE))
+
+    def change_profile(self, name, value):
+        before = self.version()
+        field = f'[id="control-{name}"]'
+        self.page.fill(field, value)
+        self.page.press(field, "Enter")
+        return self.wait_past(before)
+
+    def test_each_setting_and_widget_field_is_a_control_that_reruns_as_the_cli_does(self):
+        self.open()
+        for name, started in [("widget.id", "weather-1"), ("widget.name", "Weather"), ("setting.city", "Oslo"),
+                              ("setting.days", "3"), ("setting.metric", "true")]:
+            self.assertIn(started, self.page.get_attribute(f'[id="control-{name}"]', "placeholder"), name)
+        cases = [
+            ("setting.city", "Lisbon", {"city": "Lisbon"}, None),
+            ("setting.days", "5", {"days": 5}, None),
+            ("setting.metric", "false", {"metric": False}, None),
+            ("widget.name", "Forecast", None, {"name": "Forecast"}),
+            ("widget.id", "weather-2", None, {"id": "weather-2"}),
+        ]
+        profile = json.loads(json.dumps(PROFILE))
+        self.addCleanup(lambda: os.path.exists(os.path.join(self.folder, "edited.profile.json"))
+                        and os.remove(os.path.join(self.folder, "edited.profile.json")))
+        for name, value, settings, widget in cases:
+            small = self.picture("small", "light")
+            self.change_profile(name, value)
+            profile["settings"].update(settings or {})
+            profile["widget"].update(widget or {})
+            self.write("edited.profile.json", json.dumps(profile))
+            expected = self.cli_outputs("--profile", "edited.profile.json", "--now", NOW, "--tz", "UTC", "--locale", "en-US",
+                                        script="profile.js")
+            self.assertEqual(self.view()["outputs"], expected, name)
+            self.assertIn(name + "=", self.page.url, name)
+            self.assertNotEqual(self.picture("small", "light"), small, f"{name}: the picture did not change")
+        self.assertEqual(self.view()["outputs"]["title"], "Lisbon 5")
+        # In memory only: the profile file is as it was.
+        with open(os.path.join(self.folder, "profile.json")) as file:
+            self.assertEqual(json.load(file), PROFILE)
+        self.assertNoConsoleErrors()
+
+    def test_a_setting_of_the_wrong_type_is_a_message_and_a_link_keeps_the_settings(self):
+        self.page.goto(self.studio.url + "?setting.days=many")
+        self.page.wait_for_selector("#control-error:not([hidden])")
+        message = self.page.inner_text("#control-error")
+        self.assertIn("setting.days 'many'", message)
+        self.assertIn("a number", message)
+        self.open("?setting.city=Rome&widget.name=Sky")
+        self.page.wait_for_function("() => document.getElementById('control-setting.city').value === 'Rome'")
+        self.assertEqual(self.view()["controls"], {"setting.city": "Rome", "widget.name": "Sky"})
+        self.assertEqual(self.view()["outputs"]["title"], "Rome 3")
+        self.assertEqual(self.view()["outputs"]["day"], "Sky")
+
+    def test_a_control_cannot_name_another_file(self):
+        request = urllib.request.Request(self.studio.url + "api/controls", data=json.dumps({"profile": "/etc/passwd"}).encode(),
+                                         method="POST", headers={"Content-Type": "application/json"})
+        with self.assertRaises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=60)
+        self.assertEqual(refused.exception.code, 400)
+        self.assertIn("unknown control 'profile'", refused.exception.read().decode())
 
 
 class LiveTests(StudioCase):
