@@ -43,25 +43,52 @@ enum StudioPanels {
             """
     }
 
+    /// The network panel: each request the run and the day's refreshes made, with its answer
+    /// (the fixture's, recorded, or live), then the fixtures file's answers.
     static func network(_ build: StudioProgram.Build) -> String {
-        var html = "<section id=\"network\">\n<h2>Network <span class=\"count\">\(HTMLReport.escape(build.network.mode))</span></h2>\n"
-        if let problem = build.network.problem {
+        let network = build.network
+        var html = "<section id=\"network\">\n<h2>Network <span class=\"count\">\(HTMLReport.escape(network.mode))</span></h2>\n"
+        let source = network.mode == "replay" ? "from the fixtures" : network.mode == "record" ? "recorded" : "live"
+        if network.exchanges.isEmpty {
+            html += "<p class=\"muted\" id=\"network-none\">The run made no requests.</p>\n"
+        } else {
+            html += "<h3>Requests <span class=\"count\">\(network.exchanges.count), answers \(source)</span></h3>\n"
+            html += "<div class=\"scroll\"><table id=\"requests\">\n<thead><tr><th>request</th><th>answer</th><th>body</th></tr></thead>\n<tbody>\n"
+            for exchange in network.exchanges {
+                let answer: String
+                let body: [UInt8]
+                switch exchange.outcome {
+                case .success(let response):
+                    answer = String(response.status)
+                    body = response.body
+                case .failure(let failure):
+                    answer = "fails: " + failure.message
+                    body = []
+                }
+                html += row(method: exchange.request.method, url: exchange.request.url, answer: answer, body: body)
+            }
+            html += "</tbody></table></div>\n"
+        }
+        if let problem = network.problem {
             return html + "<p class=\"problem\">\(HTMLReport.escape(problem))</p>\n</section>\n"
         }
-        if build.network.fixtures.isEmpty {
-            let why = build.network.mode == "live"
-                ? "No fixtures: requests go to the network (live), and the day's refreshes replay what the run fetched."
-                : "No answers in the fixtures file."
-            return html + "<p class=\"muted\">\(why)</p>\n</section>\n"
+        guard network.mode != "live" else { return html + "</section>\n" }
+        if network.fixtures.isEmpty {
+            return html + "<p class=\"muted\">No answers in the fixtures file.</p>\n</section>\n"
         }
-        html += "<div class=\"scroll\"><table>\n<thead><tr><th>request</th><th>answer</th><th>body</th></tr></thead>\n<tbody>\n"
-        for fixture in build.network.fixtures {
-            let answer = fixture.failure.map { "fails: \($0)" } ?? String(fixture.status)
-            let body = String(decoding: fixture.body.prefix(160), as: UTF8.self) + (fixture.body.count > 160 ? "…" : "")
-            html += "<tr><td><code>\(HTMLReport.escape(fixture.method)) \(HTMLReport.escape(fixture.url))</code></td>"
-            html += "<td>\(HTMLReport.escape(answer))</td><td class=\"value\"><code>\(HTMLReport.escape(body))</code></td></tr>\n"
+        html += "<h3>Fixtures <span class=\"count\">\(network.fixtures.count)</span></h3>\n"
+        html += "<div class=\"scroll\"><table id=\"fixtures\">\n<thead><tr><th>request</th><th>answer</th><th>body</th></tr></thead>\n<tbody>\n"
+        for fixture in network.fixtures {
+            html += row(method: fixture.method, url: fixture.url, answer: fixture.failure.map { "fails: \($0)" } ?? String(fixture.status),
+                        body: fixture.body)
         }
         return html + "</tbody></table></div>\n</section>\n"
+    }
+
+    private static func row(method: String, url: String, answer: String, body: [UInt8]) -> String {
+        let text = String(decoding: body.prefix(160), as: UTF8.self) + (body.count > 160 ? "…" : "")
+        return "<tr><td><code>\(HTMLReport.escape(method)) \(HTMLReport.escape(url))</code></td>"
+            + "<td>\(HTMLReport.escape(answer))</td><td class=\"value\"><code>\(HTMLReport.escape(text))</code></td></tr>\n"
     }
 
     static func state(_ build: StudioProgram.Build) -> String {

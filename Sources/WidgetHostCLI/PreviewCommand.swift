@@ -196,6 +196,8 @@ struct PreviewInputsLoader {
     let simulation: Simulation
     /// The studio's profile controls, laid over the profile in memory (``ProfileControls``).
     var profileEdits: [String: String] = [:]
+    /// Keeps every exchange of the runs (replay and live: only kept; record: the recorder itself).
+    var watchesNetwork = false
 
     func load(strict: Bool) throws -> PreviewInputs {
         var problems: [PreviewProblem] = []
@@ -207,6 +209,7 @@ struct PreviewInputsLoader {
         do {
             try APIFlags.apply(arguments, to: &configuration)
             configuration.profile = try ProfileControls.edited(configuration.profile, profileEdits)
+            if watchesNetwork, configuration.network.recorder == nil { configuration.network.recorder = .inMemory() }
         } catch let error as CommandError {
             try fail(error, code: error.errorKind == .input(.missing) ? "missing-file" : "bad-data")
         }

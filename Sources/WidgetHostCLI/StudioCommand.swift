@@ -95,8 +95,11 @@ package enum StudioProgram {
     /// looked after each refresh of the day (the kind's family, light).
     package struct Build: Sendable {
         package var document: PreviewDocument
-        /// The answers the run's network is given from `--fixtures` (replay), and the mode.
-        package var network: (mode: String, fixtures: [NetworkFixture], problem: String?) = ("live", [], nil)
+        /// The answers the run's network is given from `--fixtures` (replay), the mode, and each
+        /// request the run and the day's refreshes made with its answer (from the fixtures,
+        /// recorded, or live), in order.
+        package var network: (mode: String, fixtures: [NetworkFixture], problem: String?, exchanges: [NetworkExchange])
+            = ("live", [], nil, [])
         /// The state folder, and the widget's config, settings and storage keys in it (slot 1,
         /// a widget run's); nil when the run keeps its state in memory.
         package var state: (folder: String, config: JSONObject, settings: [String: String], values: [String: String])?
@@ -130,6 +133,7 @@ package enum StudioProgram {
         base.now = simulation.configuration.startMs
         var loader = PreviewInputsLoader(arguments: parsed, path: path, base: base, simulation: simulation)
         loader.profileEdits = profileEdits
+        loader.watchesNetwork = true
         let inputs = try loader.load(strict: false)
         var builder = PreviewBuilder()
         builder.recordsRefreshes = true
@@ -137,6 +141,7 @@ package enum StudioProgram {
         let document = build.document
         build.document.pictures = pictures.with { PreviewPictures.section(inputs, document: document, arguments: parsed, client: $0) }
         build.network.mode = inputs.configuration.network.mode.rawValue
+        build.network.exchanges = inputs.configuration.network.recorder?.recorded ?? []
         if let fixtures = try parsed.get(RunOptions.fixtures) {
             do { build.network.fixtures = try NetworkFixtures.load(path: fixtures).fixtures } catch {
                 build.network.problem = error.description

@@ -375,6 +375,65 @@ class ProfileControlsTests(StudioCase):
         self.assertIn("unknown control 'profile'", refused.exception.read().decode())
 
 
+NETWORK_SCRIPT = """// The network panel: one request a fixture answers, one it does not.
+const forecast = await new Request("https://api.example.com/forecast?city=" + ($params.city || "Oslo")).fetchJSON()
+this.title = forecast.summary
+this.clock = "ok"
+this.day = "day"
+this.lucky = 1
+this.kind = Widget.type
+try { await new Request("https://api.example.com/missing").fetchString() } catch (error) { this.kind = "missing" }
+"""
+
+NETWORK_FIXTURES = {
+    "schema": "widgethost.fixtures/1",
+    "fixtures": [
+        {"request": {"method": "GET", "url": "https://api.example.com/forecast?city=Oslo"},
+         "response": {"status": 200, "json": {"summary": "Rain in Oslo"}}},
+        {"request": {"method": "GET", "url": "https://api.example.com/forecast?city=Lisbon"},
+         "response": {"status": 200, "json": {"summary": "Sun in Lisbon"}}},
+    ],
+}
+
+
+class NetworkPanelTests(StudioCase):
+    arguments = ["network.js", "--layout", "widget.layout.json", "--fixtures", "network.fixtures.json", "--now", NOW,
+                 "--tz", "UTC", "--hours", "1"]
+
+    @classmethod
+    def prepare(cls):
+        cls.write("network.js", NETWORK_SCRIPT)
+        cls.write("network.fixtures.json", json.dumps(NETWORK_FIXTURES))
+
+    def requests(self):
+        return [[cell.inner_text() for cell in row.query_selector_all("td")]
+                for row in self.page.query_selector_all("#requests tbody tr")]
+
+    def test_each_request_of_the_run_is_shown_with_its_answer_from_the_fixtures(self):
+        self.open()
+        self.assertIn("replay", self.page.inner_text("#network h2"))
+        rows = self.requests()
+        self.assertGreaterEqual(len(rows), 2, rows)
+        self.assertEqual(rows[0][0], "GET https://api.example.com/forecast?city=Oslo")
+        self.assertEqual(rows[0][1], "200")
+        self.assertEqual(json.loads(rows[0][2]), {"summary": "Rain in Oslo"})
+        self.assertEqual(rows[1][0], "GET https://api.example.com/missing")
+        self.assertTrue(rows[1][1].startswith("fails: no fixture in network.fixtures.json answers GET https://api.example.com/missing"),
+                        rows[1][1])
+        self.assertIn("answers from the fixtures", self.page.inner_text("#network"))
+        self.assertEqual(len(self.page.query_selector_all("#fixtures tbody tr")), 2)
+        # A control that changes what the script asks for changes the requests shown.
+        before = self.version()
+        self.page.fill("#control-param", "city=Lisbon")
+        self.page.press("#control-param", "Enter")
+        self.wait_past(before)
+        rows = self.requests()
+        self.assertEqual(rows[0][0], "GET https://api.example.com/forecast?city=Lisbon")
+        self.assertIn("Sun in Lisbon", rows[0][2])
+        self.assertEqual(self.view()["outputs"]["title"], "Sun in Lisbon")
+        self.assertNoConsoleErrors()
+
+
 class LiveTests(StudioCase):
     def test_a_save_updates_in_place_and_a_syntax_error_keeps_the_last_pictures(self):
         version = self.open()

@@ -83,10 +83,14 @@ extension BindingContext {
                 let source = network.fixtures.source.map { " in \($0)" } ?? ""
                 let message = "no fixture\(source) answers \(label) (replay mode never uses the network); add one, or record them with --network record"
                 diagnose(.fixtureMissing, .warning, message, line: site.line, column: site.column)
+                network.recorder?.record(NetworkExchange(request: request, outcome: .failure(NetworkFailure(message))))
                 return deferred(call.context, label, site: site, function: function) { _ in .failure(NativeError(.error, message)) }
             }
             api.fixtureUses[index, default: 0] += 1
             let fixture = fixtures[index]
+            network.recorder?.record(NetworkExchange(
+                request: request,
+                outcome: fixture.failure.map { .failure(NetworkFailure($0)) } ?? .success(NetworkResponse(status: fixture.status, body: fixture.body))))
             return deferred(call.context, label, delay: fixture.delayMs, site: site, function: function) { [unowned self] context in
                 if let failure = fixture.failure {
                     return .failure(NativeError(.error, "\(label) failed: \(failure)"))
@@ -96,9 +100,9 @@ extension BindingContext {
         case .live, .record:
             return deferred(call.context, label, site: site, function: function) { [unowned self] context in
                 let outcome = LiveHTTP.perform(request, configuration: network)
-                if network.mode == .record, let recorder = network.recorder {
+                if let recorder = network.recorder {
                     recorder.record(NetworkExchange(request: request, outcome: outcome))
-                    self.api.recordedCount += 1
+                    if network.mode == .record { self.api.recordedCount += 1 }
                 }
                 return self.settle(outcome, request, kind, in: context)
             }

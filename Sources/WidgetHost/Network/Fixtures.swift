@@ -234,7 +234,9 @@ public struct NetworkConfiguration: Sendable {
     public var mode: NetworkMode
     /// The fixtures a replay answers from.
     public var fixtures: NetworkFixtures
-    /// Where a record run writes what it saw.
+    /// Where a record run writes what it saw. In replay and live mode a recorder only keeps
+    /// each exchange (the fixture's answer, or why none answered) for whoever shows them, as the
+    /// studio's network panel does; nothing is written.
     public var recorder: NetworkRecorder?
     /// Connect timeout and total timeout of a live request, seconds (A2: 5 and 5).
     public var connectTimeoutSeconds: Double = 5
