@@ -73,7 +73,8 @@ enum ManPage {
             A named file is missing or unreadable.
             .TP
             .B 69
-            A part of the tool is not installed (\\fBserve\\fR without \\fBwidgethost\\-serve\\fR).
+            A part of the tool or what it needs is unavailable (\\fBserve\\fR without \\fBwidgethost\\-serve\\fR,
+            a port another program holds).
             .TP
             .B 70
             An internal error.
