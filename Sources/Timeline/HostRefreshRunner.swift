@@ -166,10 +166,10 @@ public struct HostRefreshRunner: RefreshScriptRunner {
         var updateTime = report.requests.updateTime
         if !ok {
             for event in report.events where event.valid {
-                switch event.type {
-                case "setUpdateFreq":
+                switch ControlBinding(rawValue: event.type) {
+                case .setUpdateFreq?:
                     if case .number(let minutes)? = event.args.first { frequency = minutes }
-                case "setUpdateTime":
+                case .setUpdateTime?:
                     switch event.args.first {
                     case .number(let ms)?: updateTime = Int64(exactly: ms.rounded(.down))
                     case .string(let text)?: updateTime = try? ISO8601.parse(text, defaultZone: report.zone)

@@ -25,7 +25,7 @@ enum CurlProcess {
                                             timeout: .seconds(timeoutSeconds + 5))
         } catch {
             throw CommandError("cannot run curl (\(error.message)); install it (apt-get install curl) or send the printed command yourself",
-                               kind: .environment(.refused))
+                               kind: .environment(.notInstalled))
         }
         var text = String(decoding: finished.out, as: UTF8.self)
         var code = 0

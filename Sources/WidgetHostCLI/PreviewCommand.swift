@@ -63,6 +63,7 @@ enum PreviewCommand {
             (ExitCode.usage, "a usage error"),
             (ExitCode.dataError, "a malformed file (profile, fixtures, layout) or a script that is not UTF-8"),
             (ExitCode.noInput, "a missing file"),
+            (ExitCode.cannotCreate, "--html cannot be written"),
         ],
         run: run)
 
@@ -122,7 +123,7 @@ enum PreviewCommand {
             do {
                 try AtomicFile.write(Array(HTMLReport(document: document).render().utf8), toPath: html)
             } catch {
-                throw CommandError("cannot write \(html): \(error.reason)", kind: .input(.missing))
+                throw CommandError("cannot write \(html): \(error.reason)", kind: .environment(.cannotCreate))
             }
             if format == .text { terminal.out(Style(enabled: terminal.colorOut).dim("wrote \(html)")) }
         }

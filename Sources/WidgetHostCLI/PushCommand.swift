@@ -41,6 +41,7 @@ enum PushCommand {
             (ExitCode.usage, "a usage error"),
             (ExitCode.dataError, "the request breaks the contract (the reason is given), or --data is not a JSON object"),
             (ExitCode.noInput, "--script cannot be read"),
+            (ExitCode.unavailable, "--send cannot run curl (not installed)"),
         ],
         run: run)
 

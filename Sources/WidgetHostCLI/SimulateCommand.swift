@@ -67,9 +67,9 @@ enum SimulateCommand {
             (ExitCode.success, "the simulation ran, even if runs inside it failed (they are part of the report)"),
             (ExitCode.usage, "a usage error: a bad duration, budget, time, format or flag"),
             (ExitCode.dataError, "the script is not UTF-8"),
-            (ExitCode.noInput, "the script cannot be read, or --out cannot be written"),
+            (ExitCode.noInput, "the script cannot be read"),
             (ExitCode.internalError, "an internal error"),
-            (ExitCode.cannotCreate, "a run's storage could not be saved to the state folder (state-not-saved: it is lost)"),
+            (ExitCode.cannotCreate, "--out cannot be written, or a run's storage could not be saved to the state folder (state-not-saved: it is lost)"),
         ],
         run: run)
 
@@ -158,7 +158,7 @@ enum SimulateCommand {
             do {
                 try AtomicFile.write(Array(rendered.utf8), toPath: outPath)
             } catch {
-                throw CommandError("cannot write \(outPath): \(error.reason)", kind: .input(.missing))
+                throw CommandError("cannot write \(outPath): \(error.reason)", kind: .environment(.cannotCreate))
             }
             terminal.out("wrote \(outPath) (\(format.rawValue), \(report.summary.refreshCount) refreshes)")
         } else {

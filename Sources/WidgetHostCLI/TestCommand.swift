@@ -38,7 +38,8 @@ package enum TestCommand {
             (ExitCode.failure, "a fixture failed"),
             (ExitCode.usage, "a usage error"),
             (ExitCode.dataError, "a file named is not a fixture: it has no /*--- block (not-a-fixture)"),
-            (ExitCode.noInput, "a path does not exist, no fixtures were found, or --output cannot be written"),
+            (ExitCode.noInput, "a path does not exist, or no fixtures were found"),
+            (ExitCode.cannotCreate, "--output cannot be written"),
         ],
         run: { arguments, terminal in try run(arguments, terminal, drawer: drawer, widgets: widgets) })
     }
@@ -131,7 +132,7 @@ package enum TestCommand {
             do {
                 try AtomicFile.write(Array(text.utf8), toPath: output)
             } catch {
-                throw CommandError("cannot write \(output): \(error.reason)", kind: .input(.missing))
+                throw CommandError("cannot write \(output): \(error.reason)", kind: .environment(.cannotCreate))
             }
             terminal.out(summary.closingLine)
         } else {

@@ -91,6 +91,15 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertTrue(html.contains("id=\"live-activity\""))
     }
 
+    /// X2: an HTML file that cannot be written is 73 (cannot create), not a missing input.
+    func testAnHTMLFileThatCannotBeWrittenExits73() throws {
+        let folder = try Files.makeTemporaryFolder("widgethost-preview")
+        defer { Files.removeTree(folder) }
+        let result = tool("preview", example("outputs.js"), "--now", "2026-11-29T08:00:00Z", "--html", folder)
+        XCTAssertEqual(result.code, 73, result.err)
+        XCTAssertTrue(result.err.hasPrefix("error: cannot write \(folder): "), result.err)
+    }
+
     /// Acceptance: the terminal view of every example fits 80 columns, with the flags its
     /// own comment gives (and as every widget kind).
     func testEveryExampleFitsEightyColumns() throws {

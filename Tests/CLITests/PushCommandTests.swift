@@ -112,6 +112,16 @@ final class PushCommandTests: XCTestCase {
         XCTAssertEqual(try JSONValue.parse(unreachableJSON.out)["outcome"], "unreachable")
     }
 
+    /// X2: `--send` without curl installed is 69 (a part of what the tool needs is not installed).
+    func testSendingWithoutCurlExits69() throws {
+        let empty = try Files.makeTemporaryFolder("widgethost-no-curl")
+        defer { Files.removeTree(empty) }
+        let result = try binary(["push", "end", "--user-id", "u", "--widget-id", "w", "--send", "--url", "http://127.0.0.1:9/"],
+                                environment: ["NO_COLOR=1", "PATH=" + empty])
+        XCTAssertEqual(result.code, 69, result.err)
+        XCTAssertTrue(result.err.contains("cannot run curl") && result.err.contains("apt-get install curl"), result.err)
+    }
+
     /// The text form of --send is one line per outcome; the receiver's warnings reach stderr
     /// as `warning:` lines (X3), not only inside its JSON.
     func testSendPrintsOneLineAndTheReceiversWarningsOnStderr() throws {

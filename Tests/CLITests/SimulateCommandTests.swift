@@ -165,11 +165,11 @@ final class SimulateCommandTests: XCTestCase {
         XCTAssertEqual(stat("/dev/null", &nullInfo), 0)
         XCTAssertEqual(nullInfo.st_mode & S_IFMT, S_IFCHR)
         let folder = simulate(example("every-30-minutes.js"), now, "--out", directory)
-        XCTAssertEqual(folder.code, 66)
+        XCTAssertEqual(folder.code, 73)
         XCTAssertEqual(folder.err, "error: cannot write \(directory): is a folder; name a file\n")
 
         let missing = simulate(example("every-30-minutes.js"), now, "--out", directory + "/no/such/folder.json")
-        XCTAssertEqual(missing.code, 66)
+        XCTAssertEqual(missing.code, 73)
         XCTAssertTrue(missing.err.hasPrefix("error: cannot write \(directory)/no/such/folder.json: "), missing.err)
         XCTAssertEqual(missing.err.split(separator: "\n").count, 1)
     }

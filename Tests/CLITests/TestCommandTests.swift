@@ -83,6 +83,13 @@ final class TestCommandTests: XCTestCase {
         XCTAssertTrue(consumer.err.contains("FAILED (failures=2)"), consumer.err)
     }
 
+    /// X2: a report file that cannot be written is 73 (cannot create), not a missing input.
+    func testAReportThatCannotBeWrittenExits73() throws {
+        let result = try binary(["test", directory, "--filter", "pass", "--output", directory], environment: environment)
+        XCTAssertEqual(result.code, 73, result.err)
+        XCTAssertTrue(result.err.hasPrefix("error: cannot write \(directory): "), result.err)
+    }
+
     func testJUnitIsWellFormedXML() throws {
         let xmllint = try Program.required("xmllint")
         let result = try binary(["test", directory, "--reporter", "junit", "--output", directory + "/report.xml", "--timeout", "2"], environment: environment)

@@ -1,11 +1,22 @@
 import ScriptCore
 
+/// The globals by which a script asks the system for something (C1–C6): their names, for the
+/// timeline, which reads them back from a run's events.
+public enum ControlBinding: String, CaseIterable, Sendable {
+    /// `setUpdateFreq(minutes)`.
+    case setUpdateFreq
+    /// `setUpdateTime(time)`.
+    case setUpdateTime
+    /// `endLiveActivity()`.
+    case endLiveActivity
+}
+
 /// The declarations of the control bindings, `console`, `sleep` and the timers (C1–C8, S8, T3): each global once,
 /// with its members, their docs and TypeScript types, and how the host makes it.
 extension APIRegistry {
     static let runtime: [APIGlobal] = [
         APIGlobal(
-            "setUpdateFreq", .function, rules: "C1, C2, C5",
+            ControlBinding.setUpdateFreq.rawValue, .function, rules: "C1, C2, C5",
             summary: "Asks for the next refresh after a number of minutes.",
             members: [
                 .call("(minutes)", returns: "undefined", "`minutes` must be a finite number above 0 (`invalid-argument` otherwise); below 5 gives `freq-below-minimum` and 5 is in force.",
@@ -13,7 +24,7 @@ extension APIRegistry {
             ],
             made: .control { state, name in { call in try state.setUpdateFreq(call, as: name); return call.context.undefined } }),
         APIGlobal(
-            "setUpdateTime", .function, rules: "C3, C4, C5",
+            ControlBinding.setUpdateTime.rawValue, .function, rules: "C3, C4, C5",
             summary: "Asks for the next refresh at a time.",
             members: [
                 .call("(time)", returns: "undefined", "Epoch milliseconds or a `Date`; below 1e11 gives `time-looks-like-seconds`; not after now gives `time-in-past`.",
@@ -21,7 +32,7 @@ extension APIRegistry {
             ],
             made: .control { state, name in { call in try state.setUpdateTime(call, as: name); return call.context.undefined } }),
         APIGlobal(
-            "endLiveActivity", .function, rules: "C6",
+            ControlBinding.endLiveActivity.rawValue, .function, rules: "C6",
             summary: "Ends the running Live Activity.",
             members: [
                 .call("()", returns: "undefined", "Records an `end` event in a `live` script; `already-ended` when called again; `end-outside-live-activity` in other kinds.",
