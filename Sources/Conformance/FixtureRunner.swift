@@ -237,8 +237,8 @@ public final class FixtureRunner {
     func checkGolden(_ fixture: Fixture, _ report: JSONValue) -> [String] {
         guard fixture.path.hasSuffix(".js") else { return [] }
         let golden = String(fixture.path.dropLast(3)) + ".expected.json"
-        let text = report.serialized(pretty: true) + "\n"
         guard let bytes = try? FileBytes.read(path: golden) else { return [] }
+        let text = report.serialized(pretty: true) + "\n"
         if updateGoldens {
             do { try GoldenFile.write(text, to: golden) } catch { return ["cannot write \(golden): \(error.message)"] }
             return []

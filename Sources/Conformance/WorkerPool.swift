@@ -8,7 +8,11 @@ import JSONKit
 /// hangs its worker fails alone: the worker is replaced and the suite goes on.
 ///
 /// Protocol: the parent writes one ``ServiceRequest/fixture(path:)`` line per fixture to a
-/// worker's stdin; the worker answers each with one ``ServiceAnswer/fixture(_:)`` line on stdout.
+/// worker's stdin; the worker answers each with one ``ServiceAnswer/fixture(_:)`` line on stdout,
+/// in order. Each worker holds up to ``depth`` fixtures, so it reads its next one as soon as it
+/// answers instead of waiting for this process to hear the answer and write another; the first
+/// of them is the one it runs, the one a crash or a deadline is charged to, and the rest go back
+/// to the queue.
 public struct WorkerPool {
     /// The command that starts a worker, e.g. `["/path/widgethost", "test", "--worker"]`.
     public var command: [String]
@@ -26,12 +30,18 @@ public struct WorkerPool {
 
     /// Workers that may fail to start or take work before the rest of the suite is failed.
     static let respawnBudget = 50
+    /// Fixtures handed to a worker at a time.
+    static let depth = 2
 
     final class Worker {
         let process: ChildProcess
         var output: Int32 { process.output }
         var buffer: [UInt8] = []
-        var current: String?
+        /// The fixtures written to it and not yet answered, in order; the first is running.
+        var pending: [String] = []
+        var current: String? { pending.first }
+        /// A write to it failed: it takes no more work.
+        var ended = false
         var deadline = ContinuousClock.now
         init(_ process: ChildProcess) { self.process = process }
     }
@@ -53,15 +63,26 @@ public struct WorkerPool {
             // Hand out work; a worker that cannot take it is replaced (within a budget).
             var index = 0
             while index < workers.count {
-                if workers[index].current == nil, let path = queue.first {
+                let worker = workers[index]
+                if worker.pending.count < Self.depth, !worker.ended, let path = queue.first {
                     queue.removeFirst()
-                    if !assign(path, to: workers[index]) {
-                        stop(workers[index])
+                    if !assign(path, to: worker) {
+                        worker.pending.removeLast()
+                        if !worker.pending.isEmpty {
+                            // It ended while running its first: the poll below hears the end and
+                            // charges that one; this one waits for another worker.
+                            worker.ended = true
+                            queue.insert(path, at: queue.startIndex)
+                            index += 1
+                            continue
+                        }
+                        stop(worker)
                         workers.remove(at: index)
                         respawns += 1
                         if respawns > Self.respawnBudget { finish(failure(path, "its worker process could not take it")) } else { queue.insert(path, at: queue.startIndex) }
                         continue
                     }
+                    continue
                 }
                 index += 1
             }
@@ -70,6 +91,7 @@ public struct WorkerPool {
                 let path = queue.removeFirst()
                 if !assign(path, to: worker) {
                     respawns += 1
+                    worker.pending = []
                     queue.insert(path, at: queue.startIndex)
                     stop(worker)
                     workers.removeLast()
@@ -100,7 +122,8 @@ public struct WorkerPool {
                                 } else {
                                     finish(failure(path, "the worker answered something unreadable: \(String(decoding: line.prefix(200), as: UTF8.self))"))
                                 }
-                                worker.current = nil
+                                worker.pending.removeFirst()
+                                worker.deadline = deadline()
                             }
                         }
                         continue
@@ -108,10 +131,12 @@ public struct WorkerPool {
                     // End of file: the worker died.
                     let status = stop(worker)
                     if let path = worker.current { finish(failure(path, "the host crashed while running this fixture (\(status))")) }
+                    requeue(worker, into: &queue)
                     replace(worker, in: &workers)
                 } else if let path = worker.current, ContinuousClock.now >= worker.deadline {
                     _ = stop(worker, kill: true)
                     finish(failure(path, "the fixture hung: no result after \(JSONValue.formatNumber(fixtureTimeout)) s, so its worker was stopped"))
+                    requeue(worker, into: &queue)
                     replace(worker, in: &workers)
                 }
             }
@@ -126,13 +151,24 @@ public struct WorkerPool {
             failures: [message], durationMs: 0)
     }
 
+    /// Puts back at the front of the queue what a stopped worker held after its running fixture.
+    private func requeue(_ worker: Worker, into queue: inout ArraySlice<String>) {
+        queue.insert(contentsOf: worker.pending.dropFirst(), at: queue.startIndex)
+        worker.pending = []
+    }
+
+    private func deadline() -> ContinuousClock.Instant {
+        ContinuousClock.now + .milliseconds(Int64(min(fixtureTimeout, 1e9) * 1000))
+    }
+
     private func replace(_ worker: Worker, in workers: inout [Worker]) {
         workers.removeAll { $0 === worker }
     }
 
+    /// Writes `path` to the worker; its deadline starts when it is the worker's first.
     private func assign(_ path: String, to worker: Worker) -> Bool {
-        worker.current = path
-        worker.deadline = ContinuousClock.now + .milliseconds(Int64(min(fixtureTimeout, 1e9) * 1000))
+        if worker.pending.isEmpty { worker.deadline = deadline() }
+        worker.pending.append(path)
         return worker.process.write(ServiceRequest.fixture(path: path).line)
     }
 

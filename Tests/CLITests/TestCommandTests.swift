@@ -43,6 +43,28 @@ final class TestCommandTests: XCTestCase {
         XCTAssertEqual(out.split(separator: "\n").last, "2 passed, 6 failed")
     }
 
+    /// A worker holds the fixture after the one it runs: when that one crashes or hangs, the
+    /// fixture behind it runs in the next worker and is reported for itself.
+    func testTheFixtureBehindACrashOrAHangRunsInTheNextWorker() throws {
+        let folder = directory + "/behind"
+        mkdir(folder, 0o755)
+        func fixture(_ name: String, _ text: String) { writeFile(folder + "/" + name, Array(text.utf8)) }
+        fixture("a-crash.js", "/*---\ninject: crash\nexpect:\n  status: ok\n---*/\n")
+        fixture("b-pass.js", "/*---\nexpect:\n  outputs: { b: 2 }\n---*/\nlet b = 2\n")
+        fixture("c-hang.js", "/*---\ninject: hang\nexpect:\n  status: ok\n---*/\n")
+        fixture("d-pass.js", "/*---\nexpect:\n  outputs: { d: 4 }\n---*/\nlet d = 4\n")
+        let result = try binary(["test", folder, "--jobs", "1", "--timeout", "1"], environment: environment)
+        XCTAssertEqual(result.code, 1)
+        let out = result.out
+        XCTAssertTrue(out.contains("FAIL \(folder)/a-crash.js"), out)
+        XCTAssertTrue(out.contains("  ok   \(folder)/b-pass.js"), out)
+        XCTAssertTrue(out.contains("FAIL \(folder)/c-hang.js"), out)
+        XCTAssertTrue(out.contains("  ok   \(folder)/d-pass.js"), out)
+        XCTAssertTrue(out.contains("the host crashed while running this fixture (killed by signal 6)"), out)
+        XCTAssertTrue(out.contains("the fixture hung: no result after 1 s"), out)
+        XCTAssertEqual(out.split(separator: "\n").last, "2 passed, 2 failed")
+    }
+
     /// TAP 14 checked by a TAP consumer. Debian 12's `prove` (Test::Harness 3.44)
     /// predates TAP 14 and refuses the version line, so the consumer is tappy
     /// (Debian's `tappy`, tap.py), which Scripts/setup installs.
