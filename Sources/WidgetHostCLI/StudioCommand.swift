@@ -22,7 +22,9 @@ package enum StudioProgram {
         refreshes of a day (--hours, --days) under the budget on a scrubber, and for a
         Live Activity its span. Controls on the page change the run
         flags (now, zone, locale, seed, kind, device, budget, network, context,
-        $params) and redraw; the address keeps them, so a link reopens the same view.
+        $params) and the --profile's settings and widget id and name, in memory
+        only, and redraw; the address keeps them, so a link reopens the same view.
+        The network panel shows each request of the run with its answer.
         A save of the script, layout, profile or fixtures updates the page in place
         (server-sent events); a script that fails keeps the last good pictures,
         marked stale. Everything the page loads comes from the studio; it serves no
