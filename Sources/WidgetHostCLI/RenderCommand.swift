@@ -1,4 +1,5 @@
 import Canvas
+import Conformance
 import HostSystem
 import JSONKit
 import Layout
@@ -12,7 +13,8 @@ import WidgetPictures
 package enum RenderCommand {
     package static let name = "render"
     package static let abstract = "Run a script and draw its canvas, or its layout as a widget, as PNG or SVG."
-    package static let program = "widgethost-render"
+    /// The drawing program, as the picture client names it.
+    package static let program = PictureChild.programName
 
     /// The command's help, argument and options, declared here so that help, completions and
     /// the manual page know them without loading the drawing libraries; `widgethost-render`
