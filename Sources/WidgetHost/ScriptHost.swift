@@ -16,12 +16,24 @@ public final class ScriptHost {
     private var nextEngine = 0
     private let preparer: ContextPreparer?
 
-    /// - Parameter preparesContextsAhead: make each run's fresh context on a second
-    ///   thread, in a second engine, while the previous run executes. For a caller that
-    ///   runs many scripts one after another (a simulation): it costs a thread and a
-    ///   second engine, and saves most of the cost of a fresh context on a 2-core machine.
+    /// When a host gives back what a run grew the process by (``HostMemory``).
+    public enum MemoryReturn: Sendable {
+        /// Right after the run: for a process that stays (a studio, a test worker).
+        case afterEachRun
+        /// When the next run starts, so that a process that exits after its run never pays
+        /// for a collection whose pages its exit frees anyway (a `widgethost run`).
+        case beforeTheNextRun
+    }
+
+    /// - Parameters:
+    ///   - preparesContextsAhead: make each run's fresh context on a second
+    ///     thread, in a second engine, while the previous run executes. For a caller that
+    ///     runs many scripts one after another (a simulation): it costs a thread and a
+    ///     second engine, and saves most of the cost of a fresh context on a 2-core machine.
+    ///   - memoryReturn: when memory a run grew the process by is given back.
     ///   Reports are the same either way.
-    public init(preparesContextsAhead: Bool) {
+    public init(preparesContextsAhead: Bool, memoryReturn: MemoryReturn = .afterEachRun) {
+        self.memoryReturn = memoryReturn
         if preparesContextsAhead {
             engines = [HostEngine(), HostEngine()]
             preparer = ContextPreparer()
@@ -40,14 +52,10 @@ public final class ScriptHost {
     /// The engine of the run in progress (or the next one).
     var engine: HostEngine { engines[nextEngine] }
 
-    /// The enumerable own keys of a fresh global object, which outputs leave out
-    /// (none with this engine). Every context starts the same, so they are read
-    /// once, in a context of their own, the first time a script leaves any.
-    private(set) lazy var freshGlobalKeys: Set<String> = {
-        let fresh = engine.runtime.makeContext(name: "widgethost:fresh")
-        let keys = (try? fresh.evaluate("Object.keys(globalThis).join('\\n')", sourceURL: "widgethost:fresh").toString()) ?? ""
-        return keys.isEmpty ? [] : Set(keys.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-    }()
+    /// The enumerable own keys of a fresh global object, which outputs leave out (none with
+    /// this engine). Every context starts the same, so they are read once, the first time a
+    /// script leaves any.
+    private(set) lazy var freshGlobalKeys: Set<String> = engine.runtime.freshGlobalKeys()
 
     /// Scans, wrapped texts and compiled bodies of the scripts run recently.
     private var preparedScripts = PreparedScripts()
@@ -62,6 +70,10 @@ public final class ScriptHost {
 
     /// Runs `source` once and reports what it produced and asked for.
     public func run(_ source: ScriptSource, configuration: RunConfiguration = RunConfiguration()) -> RunReport {
+        if let (engine, status) = pendingReturn {
+            pendingReturn = nil
+            releaseMemory(after: engine, status: status)
+        }
         // A context made ahead is taken before the zone is set: the preparing thread is then
         // idle, so it never reads the environment while this one changes it.
         let prepared = preparer?.take()
@@ -71,9 +83,16 @@ public final class ScriptHost {
             return runLocked(source, configuration: configuration, start: start, context: prepared)
         }
         // Out here the run's frames are gone: nothing on the stack holds its realm.
-        releaseMemory(after: used, status: report.status)
+        switch memoryReturn {
+        case .afterEachRun: releaseMemory(after: used, status: report.status)
+        case .beforeTheNextRun: pendingReturn = (used, report.status)
+        }
         return report
     }
+
+    private let memoryReturn: MemoryReturn
+    /// The engine and status of the run whose memory is to be given back when the next starts.
+    private var pendingReturn: (Int, RunStatus)?
 
     /// When this host gives memory back after a run, and when it replaces an engine.
     var memory = HostMemory()

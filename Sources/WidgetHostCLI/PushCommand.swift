@@ -9,8 +9,9 @@ import ZonedTime
 enum PushCommand {
     static let defaultURL = "http://127.0.0.1:8787"
 
+    static let name = "push"
     static let command = Command(
-        name: "push",
+        name: name,
         abstract: "Build a Live Activity push request (start, update, end); print it as curl or send it.",
         discussion: """
             The request gets the current timestamp (seconds) and a fresh random nonce. Its
@@ -193,7 +194,7 @@ enum PushCommand {
         var configuration = try RunOptions.decode(arguments).configuration
         configuration.kind = .live
         let source = try ScriptSource.loadScript(path: script)
-        let report = ScriptHost().run(source, configuration: configuration)
+        let report = ProcessHost.with { $0.run(source, configuration: configuration) }
         let renderer = RunReportRenderer(report: report, sourceText: source.text)
         for line in renderer.diagnosticLines(Style(enabled: terminal.colorErr)) { terminal.err(line) }
         if let ended = report.requests.liveActivityEndedAt {

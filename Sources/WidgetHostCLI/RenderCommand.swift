@@ -131,7 +131,7 @@ package enum RenderCommand {
         let outPath = try arguments.get(out)
         let out = outPath ?? (baseName(path) + "." + pictureFormat.rawValue)
 
-        let report = ScriptHost().run(source, configuration: configuration)
+        let report = ProcessHost.with { $0.run(source, configuration: configuration) }
         let style = Style(enabled: terminal.colorErr)
         for line in RunReportRenderer(report: report, sourceText: source.text, budget: configuration.budget).diagnosticLines(style) {
             terminal.err(line)

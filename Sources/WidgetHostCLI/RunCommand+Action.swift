@@ -6,7 +6,7 @@ extension RunCommand {
         _ path: String, widget: ScriptSource, configuration: RunConfiguration, format: ReportFormat, _ terminal: Terminal
     ) throws -> Int32 {
         let action = try ScriptSource.loadScript(path: path)
-        let report = ScriptHost().runAction(action, widget: widget, configuration: configuration)
+        let report = ProcessHost.with { $0.runAction(action, widget: widget, configuration: configuration) }
         if format == .json {
             terminal.out(report.json().serialized(pretty: true))
         } else {

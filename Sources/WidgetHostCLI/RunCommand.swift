@@ -3,8 +3,9 @@ import WidgetHost
 
 /// `widgethost run SCRIPT …`: one headless run, reported as text or JSON.
 enum RunCommand {
+    static let name = "run"
     static let command = Command(
-        name: "run",
+        name: name,
         abstract: "Run a widget or Live Activity script once and report what it did.",
         discussion: """
             Prints the outputs, the control calls it made (setUpdateFreq, setUpdateTime,
@@ -44,7 +45,7 @@ enum RunCommand {
             source = try ScriptSource.load(path: path)
         } catch {
             if error.kind == .notUTF8, format == .json,
-                let report = try? ScriptHost().run(path: path, configuration: configuration)
+                let report = ProcessHost.with({ try? $0.run(path: path, configuration: configuration) })
             {
                 terminal.out(report.json().serialized(pretty: true))
                 return ExitCode.of(report)
@@ -54,7 +55,7 @@ enum RunCommand {
         if let action = try arguments.get(APIFlags.action) {
             return try runAction(action, widget: source, configuration: configuration, format: format, terminal)
         }
-        let report = ScriptHost().run(source, configuration: configuration)
+        let report = ProcessHost.with { $0.run(source, configuration: configuration) }
         if format == .json {
             terminal.out(report.json().serialized(pretty: true))
         } else {

@@ -52,4 +52,24 @@ final class MemoryReleaseTests: HostTestCase {
         XCTAssertEqual(host.engineReplacements, 1)
         XCTAssertEqual(host.liveGlobalObjects(), 1)
     }
+
+    /// A host for a process that ends after its run (`widgethost run`) gives back what a run
+    /// grew it by when the next run starts, not after the run; the next run then finds the
+    /// process as it would after an `afterEachRun` host.
+    func testAHostThatGivesMemoryBackBeforeTheNextRunDoesSoWhenItStarts() {
+        host = ScriptHost(preparesContextsAhead: false, memoryReturn: .beforeTheNextRun)
+        host.memory.replacementFactor = 0
+        XCTAssertEqual(run(Self.bomb) { $0.timeLimitSeconds = 5 }.status, .memory)
+        XCTAssertEqual(host.engineReplacements, 0, "nothing given back when the run ends")
+        XCTAssertEqual(run("let fine = 1").status, .ok)
+        XCTAssertEqual(host.engineReplacements, 1, "given back (the engine replaced) when the next run started")
+        host.memory.replacementFactor = 2
+        var statuses: [RunStatus] = []
+        for other in [Self.bomb, "let t = new Uint8Array(2e9)", "let fine = 1"] {
+            statuses.append(run(Self.garbage) { $0.timeLimitSeconds = 0.5 }.status)
+            _ = run(other) { $0.timeLimitSeconds = 0.5 }
+        }
+        statuses.append(run(Self.garbage) { $0.timeLimitSeconds = 0.5 }.status)
+        XCTAssertEqual(statuses, Array(repeating: .timeout, count: 4))
+    }
 }
