@@ -105,6 +105,16 @@ public final class ScriptRuntime {
         return function
     }
 
+    /// The enumerable own keys of a fresh global object (none with this engine), read in the
+    /// scratch realm: no script runs there, and the host defines nothing on its global.
+    public func freshGlobalKeys() -> Set<String> {
+        let keys = JSStringBridge.with("Object.keys(globalThis).join('\\n')") { source -> String in
+            guard let value = JSEvaluateScript(scratch, source, nil, nil, 1, nil), let string = JSValueToStringCopy(scratch, value, nil) else { return "" }
+            return JSStringBridge.take(string)
+        }
+        return keys.isEmpty ? [] : Set(keys.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
     /// The bounded serializer, made in the scratch realm when the runtime is (again if that failed).
     var boundedSerializer: BoundedSerializer? {
         if serializer == nil { serializer = BoundedSerializer(in: scratch) }

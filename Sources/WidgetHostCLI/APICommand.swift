@@ -3,8 +3,9 @@ import WidgetHost
 
 /// `widgethost api`: the script API the host installs, from its registry.
 enum APICommand {
+    static let name = "api"
     static let command = Command(
-        name: "api",
+        name: name,
         abstract: "List the script API the host offers: every global and what it returns.",
         discussion: """
             Prints every global and entry point with its shape: sync or async, what it returns,

@@ -1,7 +1,8 @@
 /// `widgethost completions SHELL`: a completion script for bash, zsh or fish.
 enum CompletionsCommand {
+    static let name = "completions"
     static let command = Command(
-        name: "completions",
+        name: name,
         abstract: "Print a shell completion script for bash, zsh or fish.",
         discussion: """
             The script is generated from the tool's own command declarations, so it completes

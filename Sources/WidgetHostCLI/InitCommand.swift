@@ -2,8 +2,9 @@ import WidgetHost
 
 /// `widgethost init [DIR]`: a new widget project.
 enum InitCommand {
+    static let name = "init"
     static let command = Command(
-        name: "init",
+        name: name,
         abstract: "Make a new widget project: a script, layout, profile, fixtures, types and a CI workflow.",
         discussion: """
             Writes into DIR (default: the current folder; made if missing): widget.js, a

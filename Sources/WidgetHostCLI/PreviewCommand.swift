@@ -9,8 +9,9 @@ import ZonedTime
 /// `widgethost preview SCRIPT …`: one view of what a script does, for its author; with
 /// `--watch`, redrawn on every save.
 enum PreviewCommand {
+    static let name = "preview"
     static let command = Command(
-        name: "preview",
+        name: name,
         abstract: "Preview a script while you write it; --watch redraws on every save.",
         discussion: """
             Runs the script once (as --kind, default small, or as every widget kind with

@@ -12,8 +12,9 @@ import ZonedTime
 /// `widgethost simulate SCRIPT …`: hours or days of refreshes under the iOS budget, and the
 /// Live Activity lifecycle, computed on a virtual clock (R1–R7, L1–L5).
 enum SimulateCommand {
+    static let name = "simulate"
     static let command = Command(
-        name: "simulate",
+        name: name,
         abstract: "Simulate hours or days of refreshes under the iOS budget, and the Live Activity lifecycle.",
         discussion: """
             Runs the script at every refresh the system would grant, on a virtual clock: a

@@ -13,9 +13,10 @@ package enum TestCommand {
 
     /// The command; with a drawer (in `widgethost-render`), workers can draw and compare the
     /// pictures fixtures pin with `render:`.
+    static let name = "test"
     package static func command(drawer: (any CanvasDrawing)?, widgets: (any WidgetDrawing)? = nil) -> Command {
         Command(
-        name: "test",
+        name: name,
         abstract: "Run conformance fixtures and report which ones pass.",
         discussion: """
             A fixture is a script whose leading /*--- … ---*/ block says how to run it and

@@ -3,8 +3,9 @@ import WidgetHost
 
 /// `widgethost types`: the script API as a TypeScript declaration file, for editors and `tsc`.
 enum TypesCommand {
+    static let name = "types"
     static let command = Command(
-        name: "types",
+        name: name,
         abstract: "Write the script API as TypeScript declarations (omni.d.ts) for editors.",
         discussion: """
             Prints omni.d.ts, generated from the same registry as 'widgethost api': every global

@@ -5,7 +5,21 @@ public enum WidgetHostTool {
     /// The tool's version, as `widgethost --version` prints it.
     public static let version = "0.1.0"
 
-    static var commands: [Command] { [RunCommand.command, SimulateCommand.command, PreviewCommand.command, TestCommand.command, RenderCommand.listing, PushCommand.command, ServeProgram.command, StudioProgram.command, APICommand.command, TypesCommand.command, InitCommand.command, CompletionsCommand.command] }
+    /// Every subcommand by name, in the order help lists them. A command's declaration (its
+    /// options, help and examples) is made when it is asked for, so a run makes one.
+    static let catalog: [(name: String, command: @Sendable () -> Command)] = [
+        (RunCommand.name, { RunCommand.command }), (SimulateCommand.name, { SimulateCommand.command }),
+        (PreviewCommand.name, { PreviewCommand.command }), (TestCommand.name, { TestCommand.command }),
+        (RenderCommand.name, { RenderCommand.listing }), (PushCommand.name, { PushCommand.command }),
+        (ServeProgram.name, { ServeProgram.command }), (StudioProgram.name, { StudioProgram.command }),
+        (APICommand.name, { APICommand.command }), (TypesCommand.name, { TypesCommand.command }),
+        (InitCommand.name, { InitCommand.command }), (CompletionsCommand.name, { CompletionsCommand.command }),
+    ]
+
+    static var commands: [Command] { catalog.map { $0.command() } }
+
+    /// The subcommand called `name`, its declaration made now.
+    static func command(named name: String) -> Command? { catalog.first { $0.name == name }?.command() }
 
     static var help: String {
         var text = """
@@ -80,7 +94,7 @@ public enum WidgetHostTool {
                 terminal.writeOut(ManPage.text())
                 return .exit(ExitCode.success)
             }
-            guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+            guard let command = command(named: arguments[1]) else {
                 return .exit(usageError(UsageError("unknown subcommand '\(arguments[1])'"), usage: nil, terminal: terminal))
             }
             if case .program(let program) = command.action {
@@ -91,8 +105,8 @@ public enum WidgetHostTool {
         default:
             break
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
-            let names = commands.map(\.name)
+        guard let command = command(named: first) else {
+            let names = catalog.map(\.name)
             let hint = ParsedArguments.closest(first, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             return .exit(usageError(
                 UsageError("unknown subcommand '\(first)'\(hint); the subcommands are \(names.joined(separator: ", "))"),
