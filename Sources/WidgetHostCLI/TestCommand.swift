@@ -11,9 +11,10 @@ import WidgetPictures
 package enum TestCommand {
     static let command = command(drawer: nil, widgets: nil)
 
+    static let name = "test"
+
     /// The command; with a drawer (in `widgethost-render`), workers can draw and compare the
     /// pictures fixtures pin with `render:`.
-    static let name = "test"
     package static func command(drawer: (any CanvasDrawing)?, widgets: (any WidgetDrawing)? = nil) -> Command {
         Command(
         name: name,

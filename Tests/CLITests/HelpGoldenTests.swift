@@ -26,6 +26,16 @@ final class HelpGoldenTests: XCTestCase {
         }
     }
 
+    /// The catalog finds a command by the name its declaration carries, in help's order.
+    func testTheCatalogNamesEachCommandAsItsDeclarationDoes() {
+        XCTAssertEqual(WidgetHostTool.catalog.map(\.name), WidgetHostTool.commands.map(\.name))
+        XCTAssertEqual(WidgetHostTool.catalog.map(\.name), [
+            "run", "simulate", "preview", "test", "render", "push", "serve", "studio", "api", "types", "init", "completions",
+        ])
+        XCTAssertEqual(WidgetHostTool.command(named: "render")?.name, "render")
+        XCTAssertNil(WidgetHostTool.command(named: "rnu"))
+    }
+
     /// The commands that are programs of their own print their help themselves.
     func testProgramsHelp() throws {
         let serve = try spawn([try BuiltProgram.path("widgethost-serve"), "--help"], environment: ["NO_COLOR=1"])
