@@ -63,17 +63,18 @@ public struct Fixture: Sendable {
 
     public static func parse(_ source: ScriptSource) throws(FixtureError) -> Fixture {
         let path = source.name
-        guard let open = source.text.firstRange(of: "/*---") else {
+        // The block's markers and lines are found in the text's UTF-8 bytes (lines end at `\n`).
+        let bytes = Array(source.text.utf8)
+        guard let open = bytes[...].firstRange(of: FrontMatterMarkers.open) else {
             throw FixtureError(path: path, line: 1, message: "no front-matter block: start the file with /*--- … ---*/")
         }
-        let openLine = source.text[..<open.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-        guard let close = source.text[open.upperBound...].firstRange(of: "---*/") else {
+        let openLine = 1 + bytes[..<open.lowerBound].reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        guard let close = bytes[open.upperBound...].firstRange(of: FrontMatterMarkers.close) else {
             throw FixtureError(path: path, line: openLine, message: "the front-matter block opened here is not closed with ---*/")
         }
-        let yaml = source.text[open.upperBound..<close.lowerBound]
         let value: JSONValue
         do {
-            value = try YAMLSubset.parse(String(yaml), firstLine: openLine)
+            value = try YAMLSubset.parse(bytes[open.upperBound..<close.lowerBound], firstLine: openLine)
         } catch {
             throw FixtureError(path: path, line: error.line, message: error.message)
         }
@@ -105,9 +106,10 @@ public struct Fixture: Sendable {
 
     /// The file line where `key:` first appears after `from`.
     static func lineOf(_ key: String, in text: String, from: Int) -> Int? {
+        let prefix = Array((key + ":").utf8)
         var number = 1
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if number >= from, line.drop(while: { $0 == " " || $0 == "-" }).hasPrefix(key + ":") { return number }
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            if number >= from, line.drop(while: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "-") }).starts(with: prefix) { return number }
             number += 1
         }
         return nil

@@ -76,6 +76,8 @@ public final class FixtureRunner {
         source.name = String(fixture.path.split(separator: "/").last ?? Substring(fixture.path))
         let report: RunReport
         let interface: InterfaceCheck
+        // The refresh run's `widgethost.run/1` JSON, which `expect` is checked against.
+        let reportJSON: JSONValue
         if let action = fixture.settings["action"] {
             // A8: the button's action script, then the widget's refresh (the fixture's script).
             guard let text = action.stringValue else {
@@ -84,6 +86,7 @@ public final class FixtureRunner {
             let run = host.runAction(ScriptSource(text: text, name: "action.js"), widget: source, configuration: configuration)
             report = run.refresh
             interface = InterfaceCheck(action: run)
+            reportJSON = report.json()
             if let want = fixture.expect["action"] {
                 failures += Expectation.subsetDifferences(want, run.action.json(), at: "action")
             }
@@ -93,8 +96,9 @@ public final class FixtureRunner {
             }
             report = host.run(source, configuration: configuration)
             interface = InterfaceCheck(run: report)
+            reportJSON = interface.report
         }
-        failures += Self.check(fixture.expect, report: report.json())
+        failures += Self.check(fixture.expect, report: reportJSON)
         failures += interface.check(fixture.expect)
         if let layout {
             // A10: the layout is rendered against the outputs the (refresh) run published.
@@ -133,9 +137,13 @@ public final class FixtureRunner {
         do {
             options = try RunOptions.decode { declaration in
                 guard let key = declaration.key else { return [] }
-                let path = key.split(separator: ".").map(String.init)
-                var value = settings[path[0]]
-                if path.count == 2 { value = value?[path[1]] }
+                // `limits.timeout` is `timeout` in the `limits` map.
+                let value: JSONValue?
+                if let dot = key.firstIndex(of: ".") {
+                    value = settings[String(key[..<dot])]?[String(key[key.index(after: dot)...])]
+                } else {
+                    value = settings[key]
+                }
                 let text: String
                 switch (key, value) {
                 case ("tz", nil): text = defaultZone

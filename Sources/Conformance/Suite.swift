@@ -53,17 +53,14 @@ public enum Suite {
         }.sorted()
     }
 
+    /// Whether the file's first 64 KiB hold the marker that opens a front-matter block.
     private static func hasFrontMatter(_ path: String) -> Bool {
         guard let file = fopen(path, "rb") else { return false }
         defer { fclose(file) }
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = fread(&buffer, 1, buffer.count, file)
-        let marker: [UInt8] = Array("/*---".utf8)
-        guard count >= marker.count else { return false }
-        for start in 0...(count - marker.count) where buffer[start] == marker[0] && Array(buffer[start..<start + marker.count]) == marker {
-            return true
+        let head = [UInt8](unsafeUninitializedCapacity: 65536) { buffer, count in
+            count = fread(buffer.baseAddress, 1, buffer.count, file)
         }
-        return false
+        return head[...].firstRange(of: FrontMatterMarkers.open) != nil
     }
 
     /// The fixtures of shard `index` (1-based) of `count`: every count-th one, deterministically.

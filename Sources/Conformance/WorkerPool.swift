@@ -109,10 +109,11 @@ public struct WorkerPool {
             _ = poll(&fds, nfds_t(fds.count), Int32(min(wait.milliseconds + 1, 1000)))
             for (slot, worker) in busy.enumerated() {
                 if fds[slot].revents != 0 {
-                    var chunk = [UInt8](repeating: 0, count: 65536)
-                    let count = read(worker.output, &chunk, chunk.count)
-                    if count > 0 {
-                        worker.buffer += chunk[0..<count]
+                    let chunk = [UInt8](unsafeUninitializedCapacity: 65536) { buffer, count in
+                        count = max(0, read(worker.output, buffer.baseAddress, buffer.count))
+                    }
+                    if !chunk.isEmpty {
+                        worker.buffer += chunk
                         while let newline = worker.buffer.firstIndex(of: 10) {
                             let line = Array(worker.buffer[..<newline])
                             worker.buffer.removeSubrange(...newline)

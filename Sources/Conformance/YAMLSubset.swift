@@ -14,40 +14,62 @@ public struct YAMLError: KindedError, Sendable, Hashable, CustomStringConvertibl
 /// flow collections (`[a, b]`, `{a: 1}`), quoted and plain scalars, literal (`|`)
 /// and folded (`>`) block strings, and `#` comments. Anything else (anchors, tags,
 /// multi-document streams, tabs for indentation) is an error with its line.
+///
+/// The text is read as UTF-8 bytes: every character the syntax gives a meaning to is ASCII,
+/// and no byte of a longer character is one of them. Lines end at `\n`, and a `\r` before it
+/// is dropped.
 public enum YAMLSubset {
     /// Parses `text`; `firstLine` is the file line of the text's first line.
     public static func parse(_ text: String, firstLine: Int = 1) throws(YAMLError) -> JSONValue {
-        var parser = BlockParser(text: text, firstLine: firstLine)
+        try parse(Array(text.utf8)[...], firstLine: firstLine)
+    }
+
+    /// Parses UTF-8 `bytes`; `firstLine` is the file line of their first line.
+    public static func parse(_ bytes: ArraySlice<UInt8>, firstLine: Int = 1) throws(YAMLError) -> JSONValue {
+        var parser = BlockParser(text: bytes, firstLine: firstLine)
         return try parser.parseDocument()
     }
 }
 
+/// A run of the front matter's bytes.
+private typealias Text = ArraySlice<UInt8>
+
+private let space = UInt8(ascii: " ")
+private let tab = UInt8(ascii: "\t")
+
 private struct Line {
     let number: Int
     let indent: Int
-    let content: Substring
-    let raw: Substring
+    let content: Text
+    let raw: Text
 }
 
 private struct BlockParser {
     var lines: [Line] = []
-    var rawLines: [(number: Int, text: Substring)] = []
+    var rawLines: [(number: Int, text: Text)] = []
     var index = 0
 
-    init(text: String, firstLine: Int) {
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let raw = raw.last == "\r" ? raw.dropLast() : raw
-            let number = firstLine + offset
+    init(text: Text, firstLine: Int) {
+        var start = text.startIndex
+        var number = firstLine
+        while true {
+            let end = text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+            var raw = text[start..<end]
+            if raw.last == UInt8(ascii: "\r") { raw = raw.dropLast() }
             rawLines.append((number, raw))
-            let indent = raw.prefix { $0 == " " }.count
+            let indent = raw.prefix { $0 == space }.count
             let content = raw.dropFirst(indent)
-            if content.isEmpty || content.first == "#" { continue }
-            lines.append(Line(number: number, indent: indent, content: content, raw: raw))
+            if !content.isEmpty, content.first != UInt8(ascii: "#") {
+                lines.append(Line(number: number, indent: indent, content: content, raw: raw))
+            }
+            guard end < text.endIndex else { break }
+            start = end + 1
+            number += 1
         }
     }
 
     mutating func parseDocument() throws(YAMLError) -> JSONValue {
-        for line in lines where line.raw.contains("\t") && line.raw.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
+        for line in lines where line.raw.contains(tab) && line.raw.prefix(while: { $0 == space || $0 == tab }).contains(tab) {
             throw YAMLError(message: "a tab in the indentation; indent with spaces", line: line.number)
         }
         guard let first = lines.first else { return .object([:]) }
@@ -58,20 +80,22 @@ private struct BlockParser {
         return value
     }
 
+    /// `-` alone or followed by a space: a list item.
+    static func isListItem(_ content: Text) -> Bool {
+        content.first == UInt8(ascii: "-") && (content.count == 1 || content[content.startIndex + 1] == space)
+    }
+
     mutating func parseBlock(indent: Int) throws(YAMLError) -> JSONValue {
-        let line = lines[index]
-        if line.content == "-" || line.content.hasPrefix("- ") { return try parseSequence(indent: indent) }
+        if Self.isListItem(lines[index].content) { return try parseSequence(indent: indent) }
         return try parseMapping(indent: indent)
     }
 
     mutating func parseSequence(indent: Int) throws(YAMLError) -> JSONValue {
         var items: [JSONValue] = []
-        while index < lines.count, lines[index].indent == indent,
-            lines[index].content == "-" || lines[index].content.hasPrefix("- ")
-        {
+        while index < lines.count, lines[index].indent == indent, Self.isListItem(lines[index].content) {
             let line = lines[index]
-            let rest = line.content.dropFirst(1).drop { $0 == " " }
-            if rest.isEmpty || rest.first == "#" {
+            let rest = line.content.dropFirst(1).drop { $0 == space }
+            if rest.isEmpty || rest.first == UInt8(ascii: "#") {
                 index += 1
                 guard index < lines.count, lines[index].indent > indent else { items.append(.null); continue }
                 items.append(try parseBlock(indent: lines[index].indent))
@@ -92,7 +116,7 @@ private struct BlockParser {
         var object: JSONObject = [:]
         while index < lines.count, lines[index].indent == indent {
             let line = lines[index]
-            if line.content == "-" || line.content.hasPrefix("- ") {
+            if Self.isListItem(line.content) {
                 throw YAMLError(message: "a list item where a 'key: value' line was expected", line: line.number)
             }
             guard let (key, rest) = Self.mappingKey(in: line.content) else {
@@ -105,14 +129,12 @@ private struct BlockParser {
             if value.isEmpty {
                 if index < lines.count, lines[index].indent > indent {
                     object[name] = try parseBlock(indent: lines[index].indent)
-                } else if index < lines.count, lines[index].indent == indent,
-                    lines[index].content == "-" || lines[index].content.hasPrefix("- ")
-                {
+                } else if index < lines.count, lines[index].indent == indent, Self.isListItem(lines[index].content) {
                     object[name] = try parseSequence(indent: indent)
                 } else {
                     object[name] = .null
                 }
-            } else if value.first == "|" || value.first == ">" {
+            } else if value.first == UInt8(ascii: "|") || value.first == UInt8(ascii: ">") {
                 object[name] = .string(try blockScalar(header: value, parentIndent: indent, line: line.number))
             } else {
                 object[name] = try Self.inlineValue(value, line: line.number)
@@ -125,20 +147,21 @@ private struct BlockParser {
     }
 
     /// A `|` (literal) or `>` (folded) block string: the lines indented deeper than the key.
-    mutating func blockScalar(header: Substring, parentIndent: Int, line: Int) throws(YAMLError) -> String {
-        let folded = header.first == ">"
+    mutating func blockScalar(header: Text, parentIndent: Int, line: Int) throws(YAMLError) -> String {
+        let folded = header.first == UInt8(ascii: ">")
         let chomp = header.dropFirst()
-        guard chomp.isEmpty || chomp == "-" || chomp == "+" else {
-            throw YAMLError(message: "unsupported block string header '\(header)'; use | or > (optionally with - or +)", line: line)
+        let keep = chomp.elementsEqual("+".utf8)
+        guard chomp.isEmpty || chomp.elementsEqual("-".utf8) || keep else {
+            throw YAMLError(message: "unsupported block string header '\(header.string)'; use | or > (optionally with - or +)", line: line)
         }
         guard let start = rawLines.firstIndex(where: { $0.number == line }) else { return "" }
-        var collected: [Substring] = []
+        var collected: [Text] = []
         var blockIndent: Int?
         var cursor = start + 1
         while cursor < rawLines.count {
             let text = rawLines[cursor].text
-            let indent = text.prefix { $0 == " " }.count
-            if text.allSatisfy({ $0 == " " }) { collected.append(""); cursor += 1; continue }
+            let indent = text.prefix { $0 == space }.count
+            if text.allSatisfy({ $0 == space }) { collected.append([]); cursor += 1; continue }
             if indent <= parentIndent { break }
             if blockIndent == nil { blockIndent = indent }
             guard indent >= blockIndent! else { break }
@@ -147,56 +170,58 @@ private struct BlockParser {
         }
         let lastNumber = cursor > start + 1 ? rawLines[cursor - 1].number : line
         while index < lines.count, lines[index].number <= lastNumber { index += 1 }
-        while collected.last == "" && chomp != "+" { collected.removeLast() }
-        var text: String
-        if folded {
-            text = ""
-            for (i, part) in collected.enumerated() {
-                if i > 0 {
-                    if part.isEmpty { text += "\n" } else if !collected[i - 1].isEmpty { text += " " }
+        while collected.last?.isEmpty == true && !keep { collected.removeLast() }
+        var text: [UInt8] = []
+        for (i, part) in collected.enumerated() {
+            if i > 0 {
+                if !folded {
+                    text.append(UInt8(ascii: "\n"))
+                } else if part.isEmpty {
+                    text.append(UInt8(ascii: "\n"))
+                } else if !collected[i - 1].isEmpty {
+                    text.append(space)
                 }
-                text += part
             }
-        } else {
-            text = collected.joined(separator: "\n")
+            text += part
         }
-        return chomp == "-" ? text : text + "\n"
+        if !chomp.elementsEqual("-".utf8) { text.append(UInt8(ascii: "\n")) }
+        return String(decoding: text, as: UTF8.self)
     }
 
     // MARK: Inline pieces
 
     /// Splits `key: rest` at the first `:` followed by a space or the end, outside quotes and brackets.
-    static func mappingKey(in content: Substring) -> (Substring, Substring)? {
-        var quote: Character?
+    static func mappingKey(in content: Text) -> (Text, Text)? {
+        var quote: UInt8?
         var depth = 0
         var index = content.startIndex
         while index < content.endIndex {
-            let character = content[index]
+            let byte = content[index]
             if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                if index == content.startIndex { quote = character }
-            } else if character == "[" || character == "{" {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                if index == content.startIndex { quote = byte }
+            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
                 if index == content.startIndex { return nil }
                 depth += 1
-            } else if character == "]" || character == "}" {
+            } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
                 depth -= 1
-            } else if character == "#", index > content.startIndex, content[content.index(before: index)] == " " {
+            } else if byte == UInt8(ascii: "#"), index > content.startIndex, content[index - 1] == space {
                 return nil
-            } else if character == ":" && depth == 0 {
-                let next = content.index(after: index)
-                if next == content.endIndex || content[next] == " " {
-                    return (content[..<index], content[next...].drop { $0 == " " })
+            } else if byte == UInt8(ascii: ":") && depth == 0 {
+                let next = index + 1
+                if next == content.endIndex || content[next] == space {
+                    return (content[..<index], content[next...].drop { $0 == space })
                 }
             }
-            index = content.index(after: index)
+            index += 1
         }
         return nil
     }
 
-    static func keyName(_ key: Substring, line: Int) throws(YAMLError) -> String {
+    static func keyName(_ key: Text, line: Int) throws(YAMLError) -> String {
         let trimmed = key.trimmingSpaces()
-        if trimmed.first == "\"" || trimmed.first == "'" {
+        if trimmed.first == UInt8(ascii: "\"") || trimmed.first == UInt8(ascii: "'") {
             var flow = FlowParser(text: trimmed, line: line)
             guard case .string(let name) = try flow.parseValue() else {
                 throw YAMLError(message: "a key must be a string", line: line)
@@ -204,44 +229,44 @@ private struct BlockParser {
             return name
         }
         guard !trimmed.isEmpty else { throw YAMLError(message: "an empty key", line: line) }
-        return String(trimmed)
+        return trimmed.string
     }
 
-    static func stripComment(_ text: Substring) -> Substring {
-        var quote: Character?
-        var previous: Character = " "
+    static func stripComment(_ text: Text) -> Text {
+        var quote: UInt8?
+        var previous = space
         var index = text.startIndex
         while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
+            let byte = text[index]
+            let next = index + 1
             if let open = quote {
-                if character == "\\" && open == "\"" && next < text.endIndex {
-                    index = text.index(after: next)  // an escaped character inside "…"
-                    previous = " "
+                if byte == UInt8(ascii: "\\") && open == UInt8(ascii: "\"") && next < text.endIndex {
+                    index = next + 1  // an escaped character inside "…"
+                    previous = space
                     continue
                 }
-                if character == open {
-                    if open == "'" && next < text.endIndex && text[next] == "'" {
-                        index = text.index(after: next)  // '' inside '…'
+                if byte == open {
+                    if open == UInt8(ascii: "'") && next < text.endIndex && text[next] == UInt8(ascii: "'") {
+                        index = next + 1  // '' inside '…'
                         continue
                     }
                     quote = nil
                 }
-            } else if character == "\"" || character == "'" {
-                if previous == " " || previous == "[" || previous == "{" || previous == "," || previous == ":" { quote = character }
-            } else if character == "#" && previous == " " {
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                if [space, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":")].contains(previous) { quote = byte }
+            } else if byte == UInt8(ascii: "#") && previous == space {
                 return text[..<index].trimmingSpaces()
             }
-            previous = character
+            previous = byte
             index = next
         }
         return text.trimmingSpaces()
     }
 
-    static func inlineValue(_ text: Substring, line: Int) throws(YAMLError) -> JSONValue {
+    static func inlineValue(_ text: Text, line: Int) throws(YAMLError) -> JSONValue {
         let text = stripComment(text)
-        if let first = text.first, "&*!%@`".contains(first) {
-            throw YAMLError(message: "'\(first)' (anchors, aliases, tags) is not part of the fixture format", line: line)
+        if let first = text.first, "&*!%@`".utf8.contains(first) {
+            throw YAMLError(message: "'\(Character(Unicode.Scalar(first)))' (anchors, aliases, tags) is not part of the fixture format", line: line)
         }
         var flow = FlowParser(text: text, line: line)
         let value = try flow.parseValue(topLevel: true)
@@ -252,158 +277,166 @@ private struct BlockParser {
 
 /// Flow collections and scalars on one line.
 private struct FlowParser {
-    let text: Substring
+    let text: Text
     let line: Int
-    var index: Substring.Index
+    var index: Int
 
-    init(text: Substring, line: Int) {
+    init(text: Text, line: Int) {
         self.text = text
         self.line = line
         index = text.startIndex
     }
 
-    mutating func skipSpaces() { while index < text.endIndex, text[index] == " " { index = text.index(after: index) } }
+    /// The byte at the cursor, or nil at the end.
+    var current: UInt8? { index < text.endIndex ? text[index] : nil }
+
+    mutating func skipSpaces() { while current == space { index += 1 } }
 
     mutating func expectEnd() throws(YAMLError) {
         skipSpaces()
-        if index < text.endIndex { throw YAMLError(message: "unexpected '\(text[index...])' after a value", line: line) }
+        if index < text.endIndex { throw YAMLError(message: "unexpected '\(text[index...].string)' after a value", line: line) }
     }
 
     mutating func parseValue(topLevel: Bool = false) throws(YAMLError) -> JSONValue {
         skipSpaces()
-        guard index < text.endIndex else { return .null }
-        switch text[index] {
-        case "[": return try parseList()
-        case "{": return try parseMap()
-        case "\"": return .string(try parseDoubleQuoted())
-        case "'": return .string(try parseSingleQuoted())
+        switch current {
+        case nil: return .null
+        case UInt8(ascii: "["): return try parseList()
+        case UInt8(ascii: "{"): return try parseMap()
+        case UInt8(ascii: "\""): return .string(try parseDoubleQuoted())
+        case UInt8(ascii: "'"): return .string(try parseSingleQuoted())
         default: return Self.plainScalar(parsePlain(topLevel: topLevel))
         }
     }
 
     mutating func parseList() throws(YAMLError) -> JSONValue {
-        index = text.index(after: index)
+        index += 1
         var items: [JSONValue] = []
         skipSpaces()
-        if index < text.endIndex, text[index] == "]" { index = text.index(after: index); return .array([]) }
+        if current == UInt8(ascii: "]") { index += 1; return .array([]) }
         while true {
             items.append(try parseValue())
             skipSpaces()
-            guard index < text.endIndex else { throw YAMLError(message: "a '[' list is not closed with ']'", line: line) }
-            let character = text[index]
-            index = text.index(after: index)
-            if character == "]" { return .array(items) }
-            guard character == "," else { throw YAMLError(message: "expected ',' or ']' in a list", line: line) }
+            guard let byte = current else { throw YAMLError(message: "a '[' list is not closed with ']'", line: line) }
+            index += 1
+            if byte == UInt8(ascii: "]") { return .array(items) }
+            guard byte == UInt8(ascii: ",") else { throw YAMLError(message: "expected ',' or ']' in a list", line: line) }
         }
     }
 
     mutating func parseMap() throws(YAMLError) -> JSONValue {
-        index = text.index(after: index)
+        index += 1
         var object: JSONObject = [:]
         skipSpaces()
-        if index < text.endIndex, text[index] == "}" { index = text.index(after: index); return .object([:]) }
+        if current == UInt8(ascii: "}") { index += 1; return .object([:]) }
         while true {
             skipSpaces()
             let key: String
-            if index < text.endIndex, text[index] == "\"" { key = try parseDoubleQuoted() }
-            else if index < text.endIndex, text[index] == "'" { key = try parseSingleQuoted() }
+            if current == UInt8(ascii: "\"") { key = try parseDoubleQuoted() }
+            else if current == UInt8(ascii: "'") { key = try parseSingleQuoted() }
             else {
                 let start = index
-                while index < text.endIndex, text[index] != ":", text[index] != ",", text[index] != "}" { index = text.index(after: index) }
-                key = String(text[start..<index].trimmingSpaces())
+                while let byte = current, byte != UInt8(ascii: ":"), byte != UInt8(ascii: ","), byte != UInt8(ascii: "}") { index += 1 }
+                key = text[start..<index].trimmingSpaces().string
             }
             skipSpaces()
-            guard index < text.endIndex, text[index] == ":" else {
+            guard current == UInt8(ascii: ":") else {
                 throw YAMLError(message: "expected ':' after the key '\(key)' in a '{' map", line: line)
             }
-            index = text.index(after: index)
+            index += 1
             if object[key] != nil { throw YAMLError(message: "duplicate key '\(key)'", line: line) }
             object[key] = try parseValue()
             skipSpaces()
-            guard index < text.endIndex else { throw YAMLError(message: "a '{' map is not closed with '}'", line: line) }
-            let character = text[index]
-            index = text.index(after: index)
-            if character == "}" { return .object(object) }
-            guard character == "," else { throw YAMLError(message: "expected ',' or '}' in a map", line: line) }
+            guard let byte = current else { throw YAMLError(message: "a '{' map is not closed with '}'", line: line) }
+            index += 1
+            if byte == UInt8(ascii: "}") { return .object(object) }
+            guard byte == UInt8(ascii: ",") else { throw YAMLError(message: "expected ',' or '}' in a map", line: line) }
         }
     }
 
     mutating func parseDoubleQuoted() throws(YAMLError) -> String {
-        index = text.index(after: index)
-        var result = ""
-        while index < text.endIndex {
-            let character = text[index]
-            index = text.index(after: index)
-            if character == "\"" { return result }
-            guard character == "\\" else { result.append(character); continue }
-            guard index < text.endIndex else { break }
-            let escape = text[index]
-            index = text.index(after: index)
+        index += 1
+        var result: [UInt8] = []
+        while let byte = current {
+            index += 1
+            if byte == UInt8(ascii: "\"") { return String(decoding: result, as: UTF8.self) }
+            guard byte == UInt8(ascii: "\\") else { result.append(byte); continue }
+            guard let escape = current else { break }
+            index += 1
             switch escape {
-            case "n": result.append("\n")
-            case "t": result.append("\t")
-            case "r": result.append("\r")
-            case "0": result.append("\0")
-            case "\"", "\\", "/": result.append(escape)
-            case "u":
+            case UInt8(ascii: "n"): result.append(UInt8(ascii: "\n"))
+            case UInt8(ascii: "t"): result.append(tab)
+            case UInt8(ascii: "r"): result.append(UInt8(ascii: "\r"))
+            case UInt8(ascii: "0"): result.append(0)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): result.append(escape)
+            case UInt8(ascii: "u"):
                 let hex = text[index...].prefix(4)
-                guard hex.count == 4, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) else {
+                guard hex.count == 4, let code = UInt32(hex.string, radix: 16), let scalar = Unicode.Scalar(code) else {
                     throw YAMLError(message: "a \\u escape needs four hex digits", line: line)
                 }
-                result.unicodeScalars.append(scalar)
-                index = text.index(index, offsetBy: 4)
-            default: throw YAMLError(message: "unknown escape '\\\(escape)' in a quoted string", line: line)
+                result += String(Character(scalar)).utf8
+                index += 4
+            default:
+                // The whole character after the backslash, for the message.
+                var end = index
+                while end < text.endIndex, text[end] & 0xC0 == 0x80 { end += 1 }
+                throw YAMLError(message: "unknown escape '\\\(text[(index - 1)..<end].string)' in a quoted string", line: line)
             }
         }
         throw YAMLError(message: "a \" string is not closed", line: line)
     }
 
     mutating func parseSingleQuoted() throws(YAMLError) -> String {
-        index = text.index(after: index)
-        var result = ""
-        while index < text.endIndex {
-            let character = text[index]
-            index = text.index(after: index)
-            if character == "'" {
-                if index < text.endIndex, text[index] == "'" { result.append("'"); index = text.index(after: index); continue }
-                return result
+        index += 1
+        var result: [UInt8] = []
+        while let byte = current {
+            index += 1
+            if byte == UInt8(ascii: "'") {
+                if current == UInt8(ascii: "'") { result.append(byte); index += 1; continue }
+                return String(decoding: result, as: UTF8.self)
             }
-            result.append(character)
+            result.append(byte)
         }
         throw YAMLError(message: "a ' string is not closed", line: line)
     }
 
-    mutating func parsePlain(topLevel: Bool) -> Substring {
+    mutating func parsePlain(topLevel: Bool) -> Text {
         let start = index
-        while index < text.endIndex {
-            let character = text[index]
-            if !topLevel, character == "," || character == "]" || character == "}" { break }
-            index = text.index(after: index)
+        while let byte = current {
+            if !topLevel, byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { break }
+            index += 1
         }
         return text[start..<index].trimmingSpaces()
     }
 
-    static func plainScalar(_ text: Substring) -> JSONValue {
-        switch text {
+    static func plainScalar(_ text: Text) -> JSONValue {
+        let string = text.string
+        switch string {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
         case "false", "False", "FALSE": return .bool(false)
         default: break
         }
-        if let first = text.first, first.isNumber || first == "-" || first == "+" || first == ".",
-            text.allSatisfy({ $0.isNumber || "+-.eE_".contains($0) }), let number = Double(text.replacing("_", with: ""))
+        // Digits and the characters of a number's other parts; `_` separates digit groups.
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        if let first = text.first, isDigit(first) || "-+.".utf8.contains(first),
+            text.allSatisfy({ isDigit($0) || "+-.eE_".utf8.contains($0) }),
+            let number = Double(String(decoding: text.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self))
         {
             return .number(number)
         }
-        return .string(String(text))
+        return .string(string)
     }
 }
 
-extension Substring {
-    fileprivate func trimmingSpaces() -> Substring {
+extension ArraySlice<UInt8> {
+    fileprivate func trimmingSpaces() -> ArraySlice<UInt8> {
         var result = self
-        while result.first == " " { result = result.dropFirst() }
-        while result.last == " " { result = result.dropLast() }
+        while result.first == space { result = result.dropFirst() }
+        while result.last == space { result = result.dropLast() }
         return result
     }
+
+    /// The bytes as text (they are UTF-8, and split only at ASCII characters).
+    fileprivate var string: String { String(decoding: self, as: UTF8.self) }
 }

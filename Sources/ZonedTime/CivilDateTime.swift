@@ -84,8 +84,20 @@ public struct CivilDateTime: Sendable, Hashable, CustomStringConvertible {
 
     /// "YYYY-MM-DDTHH:MM:SS.mmm", without an offset.
     public var description: String {
-        ISO8601.dateText(year: year, month: month, day: day) + "T"
-            + ISO8601.pad(hour, 2) + ":" + ISO8601.pad(minute, 2) + ":" + ISO8601.pad(second, 2)
-            + "." + ISO8601.pad(millisecond, 3)
+        var text = ISO8601.Digits()
+        write(to: &text)
+        return text.string
+    }
+
+    func write(to text: inout ISO8601.Digits) {
+        text.date(year: year, month: month, day: day)
+        text.character("T")
+        text.padded(hour, 2)
+        text.character(":")
+        text.padded(minute, 2)
+        text.character(":")
+        text.padded(second, 2)
+        text.character(".")
+        text.padded(millisecond, 3)
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Zone {
     /// The process's time zone, found the way the C library finds it:
     ///
@@ -8,10 +10,23 @@ extension Zone {
     ///    the zoneinfo directory (e.g. "Europe/Berlin").
     /// 3. `/etc/localtime` itself, parsed as a zone named "localtime".
     /// 4. UTC.
+    ///
+    /// The inputs are read on every call (`$TZ`, the link's target), and the zone found for
+    /// the same inputs is kept: a run configuration asks for it each time it is made.
     public static func current() -> Zone {
-        resolveCurrent(tz: SystemFiles.environment("TZ"), localtimePath: "/etc/localtime",
-                       zoneinfoDirectory: zoneinfoDirectory)
+        let tz = SystemFiles.environment("TZ")
+        let localtimePath = "/etc/localtime"
+        let directory = zoneinfoDirectory
+        // Without a link, the zone comes from the file's own bytes, which are read each time.
+        let key = SystemFiles.symlinkTarget(localtimePath).map { CurrentZoneKey(tz: tz, localtimeTarget: $0, zoneinfoDirectory: directory) }
+        if let key, let last = lastCurrent.withLock({ $0 }), last.key == key { return last.zone }
+        let zone = resolveCurrent(tz: tz, localtimePath: localtimePath, zoneinfoDirectory: directory)
+        if let key { lastCurrent.withLock { $0 = (key, zone) } }
+        return zone
     }
+
+    /// The zone ``current()`` found last, and what it was found from.
+    private static let lastCurrent = Mutex<(key: CurrentZoneKey, zone: Zone)?>(nil)
 
     /// `current()` with its inputs spelled out, for tests.
     static func resolveCurrent(tz: String?, localtimePath: String, zoneinfoDirectory: String) -> Zone {
@@ -79,4 +94,11 @@ extension Zone {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "" : String(path[..<slash])
     }
+}
+
+/// What ``Zone/current()`` is found from.
+private struct CurrentZoneKey: Equatable, Sendable {
+    var tz: String?
+    var localtimeTarget: String
+    var zoneinfoDirectory: String
 }

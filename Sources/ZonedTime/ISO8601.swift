@@ -32,25 +32,67 @@ public enum ISO8601 {
     public static func format(epochMs: Int64, in zone: Zone) -> String {
         let offset = zone.offsetSeconds(atEpochSeconds: floorDiv(epochMs, 1000))
         let civil = CivilDateTime(localMilliseconds: epochMs &+ Int64(offset) * 1000)
-        return civil.description + offsetText(offset)
-    }
-
-    /// `+HH:MM`, or `+HH:MM:SS` when the offset has seconds.
-    static func offsetText(_ offset: Int) -> String {
-        let magnitude = offset.magnitude
-        var text = (offset < 0 ? "-" : "+") + pad(Int(magnitude / 3600), 2) + ":" + pad(Int(magnitude / 60 % 60), 2)
-        if magnitude % 60 != 0 { text += ":" + pad(Int(magnitude % 60), 2) }
-        return text
+        var text = Digits()
+        civil.write(to: &text)
+        text.offset(offset)
+        return text.string
     }
 
     static func dateText(year: Int, month: Int, day: Int) -> String {
-        let yearText = (0...9999).contains(year) ? pad(year, 4) : (year < 0 ? "-" : "+") + pad(Int(year.magnitude), 6)
-        return yearText + "-" + pad(month, 2) + "-" + pad(day, 2)
+        var text = Digits()
+        text.date(year: year, month: month, day: day)
+        return text.string
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    /// The text of a date, a time or an offset, written as ASCII bytes and made a string once.
+    struct Digits {
+        private var bytes: [UInt8] = []
+
+        init() { bytes.reserveCapacity(32) }
+
+        var string: String { String(decoding: bytes, as: UTF8.self) }
+
+        mutating func character(_ ascii: Unicode.Scalar) { bytes.append(UInt8(ascii: ascii)) }
+
+        /// `value` (not negative) in decimal, with zeros in front to at least `width` digits.
+        mutating func padded(_ value: Int, _ width: Int) {
+            // The digits last to first, the zeros after them, then the whole run turned round.
+            let start = bytes.endIndex
+            var rest = value.magnitude
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            while bytes.endIndex - start < width { bytes.append(UInt8(ascii: "0")) }
+            bytes[start...].reverse()
+        }
+
+        /// `YYYY-MM-DD`; a year outside 0...9999 with a sign and six digits.
+        mutating func date(year: Int, month: Int, day: Int) {
+            if (0...9999).contains(year) {
+                padded(year, 4)
+            } else {
+                character(year < 0 ? "-" : "+")
+                padded(Int(year.magnitude), 6)
+            }
+            character("-")
+            padded(month, 2)
+            character("-")
+            padded(day, 2)
+        }
+
+        /// `+HH:MM`, or `+HH:MM:SS` when the offset has seconds.
+        mutating func offset(_ offset: Int) {
+            let magnitude = Int(offset.magnitude)
+            character(offset < 0 ? "-" : "+")
+            padded(magnitude / 3600, 2)
+            character(":")
+            padded(magnitude / 60 % 60, 2)
+            if magnitude % 60 != 0 {
+                character(":")
+                padded(magnitude % 60, 2)
+            }
+        }
     }
 
     /// Reads a date-time and returns its instant in epoch milliseconds.

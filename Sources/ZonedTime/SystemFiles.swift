@@ -49,10 +49,11 @@ package enum SystemFiles {
 
     /// The target of a symbolic link, or nil when `path` is not a readable symlink.
     static func symlinkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBufferPointer { readlink(path, $0.baseAddress!, $0.count) }
-        guard count > 0 && count < buffer.count else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
+            let count = readlink(path, buffer.baseAddress!, buffer.count)
+            guard count > 0 && count < buffer.count else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
     }
 
     private static func failure(_ code: Int32) -> FileReadFailure {

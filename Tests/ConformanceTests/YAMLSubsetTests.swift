@@ -1,4 +1,5 @@
 import JSONKit
+import WidgetHost
 import XCTest
 @testable import Conformance
 
@@ -85,5 +86,27 @@ final class YAMLSubsetTests: XCTestCase {
             }
         }
         XCTAssertThrowsError(try YAMLSubset.parse("a: 1\nb: [\n", firstLine: 10)) { XCTAssertEqual(($0 as! YAMLError).line, 11) }
+    }
+
+    /// A file saved with Windows line ends reads as the same file with `\n` alone: the `\r`
+    /// before each `\n` is dropped, and lines are counted as they are.
+    func testLinesEndingInCarriageReturnAndNewlineReadAsTheSameLines() throws {
+        let text = "description: crlf\nrules: [C1]\nexpect:\n  status: ok\n  note: |\n    one\n    two\n"
+        let windows = text.replacingOccurrences(of: "\n", with: "\r\n")
+        XCTAssertEqual(try parse(windows), try parse(text))
+        XCTAssertEqual(try parse(windows)["expect"]?["note"], "one\ntwo\n")
+        XCTAssertThrowsError(try YAMLSubset.parse("a: 1\r\nb: [1\r\n", firstLine: 4)) { XCTAssertEqual(($0 as! YAMLError).line, 5) }
+
+        let lines = ["// a widget", "/*---", "description: crlf", "expect:", "  status: ok", "---*/", "let title = 'x'", ""]
+        let fixture = try Fixture.parse(ScriptSource(text: lines.joined(separator: "\r\n"), name: "crlf.js"))
+        XCTAssertEqual(fixture.frontMatterLine, 2)
+        XCTAssertEqual(fixture.description, "crlf")
+        XCTAssertEqual(fixture.expect["status"], "ok")
+        var unknown = lines
+        unknown.insert("  bogus: 1", at: 5)
+        XCTAssertThrowsError(try Fixture.parse(ScriptSource(text: unknown.joined(separator: "\r\n"), name: "crlf.js"))) { error in
+            XCTAssertEqual((error as? FixtureError)?.line, 6)
+            XCTAssertTrue((error as? FixtureError)?.message.hasPrefix("unknown expect key 'bogus'") == true, "\(error)")
+        }
     }
 }

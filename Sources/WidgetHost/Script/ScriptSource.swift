@@ -92,20 +92,24 @@ public enum FileBytes {
             throw ScriptLoadError(kind: .unreadable, path: path, message: String(cString: strerror(errno)))
         }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        // Room for the size the file had, and one byte more to see that it ends there; a file
+        // that grew meanwhile (or a pipe, whose size is 0) gets more room as it is read.
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if filled == bytes.count { bytes += repeatElement(0, count: max(bytes.count, 65536)) }
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw ScriptLoadError(kind: .unreadable, path: path, message: String(cString: strerror(errno)))
             }
             if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > maximumSize {
+            filled += count
+            if filled > maximumSize {
                 throw ScriptLoadError(kind: .unreadable, path: path, message: "is larger than \(maximumSize >> 20) MiB")
             }
         }
+        bytes.removeSubrange(filled...)
         return bytes
     }
 }
