@@ -1,4 +1,8 @@
+import Synchronization
 import WidgetHost
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// One hostile script and how it must end, wherever it runs (S6, S7).
 struct HostileCase {
@@ -15,6 +19,17 @@ struct HostileCase {
     /// Whether the case can run as one refresh of a dispatching script (a script of its own size
     /// cannot, nor one that needs a time limit of its own: a simulation has one for every refresh).
     var dispatchable = true
+    /// Bytes the engine fills in one step that no check can interrupt (an allocator that reuses
+    /// pages fills them all before the script's next instruction).
+    var filledInOneStep = 0
+
+    /// The wall time a run of the case may take: its limit, the margin, and twice what this
+    /// machine takes to fault in and fill the bytes the engine fills in one step. That part is
+    /// measured, not assumed: a debug build on one machine filled two gigabytes in about 2 s,
+    /// and in 5 to 7 s on a virtual machine whose fresh pages cost more.
+    var allowedSeconds: Double { timeout + Self.margin + fillAllowance }
+    /// Twice what this machine takes to fault in and fill ``filledInOneStep`` bytes.
+    var fillAllowance: Double { 2 * Self.secondsToFill(filledInOneStep) }
 
     /// The time limit of most cases: short, so the suite stays quick.
     static let timeout = 0.5
@@ -23,6 +38,26 @@ struct HostileCase {
     /// (docs/architecture.md), a debug build's slower host on a machine busy with other work.
     /// The failures this guards against never ended at all.
     static let margin = 5.0
+
+    /// What this machine takes to fault in and fill `bytes` of fresh memory, measured once for
+    /// each size on that many bytes: on a virtual machine the time grows faster than the size
+    /// (two gigabytes took from 1.8 s to 6.3 s, a quarter of one 0.2 s), so a smaller probe says
+    /// little.
+    static func secondsToFill(_ bytes: Int) -> Double {
+        fillTimes.withLock { known in
+            if let seconds = known[bytes] { return seconds }
+            guard bytes > 0, let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                memory != MAP_FAILED
+            else { return 0 }
+            defer { munmap(memory, bytes) }
+            let start = ToolProcess.monotonic()
+            memset(memory, 1, bytes)
+            let seconds = ToolProcess.monotonic() - start
+            known[bytes] = seconds
+            return seconds
+        }
+    }
+    private static let fillTimes = Mutex<[Int: Double]>([:])
 
     /// Every hostile script of the limits' issue and of the first list of hostile scripts, in the
     /// order the drivers run them. None needs a network, a profile or a file.
@@ -34,18 +69,20 @@ struct HostileCase {
             name: "twenty million bytes as an output", script: "let t = new Uint8Array(2e7)\nlet kept = 'yes'",
             status: .ok, code: .outputNotSerializable, kept: ["kept"]),
         // Its two gigabytes are asked for in one step: when the engine's allocator reuses pages,
-        // it fills them all (about 2 s in a debug build) before any check can run, the
-        // overshoot of a single allocation that docs/architecture.md describes.
+        // it fills them all before any check can run, the overshoot of a single allocation that
+        // docs/architecture.md describes.
         HostileCase(
             name: "two gigabytes as an output", script: "let t = new Uint8Array(2e9)\nlet kept = 'yes'", status: .memory,
-            code: .memoryLimit, timeout: 2),
+            code: .memoryLimit, timeout: 2, filledInOneStep: 2_000_000_000),
         HostileCase(name: "small-object bomb", script: "const a = []\nwhile (true) a.push({ x: a.length, y: [1, 2] })", status: .memory, code: .memoryLimit),
         HostileCase(
             name: "garbage at the limit's edge",
             script: "function r(n) { try { return r(n + 1) + 1 } catch (e) { return r(n + 1) } }\nr(0)",
             status: .timeout, code: .timeLimit),
         // One step too: the engine fills its gigabyte before any check can run.
-        HostileCase(name: "a gigabyte string", script: "let s = 'x'.repeat(1e9)", status: .memory, code: .memoryLimit, timeout: 2),
+        HostileCase(
+            name: "a gigabyte string", script: "let s = 'x'.repeat(1e9)", status: .memory, code: .memoryLimit, timeout: 2,
+            filledInOneStep: 1_000_000_000),
         HostileCase(name: "out of memory from the engine", script: "let s = 'x'.repeat(2 ** 31)", status: .memory, code: .memoryLimit),
         HostileCase(
             name: "a script too large to prepare in its time", script: HostileCase.largeScript, status: .timeout, code: .timeLimit,
