@@ -1,6 +1,6 @@
 """The studio's page driven in Debian's chromium with Playwright for Python.
 
-Run by Tests/CLITests/StudioBrowserTests.swift (so by `swift test` and Scripts/test):
+Run by Tests/Commands/CLITests/StudioBrowserTests.swift (so by `swift test` and Scripts/test):
 
     python3 Tests/Browser/studio_test.py BUILD_FOLDER
 

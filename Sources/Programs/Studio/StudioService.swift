@@ -1,0 +1,138 @@
+import JSONKit
+import PushContract
+import PushReceiver
+import HostSystem
+import WidgetHostCLI
+
+/// What the studio serves, and nothing more: the page, its script and style sheet (from the
+/// program), the view as JSON, the controls, and the events that say a new view is built. No
+/// path reaches the file system; a path with `..`, a backslash or an escape that survives
+/// decoding is refused with 400, any other unknown path with 404.
+final class StudioService: HTTPService {
+    let session: StudioSession
+    /// The push a page tries.
+    let push: StudioPush
+
+    init(session: StudioSession) {
+        self.session = session
+        push = StudioPush(session: session)
+    }
+
+    func head(method: String, path: String, contentType: String?, contentLength: Int?) -> HTTPResponse? {
+        if let refusal = Self.refusal(path) { return refusal }
+        return nil
+    }
+
+    func route(_ request: HTTPRequest) -> HTTPRoute {
+        if let refusal = Self.refusal(request.path) { return .respond(refusal) }
+        // A POST is JSON: another site's page cannot send that to the studio without asking
+        // first (a CORS preflight, which the studio does not answer), so it cannot rerun the script.
+        if request.method == "POST", !PushHTTP.isJSON(contentType: request.contentType) {
+            return .respond(Self.problem(415, "not-json", "send the body as Content-Type: application/json"))
+        }
+        switch (request.method, request.path) {
+        case ("GET", "/"), ("GET", "/index.html"):
+            return .respond(Self.text(StudioPage.html, type: "text/html; charset=utf-8"))
+        case ("GET", "/studio.js"):
+            return .respond(Self.text(StudioPage.script, type: "text/javascript; charset=utf-8"))
+        case ("GET", "/studio.css"):
+            return .respond(Self.text(StudioPage.css, type: "text/css; charset=utf-8"))
+        case ("GET", "/api/view"):
+            return .respond(Self.json(session.view.json))
+        case ("GET", "/api/controls"):
+            return .respond(Self.json(StudioControls.declarations(base: session.base)))
+        case ("POST", "/api/controls"):
+            // On a thread of its own, so that the answer leaves once the view is built while the
+            // day's pictures are drawn, and libmicrohttpd's threads keep serving meanwhile.
+            return .later { [session] responder in
+                _ = OSThread { responder.respond(Self.apply(request.body, session: session, responder: responder)) }
+            }
+        case ("POST", "/api/push"):
+            return .later { [push] responder in _ = OSThread { responder.respond(push.trial(request.body)) } }
+        case ("GET", let path) where path.hasPrefix("/events/"):
+            guard let since = Int(path.dropFirst("/events/".count)), since >= 0 else {
+                return .respond(Self.problem(400, "bad-request", "ask for /events/N, N the version the page shows (a whole number)"))
+            }
+            return .later { [session] responder in session.waitForChange(since: since, responder: responder) }
+        case (_, "/"), (_, "/api/view"), (_, "/api/controls"), (_, "/studio.js"), (_, "/studio.css"), (_, "/api/push"):
+            return .respond(Self.problem(405, "method-not-allowed", "\(request.method) is not served at \(request.path)"))
+        default:
+            return .respond(Self.problem(404, "not-found", "the studio serves /, /studio.js, /studio.css, /api/view, /api/controls, /api/push and /events/N; nothing else (no files)"))
+        }
+    }
+
+    func failure(_ failure: HTTPFailure, method: String, path: String, startedAt: Double) -> HTTPResponse {
+        switch failure {
+        case .bodyTooLarge, .declaredBodyTooLarge, .chunkTooLarge:
+            return Self.problem(413, "body-too-large", "the body is larger than the studio reads (64 KiB)")
+        case .headersTooLarge:
+            return Self.problem(431, "headers-too-large", "the request head is larger than the studio reads")
+        case .requestTimeout, .headTimeout:
+            return Self.problem(408, "request-timeout", "the request did not arrive in time")
+        case .malformedRequest(let why):
+            return Self.problem(400, "bad-request", "the request is not well-formed HTTP/1.1: \(why)")
+        case .httpVersionNotSupported(let version):
+            return Self.problem(505, "http-version-not-supported", "\(version) is not served; use HTTP/1.1")
+        }
+    }
+
+    /// 400 for a path that tries to leave what is served: `..` as a segment, a backslash, a NUL,
+    /// or a `%` escape left after libmicrohttpd decoded the path (an escape escaped twice).
+    static func refusal(_ path: String) -> HTTPResponse? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let bad = !path.hasPrefix("/") || segments.contains { $0 == ".." || $0 == "." } || path.contains("\\")
+            || path.contains("\u{0}") || path.contains("%") || path.contains("//")
+        return bad ? problem(400, "bad-path", "the path \(String(path.prefix(80)).debugDescription) leaves what the studio serves; it serves no files") : nil
+    }
+
+    /// Lays the posted controls (a JSON object of flag name → text) over the view; `responder`
+    /// gets the view as soon as it is built (the day's pictures follow as an event).
+    static func apply(_ body: [UInt8], session: StudioSession, responder: HTTPResponder) -> HTTPResponse {
+        guard let value = try? JSONValue.parse(bytes: body), let object = value.objectValue else {
+            return problem(400, "bad-controls", "send the controls as a JSON object of flag name to text, e.g. {\"tz\":\"Europe/Berlin\"}")
+        }
+        var controls: [String: String] = [:]
+        for (name, value) in object {
+            guard let text = value.stringValue else {
+                return problem(400, "bad-controls", "the control '\(name)' is \(value.typeName); send its value as text")
+            }
+            controls[name] = text
+        }
+        do {
+            let view = try session.apply(controls) { view in responder.respond(json(view.json)) }
+            return json(view.json)
+        } catch {
+            return problem(400, "bad-control", error.message)
+        }
+    }
+
+    /// One server-sent event naming `version`; the page then asks for the view and opens the next
+    /// event stream from that version.
+    static func event(version: Int) -> HTTPResponse {
+        HTTPResponse(status: 200, body: Array("retry: 200\nid: \(version)\nevent: view\ndata: \(version)\n\n".utf8),
+                     contentType: "text/event-stream", headers: [("Cache-Control", "no-store")])
+    }
+
+    /// What a page waiting for events gets once the studio is stopping.
+    static let stopping = problem(503, "stopping", "the studio is stopping")
+
+    static func text(_ text: String, type: String) -> HTTPResponse {
+        HTTPResponse(status: 200, body: Array(text.utf8), contentType: type, headers: headers)
+    }
+
+    static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, body: Array(value.serialized().utf8), contentType: "application/json", headers: headers)
+    }
+
+    /// `{"error": code, "message": …}` with `status`.
+    static func problem(_ status: Int, _ code: String, _ message: String) -> HTTPResponse {
+        json(.object(["error": .string(code), "message": .string(message)]), status: status)
+    }
+
+    /// Every answer: not cached, not framed by another site, nothing loaded from elsewhere.
+    static let headers: [(String, String)] = [
+        ("Cache-Control", "no-store"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src data:; connect-src 'self'; frame-ancestors 'none'"),
+    ]
+}
