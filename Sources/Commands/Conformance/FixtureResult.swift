@@ -21,7 +21,8 @@ public struct FixtureResult: Sendable {
         self.durationMs = durationMs
     }
 
-    var json: JSONValue {
+    /// The result as a worker sends it (`ServiceAnswer.fixture`) and ``init(json:)`` reads it back.
+    public var json: JSONValue {
         .object([
             "path": .string(path), "description": .string(description), "rules": .array(rules.map { .string($0) }),
             "outcome": .string(outcome.rawValue), "failures": .array(failures.map { .string($0) }),
@@ -29,7 +30,8 @@ public struct FixtureResult: Sendable {
         ])
     }
 
-    init?(json: JSONValue) {
+    /// The result a worker wrote as ``json`` (`ServiceAnswer.fixture`), or nil when it is not one.
+    public init?(json: JSONValue) {
         guard let path = json["path"]?.stringValue, let outcome = json["outcome"]?.stringValue.flatMap(Outcome.init) else {
             return nil
         }

@@ -1,5 +1,6 @@
 import HostSystem
 import JSONKit
+import WidgetPictures
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -118,7 +119,7 @@ public struct WorkerPool {
                             let line = Array(worker.buffer[..<newline])
                             worker.buffer.removeSubrange(...newline)
                             if let path = worker.current {
-                                if case .fixture(let result) = ServiceAnswer.parse(line) {
+                                if case .fixture(let json) = ServiceAnswer.parse(line), let result = FixtureResult(json: json) {
                                     finish(result)
                                 } else {
                                     finish(failure(path, "the worker answered something unreadable: \(String(decoding: line.prefix(200), as: UTF8.self))"))

@@ -22,7 +22,7 @@ package enum ServiceLoop {
             let answer: ServiceAnswer
             switch ServiceRequest.parse(Array(line.utf8)) {
             case .success(.fixture(let path)):
-                answer = .fixture(runner.run(path: path))
+                answer = .fixture(runner.run(path: path).json)
             case .success(.pictures(let request)):
                 guard let widgets else {
                     answer = .pictures(PictureAnswer(pictures: [], problem: "this program cannot draw pictures; \(RenderCommand.program) draws them"))

@@ -1,3 +1,5 @@
+import JSONKit
+
 /// A minimal writer of self-contained SVG: elements are appended as text, attribute
 /// values and text content are XML-escaped, and numbers are written with at most one
 /// decimal so the output is short and stable.

@@ -116,7 +116,7 @@ final class PictureChildTests: XCTestCase {
         let fixture = packageRoot + "/Fixtures/Conformance/D/circle.js"
         XCTAssertTrue(worker.write(ServiceRequest.fixture(path: fixture).line + (try ServiceRequest.pictures(request())).line))
         guard case .line(let first) = worker.readLine(&pending, errors: &err, until: .now + .seconds(60)),
-              case .fixture(let result) = ServiceAnswer.parse(first) else { return XCTFail("no fixture answer: \(String(decoding: err, as: UTF8.self))") }
+              case .fixture(let json) = ServiceAnswer.parse(first), let result = FixtureResult(json: json) else { return XCTFail("no fixture answer: \(String(decoding: err, as: UTF8.self))") }
         XCTAssertEqual(result.path, fixture)
         XCTAssertEqual(result.outcome, .failed, "widgethost's own worker cannot draw the fixture's picture")
         guard case .line(let second) = worker.readLine(&pending, errors: &err, until: .now + .seconds(60)),

@@ -1,5 +1,4 @@
 import JSONKit
-import WidgetPictures
 
 /// What is asked of `widgethost-render`'s service (`widgethost-render pictures`, and
 /// `widgethost-render test --worker` for the suite): pictures of a layout, or one fixture run.
@@ -8,7 +7,7 @@ import WidgetPictures
 public enum ServiceRequest: Sendable {
     /// Draw these pictures (``PictureService`` answers them).
     case pictures(PictureRequest)
-    /// Run the fixture at this path (``FixtureRunner`` answers it).
+    /// Run the fixture at this path (the conformance runner's `FixtureRunner` answers it).
     case fixture(path: String)
 
     /// The request as it travels: `{"pictures": …}` or `{"fixture": PATH}`, then a newline.
@@ -37,21 +36,22 @@ public enum ServiceRequest: Sendable {
 public enum ServiceAnswer: Sendable {
     /// The pictures drawn, or the problem.
     case pictures(PictureAnswer)
-    /// The fixture's result.
-    case fixture(FixtureResult)
+    /// The fixture's result, as the conformance runner's `FixtureResult` writes it and reads it
+    /// back (`FixtureResult(json:)`).
+    case fixture(JSONValue)
 
     /// The answer as it travels: `{"pictures": …}` or `{"fixture": …}`, then a newline.
     public var line: String {
         switch self {
         case .pictures(let answer): return JSONValue.object(["pictures": answer.json]).serialized() + "\n"
-        case .fixture(let result): return JSONValue.object(["fixture": result.json]).serialized() + "\n"
+        case .fixture(let result): return JSONValue.object(["fixture": result]).serialized() + "\n"
         }
     }
 
     /// The answer in `line` (without its newline), or nil when it is not one.
     public static func parse(_ line: some Collection<UInt8>) -> ServiceAnswer? {
         guard let value = try? JSONValue.parse(bytes: line) else { return nil }
-        if let fixture = value["fixture"] { return FixtureResult(json: fixture).map(ServiceAnswer.fixture) }
+        if let fixture = value["fixture"] { return .fixture(fixture) }
         return value["pictures"].flatMap(PictureAnswer.parse).map(ServiceAnswer.pictures)
     }
 }

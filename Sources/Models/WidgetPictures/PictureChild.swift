@@ -1,6 +1,5 @@
 import HostSystem
 import JSONKit
-import WidgetPictures
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

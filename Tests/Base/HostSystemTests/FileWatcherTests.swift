@@ -1,4 +1,4 @@
-import Preview
+import HostSystem
 import TestSupport
 import XCTest
 #if canImport(Glibc)
