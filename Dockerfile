@@ -6,7 +6,7 @@
 FROM swift:6.3.1-bookworm AS build
 WORKDIR /src
 COPY . .
-RUN Scripts/setup --build && mkdir /out && Scripts/package --out /out
+RUN Scripts/setup && mkdir /out && Scripts/package --out /out
 
 FROM debian:12.11-slim
 COPY --from=build /out/ /tmp/widgethost/

@@ -49,6 +49,7 @@ public enum Program {
     /// started, or that is still running after `timeout` (it is killed), is a harness failure.
     public static func run(_ arguments: [String], environment: [String] = defaultEnvironment, searchPath: Bool = false,
                            input: [UInt8]? = nil, timeout: Duration = .seconds(120)) throws -> ProgramResult {
+        if searchPath, let name = arguments.first { try TestTier.allow(name) }
         let finished: ChildProcess.Finished
         do {
             finished = try ChildProcess.run(arguments, environment: environment, searchPath: searchPath, input: input, timeout: timeout)
@@ -65,8 +66,9 @@ public enum Program {
     /// The path of `name`, a program Scripts/setup installs. A missing one is a harness failure
     /// that says to run Scripts/setup, never a skip: the machine can have it.
     public static func required(_ name: String) throws -> String {
+        try TestTier.allow(name)
         guard let path = which(name) else {
-            throw HarnessError("\(name) is not installed; run Scripts/setup, which installs it")
+            throw HarnessError("\(name) is not installed; run Scripts/setup --all, which installs it")
         }
         return path
     }
@@ -79,6 +81,30 @@ public enum Program {
             if access(candidate, X_OK) == 0 { return candidate }
         }
         return nil
+    }
+}
+
+/// The two tiers of the suite. `Scripts/test` runs the unit tests and the conformance suite with
+/// only what the build needs installed (`WIDGETHOST_TEST_TIER=unit`); `Scripts/test --all` adds
+/// the system tests, which drive a browser, a shell, the package or another program that
+/// `Scripts/setup --all` installs, and runs the limit tests alone. A test that asks for a system
+/// program in the unit tier fails saying so, so the list of system tests in `Scripts/test`
+/// (`system=`) cannot miss one.
+public enum TestTier {
+    /// Programs that only `Scripts/setup --all` installs: a test that runs one is a system test.
+    public static let systemPrograms: Set<String> = [
+        "chromium", "tmux", "zsh", "fish", "tsc", "lintian", "man", "rsvg-convert", "xmllint", "tappy",
+        "curl", "chattr", "dpkg-deb", "node", "unshare", "playwright",
+    ]
+
+    /// Whether this run is the unit tier (`WIDGETHOST_TEST_TIER=unit`).
+    public static var isUnit: Bool { getenv("WIDGETHOST_TEST_TIER").map { String(cString: $0) } == "unit" }
+
+    /// Throws when the unit tier is asked for a system program.
+    public static func allow(_ program: String) throws {
+        let name = String(program.split(separator: "/").last ?? Substring(program))
+        guard isUnit, systemPrograms.contains(name) else { return }
+        throw HarnessError("\(name) is a system program, so this is a system test: add it to `system=` in Scripts/test, which runs it under Scripts/test --all")
     }
 }
 
