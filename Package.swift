@@ -192,6 +192,7 @@ let package = Package(
         // with their diagnostics, the coordinate space, and the interface of what draws them.
         module(.models, "Canvas", [
             "JSONKit",
+            "ErrorKinds",
         ]),
         // A layout drawn as a widget through the `WidgetDrawing` interface (what draws is handed
         // in); what a picture request and answer hold, and the service that draws them.

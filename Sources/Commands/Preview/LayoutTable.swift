@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 import Layout
 
@@ -13,7 +14,7 @@ struct LayoutTable {
 
     func lines() -> [String] {
         let report = section.report
-        let counts = [LayoutFinding.Severity.error, .warning].compactMap { severity -> String? in
+        let counts = [Severity.error, .warning].compactMap { severity -> String? in
             let count = report.count(severity)
             return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }

@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 import Preview
 import WidgetHost

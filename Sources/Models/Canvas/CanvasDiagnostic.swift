@@ -1,3 +1,5 @@
+import ErrorKinds
+
 /// A finding about a canvas's commands: a stable code, a severity, the command's index and the
 /// field it is about (when there is one), and a message that says what was done and what to do.
 public struct CanvasDiagnostic: Sendable, Hashable, CustomStringConvertible {
@@ -18,8 +20,6 @@ public struct CanvasDiagnostic: Sendable, Hashable, CustomStringConvertible {
             }
         }
     }
-
-    public enum Severity: String, Sendable, Hashable { case error, warning, info }
 
     public let code: Code
     public let severity: Severity

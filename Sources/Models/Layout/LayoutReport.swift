@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 
 /// A problem the layout check found, with a stable code.
@@ -34,22 +35,6 @@ public struct LayoutFinding: Sendable, Hashable {
             case .legacy, .limit: return .info
             }
         }
-    }
-
-    /// How serious a finding is.
-    public enum Severity: String, Sendable, Hashable, Comparable {
-        case error, warning, info
-
-        private var rank: Int {
-            switch self {
-            case .error: return 0
-            case .warning: return 1
-            case .info: return 2
-            }
-        }
-
-        /// Errors sort first.
-        public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
     }
 
     /// The stable code.
@@ -157,7 +142,7 @@ public struct LayoutReport: Sendable, Hashable {
     public let findings: [LayoutFinding]
 
     /// Number of findings of `severity`.
-    public func count(_ severity: LayoutFinding.Severity) -> Int {
+    public func count(_ severity: Severity) -> Int {
         findings.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
     }
 

@@ -1,3 +1,4 @@
+import ErrorKinds
 /// Findings only a laid-out widget can give (docs/diagnostics.md, "Layout geometry").
 
 /// A stable diagnostic code of the layout engine.
@@ -38,18 +39,13 @@ public enum GeometryCode: String, Sendable, Hashable, CaseIterable {
     case fontFallback = "render-font-fallback"
 
     /// The one severity of the code.
-    public var severity: GeometrySeverity {
+    public var severity: Severity {
         switch self {
         case .textTruncated, .overflow, .loopOverflow, .invalidValue, .unknownComponent, .unknownField, .limit,
              .imageMissing, .imageUndecodable, .imageTooLarge, .imageRefused, .iconUnreadable, .fontFallback: return .warning
         case .ignored, .iconPlaceholder: return .info
         }
     }
-}
-
-/// How serious a finding is.
-public enum GeometrySeverity: String, Sendable, Hashable {
-    case warning, info
 }
 
 /// One finding.
@@ -76,7 +72,7 @@ public struct GeometryDiagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The code's severity.
-    public var severity: GeometrySeverity { code.severity }
+    public var severity: Severity { code.severity }
 
     /// `warning: root.children[0]: … [render-overflow]`.
     public var description: String { "\(severity.rawValue): \(path): \(message) [\(code.rawValue)]" }

@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 import Layout
 import XCTest
@@ -43,8 +44,8 @@ final class ReportJSONTests: XCTestCase {
             "layout-range=warning", "layout-legacy=info", "layout-component=warning", "layout-unknown-field=warning",
             "layout-limit=info",
         ])
-        XCTAssertTrue(LayoutFinding.Severity.error < .warning)
-        XCTAssertTrue(LayoutFinding.Severity.warning < .info)
+        XCTAssertTrue(Severity.info < .warning)
+        XCTAssertTrue(Severity.warning < .error)
     }
 
     func testSameInputGivesByteIdenticalJSON() throws {

@@ -1,3 +1,5 @@
+import ErrorKinds
+
 extension Diagnostic {
     /// `file:line:column`, `file:line` or `file`: where the diagnostic points (X3).
     public func location(in file: String) -> String {

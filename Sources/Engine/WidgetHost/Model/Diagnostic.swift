@@ -1,18 +1,4 @@
-/// How serious a diagnostic is.
-///
-/// Severities are ordered: `info` < `warning` < `error`.
-public enum Severity: String, Sendable, Hashable, Comparable {
-    /// Something the run could not do or that ended it: a text report prints `error:`, and a run
-    /// with one has ``RunReport/hasErrors``.
-    case error
-    /// Something is probably wrong, but the run went on.
-    case warning
-    /// Worth knowing; nothing is wrong.
-    case info
-
-    private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-}
+import ErrorKinds
 
 /// A structured finding attached to a run: a stable code, a severity, a message
 /// that says what to do, and a source location where one exists.

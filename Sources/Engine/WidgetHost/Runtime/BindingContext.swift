@@ -1,3 +1,4 @@
+import ErrorKinds
 import ScriptCore
 
 /// What a binding reaches of its run: the clock, diagnostics, events and the system requests

@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 import ScriptCore
 import ScriptSyntax
