@@ -358,6 +358,9 @@ let package = Package(
         // Helpers every test target shares: temporary folders, file listing, the built
         // binaries, running a program to its end with a time limit.
         .target(name: "TestSupport", dependencies: ["HostSystem"], path: "Tests/TestSupport"),
+        tests(.base, "ErrorKindsTests", [
+            "ErrorKinds",
+        ]),
         tests(.base, "HostSystemTests", [
             "HostSystem",
             "TestSupport",

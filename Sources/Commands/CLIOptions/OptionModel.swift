@@ -217,7 +217,7 @@ public struct ParsedArguments {
                 name = String(name[..<equals])
             }
             guard let spec = specs[name] else {
-                let hint = Self.closest(name, among: options.filter { !$0.hidden }.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
+                let hint = DidYouMean.nearest(to: name, among: options.filter { !$0.hidden }.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
                 throw UsageError("unknown option '--\(name)'\(hint)")
             }
             switch spec.kind {
@@ -267,28 +267,8 @@ public struct ParsedArguments {
     }
 
     /// ` (did you mean 'large'?)` for a value that is near one of `candidates` (case
-    /// aside, or by a letter or two), else "".
+    /// aside, or by a letter or two: ``DidYouMean``), else "".
     public static func hint(_ value: String, among candidates: [String]) -> String {
-        if let same = candidates.first(where: { $0.lowercased() == value.lowercased() }) { return " (did you mean '\(same)'?)" }
-        return closest(value, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
-    }
-
-    /// The nearest name by edit distance, for "did you mean".
-    public static func closest(_ name: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(Array(name), Array($0))) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= max(2, name.count / 3) else { return nil }
-        return best
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        DidYouMean.nearest(to: value, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 }

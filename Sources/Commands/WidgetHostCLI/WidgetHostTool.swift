@@ -107,7 +107,7 @@ public enum WidgetHostTool {
         }
         guard let command = command(named: first) else {
             let names = catalog.map(\.name)
-            let hint = ParsedArguments.closest(first, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = DidYouMean.nearest(to: first, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             return .exit(usageError(
                 UsageError("unknown subcommand '\(first)'\(hint); the subcommands are \(names.joined(separator: ", "))"),
                 usage: nil, terminal: terminal))

@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 
 /// What the layout check knows about component types and their fields.
@@ -74,14 +75,14 @@ public enum ComponentSchema {
     }
 
     /// The members of a component of known `type` that are not its fields, in key order, each
-    /// with the closest field name when one is close (``NameSuggester``). `children` and
+    /// with the closest field name when one is close (``DidYouMean``). `children` and
     /// `dataSource` where they do not belong are structural findings, not listed here.
     public static func unknownFields(of object: JSONObject, type: String) -> [(name: String, suggestion: String?)] {
         let known = fields(of: type)
         guard !known.isEmpty else { return [] }
         let structural: Set<String> = ["type", "children", dataSourceKey]
         return object.keys.filter { !known.contains($0) && !structural.contains($0) }
-            .map { ($0, NameSuggester.nearest(to: $0, among: known.subtracting(structural).sorted())) }
+            .map { ($0, DidYouMean.nearest(to: $0, among: known.subtracting(structural).sorted())) }
     }
 
     /// `"contents" is not a field of a text component; did you mean "content"? It is ignored.`

@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 
 /// Checks a layout against a script's outputs: lists every placeholder with its rendered value
@@ -206,11 +207,11 @@ struct Checker {
     mutating func suggestHead(_ name: String, global: Bool, scope: LayoutScope) -> String? {
         if global || scope.bindings.isEmpty {
             if let cached = headSuggestions[name] { return cached }
-            let found = NameSuggester.nearest(to: name, among: scope.outputs.keys)
+            let found = DidYouMean.nearest(to: name, among: scope.outputs.keys)
             headSuggestions[name] = found
             return found
         }
         let names = Set(scope.outputs.keys).union(scope.bindings.map(\.name))
-        return NameSuggester.nearest(to: name, among: names)
+        return DidYouMean.nearest(to: name, among: names)
     }
 }

@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 
 /// The findings the check gives, and their messages.
@@ -112,7 +113,7 @@ extension Checker {
             case .index(let i): missing = String(i)
             }
             message = "\(failure.prefix) has no member \(JSONValue.quote(missing)), so \(p.source) shows as empty text."
-            if let near = NameSuggester.nearest(to: missing, among: keys) {
+            if let near = DidYouMean.nearest(to: missing, among: keys) {
                 suggestion = replacing(near, at: failure.depth)
                 message += " Did you mean ${\(suggestion!)}?"
             } else if keys.isEmpty {
@@ -171,7 +172,7 @@ extension Checker {
             segments[level] = .key(candidate)
             return scope.resolve(PlaceholderPath(isGlobal: path.isGlobal, segments: segments)) != nil
         }
-        guard let near = NameSuggester.nearest(to: name, among: workable) else { return nil }
+        guard let near = DidYouMean.nearest(to: name, among: workable) else { return nil }
         var segments = path.segments
         segments[level] = .key(near)
         return PlaceholderPath.spell(isGlobal: path.isGlobal, segments[...])

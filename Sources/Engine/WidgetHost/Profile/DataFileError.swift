@@ -104,7 +104,7 @@ indirect enum DataShape: Sendable {
             guard let object = value.objectValue else { return expected("an object") }
             for key in object.keys where members[key] == nil {
                 let full = path.isEmpty ? key : "\(path).\(key)"
-                let hint = Self.closest(key, among: Array(members.keys)).map { " (did you mean '\(path.isEmpty ? $0 : "\(path).\($0)")'?)" } ?? ""
+                let hint = DidYouMean.nearest(to: key, among: members.keys).map { " (did you mean '\(path.isEmpty ? $0 : "\(path).\($0)")'?)" } ?? ""
                 return "unknown key '\(full)'\(hint)"
             }
             for (key, member) in object {
@@ -135,23 +135,5 @@ indirect enum DataShape: Sendable {
         case .array: return "an array"
         case .object: return "an object"
         }
-    }
-
-    /// The nearest key by edit distance, for "did you mean".
-    static func closest(_ name: String, among candidates: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var previous = Array(0...b.count)
-            for (i, x) in a.enumerated() {
-                var current = [i + 1]
-                for (j, y) in b.enumerated() {
-                    current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x.lowercased() == y.lowercased() ? 0 : 1)))
-                }
-                previous = current
-            }
-            return previous[b.count]
-        }
-        let scored = candidates.sorted().map { ($0, distance(Array(name), Array($0))) }.min { $0.1 < $1.1 }
-        guard let (best, cost) = scored, cost <= max(2, name.count / 3) else { return nil }
-        return best
     }
 }

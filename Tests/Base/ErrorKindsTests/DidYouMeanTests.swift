@@ -1,9 +1,9 @@
-@testable import Layout
+import ErrorKinds
 import XCTest
 
-final class NameSuggesterTests: XCTestCase {
+final class DidYouMeanTests: XCTestCase {
     private func nearest(_ name: String, _ candidates: [String]) -> String? {
-        NameSuggester.nearest(to: name, among: candidates)
+        DidYouMean.nearest(to: name, among: candidates)
     }
 
     func testCloseNamesAreSuggested() {
@@ -27,9 +27,9 @@ final class NameSuggesterTests: XCTestCase {
     }
 
     func testThresholdGrowsWithLength() {
-        XCTAssertEqual(NameSuggester.threshold(3), 1)
-        XCTAssertEqual(NameSuggester.threshold(6), 2)
-        XCTAssertEqual(NameSuggester.threshold(7), 3)
+        XCTAssertEqual(DidYouMean.threshold(3), 1)
+        XCTAssertEqual(DidYouMean.threshold(6), 2)
+        XCTAssertEqual(DidYouMean.threshold(7), 3)
         XCTAssertEqual(nearest("abcd", ["wxcd"]), "wxcd", "distance 2 over 4 letters")
         XCTAssertNil(nearest("abcd", ["wxyd"]), "distance 3 over 4 letters")
         XCTAssertNil(nearest("abc", ["xyc"]), "distance 2 over 3 letters")
@@ -39,7 +39,7 @@ final class NameSuggesterTests: XCTestCase {
 
     func testDistance() {
         func d(_ a: String, _ b: String, _ limit: Int = 10) -> Int? {
-            NameSuggester.distance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
+            DidYouMean.distance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
         }
         XCTAssertEqual(d("kitten", "sitting"), 3)
         XCTAssertEqual(d("ab", "ba"), 1)

@@ -1,16 +1,19 @@
-/// Finds the closest name to a misspelt one.
+/// The one "did you mean": the closest name to a misspelt one, for every message that suggests
+/// one (an option, a command, a value, a profile or fixture key, a layout's placeholder or field).
 ///
 /// Distance is the optimal-string-alignment edit distance (insertions, deletions,
 /// substitutions and swaps of two neighbours each cost 1) over lower-cased Unicode scalars, so
 /// `Title` for `title` is distance 0 and `nmae` for `name` is 1. A candidate is suggested only
 /// when the distance is at most 1 for names of up to 3 characters, 2 up to 6, and 3 beyond, and
 /// smaller than both names' lengths. The closest wins; ties go to the name that sorts first.
-enum NameSuggester {
-    static func threshold(_ length: Int) -> Int {
+public enum DidYouMean {
+    /// The largest distance suggested for a name of `length` characters.
+    public static func threshold(_ length: Int) -> Int {
         length <= 3 ? 1 : (length <= 6 ? 2 : 3)
     }
 
-    static func nearest(to name: String, among candidates: some Sequence<String>) -> String? {
+    /// The candidate closest to `name` within the threshold (not `name` itself), or nil.
+    public static func nearest(to name: String, among candidates: some Sequence<String>) -> String? {
         let target = Array(name.lowercased().unicodeScalars)
         guard !target.isEmpty else { return nil }
         let limit = threshold(target.count)
@@ -32,7 +35,7 @@ enum NameSuggester {
     }
 
     /// The distance between `a` and `b`, or `nil` when it exceeds `limit`.
-    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+    public static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
         if a == b { return 0 }
         let n = a.count
         let m = b.count
