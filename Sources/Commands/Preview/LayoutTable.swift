@@ -14,12 +14,9 @@ struct LayoutTable {
 
     func lines() -> [String] {
         let report = section.report
-        let counts = [Severity.error, .warning].compactMap { severity -> String? in
-            let count = report.count(severity)
-            return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
-        }
+        let counts = report.findings.tally([.error, .warning])
         var lines = [style.bold("Layout") + " \(Columns.clip(section.path, 40)) (\(report.placeholderCount) placeholder\(report.placeholderCount == 1 ? "" : "s")"
-            + (counts.isEmpty ? ")" : ", " + counts.joined(separator: ", ") + ")")]
+            + (counts.isEmpty ? ")" : ", " + counts + ")")]
         let rows = report.entries.prefix(Self.terminalRows).map { entry in
             (Self.location(entry), entry.placeholder, Self.shown(entry))
         }

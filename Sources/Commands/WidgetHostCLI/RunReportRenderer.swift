@@ -98,11 +98,7 @@ struct RunReportRenderer {
         }
         if !report.diagnostics.isEmpty {
             lines.append("")
-            let counts = [Severity.error, .warning, .info].compactMap { severity -> String? in
-                let count = report.diagnostics.filter { $0.severity == severity }.count
-                return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
-            }
-            lines.append(style.bold("Diagnostics") + " " + counts.joined(separator: ", ") + style.dim(" (on stderr)"))
+            lines.append(style.bold("Diagnostics") + " " + report.diagnostics.tally() + style.dim(" (on stderr)"))
         }
         return lines
     }

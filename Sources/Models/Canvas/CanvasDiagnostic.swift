@@ -2,7 +2,7 @@ import ErrorKinds
 
 /// A finding about a canvas's commands: a stable code, a severity, the command's index and the
 /// field it is about (when there is one), and a message that says what was done and what to do.
-public struct CanvasDiagnostic: Sendable, Hashable, CustomStringConvertible {
+public struct CanvasDiagnostic: Finding, CustomStringConvertible {
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// A command, or one of its fields, that is not what the Canvas component takes.
         case invalidCommand = "canvas-invalid-command"
@@ -41,6 +41,11 @@ public struct CanvasDiagnostic: Sendable, Hashable, CustomStringConvertible {
         var place = ""
         if let index { place += "command \(index)" }
         if let field { place += (place.isEmpty ? "" : ", ") + field }
-        return "\(severity.rawValue): \(place.isEmpty ? "" : place + ": ")\(message) [\(code.rawValue)]"
+        return "\(severity.rawValue): \(place.isEmpty ? "" : place + ": ")\(message)\(codeSuffix)"
     }
+}
+
+extension CanvasDiagnostic {
+    /// The code's text.
+    public var codeName: String { code.rawValue }
 }

@@ -2,7 +2,7 @@ import ErrorKinds
 import JSONKit
 
 /// A problem the layout check found, with a stable code.
-public struct LayoutFinding: Sendable, Hashable {
+public struct LayoutFinding: Finding {
     /// Stable codes; each has one severity.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// A placeholder that cannot mean anything: `${}`, a bad path, `${` with no `}`, a loop
@@ -210,4 +210,9 @@ public struct LayoutReport: Sendable, Hashable {
         case .pointer(let p): o["pointer"] = .string(p)
         }
     }
+}
+
+extension LayoutFinding {
+    /// The code's text.
+    public var codeName: String { code.rawValue }
 }

@@ -103,7 +103,7 @@ public enum PushWarningCode: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A warning on an accepted or ignored push.
-public struct PushWarning: Sendable, Hashable {
+public struct PushWarning: Finding {
     /// The stable code.
     public var code: PushWarningCode
     /// The field it is about, when there is one.
@@ -141,4 +141,11 @@ public struct PushRefusal: KindedError, Sendable, Hashable, CustomStringConverti
     public var httpStatus: Int { reason.httpStatus }
     /// `message [reason]`.
     public var description: String { "\(message) [\(reason.rawValue)]" }
+}
+
+extension PushWarning {
+    /// The code's text.
+    public var codeName: String { code.rawValue }
+    /// A push's warnings are warnings: the push was accepted or ignored all the same.
+    public var severity: Severity { .warning }
 }

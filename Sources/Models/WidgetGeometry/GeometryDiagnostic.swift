@@ -49,7 +49,7 @@ public enum GeometryCode: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One finding.
-public struct GeometryDiagnostic: Sendable, Hashable, CustomStringConvertible {
+public struct GeometryDiagnostic: Finding, CustomStringConvertible {
     /// The code.
     public let code: GeometryCode
     /// What happened and what to do, naming the family.
@@ -75,5 +75,10 @@ public struct GeometryDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity { code.severity }
 
     /// `warning: root.children[0]: … [render-overflow]`.
-    public var description: String { "\(severity.rawValue): \(path): \(message) [\(code.rawValue)]" }
+    public var description: String { "\(severity.rawValue): \(path): \(message)\(codeSuffix)" }
+}
+
+extension GeometryDiagnostic {
+    /// The code's text.
+    public var codeName: String { code.rawValue }
 }

@@ -123,3 +123,8 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     /// use the engine's own (T2).
     public static let zoneRulesNotCurrent: DiagnosticCode = "zone-rules-not-current"
 }
+
+extension Diagnostic: Finding {
+    /// The code's text.
+    public var codeName: String { code.rawValue }
+}
