@@ -7,7 +7,7 @@ public enum APITypes {
     static let shapes: [(name: String, summary: String, body: String)] = [
         ("WidgetKind", "A widget kind (`--kind`).",
          "\"small\" | \"medium\" | \"large\" | \"circular\" | \"rectangular\" | \"inline\" | \"button\" | \"toggle\" | \"live\""),
-        ("ScriptThis", "`this` in a script: the global object, whose new properties are the run's outputs (`this.sleep = …` too: `sleep` is not an iOS global).",
+        ("ScriptThis", "`this` in a script: the global object, whose new properties are the run's outputs (`this.sleep = …` too: `sleep` is not an iOS global); a property set here wins over a top-level binding of the same name (O2).",
          "Omit<typeof globalThis, \"sleep\"> & { [output: string]: any }"),
         ("SettingDeclaration", "A setting for the settings panel (`Setting.add`).",
          "{ key: string, name: string, type: string, icon?: string, description?: string, options?: any[] }"),
