@@ -205,14 +205,19 @@ final class LoopCheckTests: XCTestCase {
         XCTAssertEqual(entries(report, at: "/1/fontSize").first?.field, "20")
     }
 
-    func testLoopItemLimitAndEntryBudget() throws {
+    func testAnIOSLoopHasNoItemLimitAndTheEntryBudgetBoundsIt() throws {
+        // The iOS app documents no limit on a loop's items: all 60 are checked, with no finding.
         let many: JSONValue = .array((0..<60).map { .number(Double($0)) })
         let tree = #"{"type": "vstack", "dataSource": "${n[i]}", "children": [{"type": "text", "content": "${i}"}]}"#
         let report = try check(tree, outputs: ["n": many])
-        XCTAssertEqual(entries(report, at: "/children/0/content").count, 50)
-        XCTAssertEqual(report.findings.map(\.code), [.limit])
-        XCTAssertEqual(report.findings[0].severity, .info)
-        XCTAssertTrue(report.findings[0].message.hasPrefix("The data source has 60 items; the check renders the first 50"))
+        XCTAssertEqual(entries(report, at: "/children/0/content").count, 60)
+        XCTAssertEqual(report.findings.map(\.code), [])
+        // The HarmonyOS edition's cap of 50, when asked for.
+        let capped = try check(tree, outputs: ["n": many], options: LayoutOptions(maxLoopItems: 50))
+        XCTAssertEqual(entries(capped, at: "/children/0/content").count, 50)
+        XCTAssertEqual(capped.findings.map(\.code), [.limit])
+        XCTAssertEqual(capped.findings[0].severity, .info)
+        XCTAssertTrue(capped.findings[0].message.hasPrefix("The data source has 60 items; the check renders the first 50"))
 
         let nested = """
         {"type": "vstack", "dataSource": "${n[a]}", "children": [
