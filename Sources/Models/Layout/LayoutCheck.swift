@@ -148,7 +148,11 @@ struct Checker {
             switch scope.lookup(path) {
             case .value(let value):
                 addEntry(field, p, loop: loop, status: .resolved, value: value, fieldValue: fieldValue)
-                if !single, let finding = textConversionFinding(value, p, field, loop: loop) { record(finding) }
+                // Text shows any value as JavaScript prints it; a whole-field placeholder keeps
+                // its type, which only a text field turns into text (an object shows
+                // [object Object] there too; a whole-field null shows nothing).
+                if !single || (field.showsText && (value.objectValue != nil || value.arrayValue != nil)),
+                    let finding = textConversionFinding(value, p, field, loop: loop) { record(finding) }
             case .failed(let failure):
                 allResolved = false
                 let (status, finding) = explain(failure, p, field, scope: scope, loop: loop)

@@ -167,6 +167,29 @@ final class LoopCheckTests: XCTestCase {
         XCTAssertEqual(entries(report, at: "/4/children/0/content").map(\.field), ["水果", "蔬菜"])
     }
 
+    func testAWholeFieldObjectOrArrayInATextIsATypeFinding() throws {
+        // The Loop page's `${$.row}` sample: inside the loop, `${row}` is the item, an object,
+        // and a text shows it as [object Object]. Where an object or a list is the value (a
+        // canvas's commands), a whole-field placeholder keeps it and is no finding.
+        let outputs: JSONObject = ["row": "outer", "list": [["row": "inner"]]]
+        let report = try check("""
+        {"type": "vstack", "dataSource": "${list[row]}", "children": [
+          {"type": "text", "content": "${row}"},
+          {"type": "text", "content": "${$.row}"},
+          {"type": "text", "text": "${$.list}"},
+          {"type": "canvas", "content": "${$.list}"},
+          {"type": "text", "content": "${row.row}"}
+        ]}
+        """, outputs: outputs)
+        XCTAssertEqual(report.findings.map { "\($0.code.rawValue) \($0.location!)" },
+                       ["layout-type /children/0/content", "layout-type /children/2/text"])
+        XCTAssertEqual(report.findings[0].message, "${row} is an object, which text shows as [object Object]. Pick a member, e.g. ${row.row}.")
+        XCTAssertEqual(report.findings[0].suggestion, "row.row")
+        XCTAssertEqual(report.findings[0].loop, [LayoutEntry.LoopStep(item: "row", index: 0)])
+        XCTAssertEqual(report.findings[1].suggestion, "$.list[0]")
+        XCTAssertEqual(entries(report, at: "/children/0/content").map(\.field), [["row": "inner"]], "the field keeps its type")
+    }
+
     func testLoopItemInAValueFieldOfATree() throws {
         let report = try check(#"{"type": "text", "content": "${tables[t]}"}"#)
         XCTAssertEqual(report.findings.map(\.code), [.syntax])
