@@ -3,7 +3,8 @@
 // same one docs/api.md comes from): regenerate it rather than editing it.
 //
 // A script is the body of an async function the host calls with the global object as
-// `this`: top-level `await` and `return` work, and `this.name = value` makes an output.
+// `this`: top-level `await` and `return` work, and `this.name = value` makes an output,
+// which wins over a top-level binding of the same name (contract rule O2).
 // `widgethost types --wrap DIR SCRIPT...` writes scripts in that form for `tsc` (docs/editors.md).
 // There is no DOM and no Node.js here: no `window`, `document`, `fetch` or `require` (A9).
 
@@ -13,7 +14,7 @@ declare namespace Omni {
      */
     type WidgetKind = "small" | "medium" | "large" | "circular" | "rectangular" | "inline" | "button" | "toggle" | "live";
     /**
-     * `this` in a script: the global object, whose new properties are the run's outputs (`this.sleep = …` too: `sleep` is not an iOS global).
+     * `this` in a script: the global object, whose new properties are the run's outputs (`this.sleep = …` too: `sleep` is not an iOS global); a property set here wins over a top-level binding of the same name (O2).
      */
     type ScriptThis = Omit<typeof globalThis, "sleep"> & { [output: string]: any };
     /**
@@ -53,13 +54,25 @@ declare namespace Omni {
      */
     type WeatherMetadata = { latitude: number, longitude: number, date: number, expirationDate: number };
     /**
-     * `JSON.parse(await Weather.getCurrent())`.
+     * A UV index and its exposure category.
      */
-    type CurrentWeather = { temperature: Measurement, apparentTemperature: Measurement, dewPoint: Measurement, humidity: number, pressure: Measurement, pressureTrend: string, visibility: Measurement, wind: { speed: Measurement, direction: Measurement, gust: Measurement, compassDirection: string }, uvIndex: { value: number, category: string }, cloudCover: number, cloudCoverLow: number, cloudCoverMid: number, cloudCoverHigh: number, precipitationIntensity: Measurement, condition: string, symbolName: string, isDaylight: boolean, metadata: WeatherMetadata };
+    type UVIndex = { value: number, category: "low" | "moderate" | "high" | "veryHigh" | "extreme" };
     /**
-     * One day of `Weather.getToday()`; dates in epoch milliseconds.
+     * Precipitation that fell in the past hour, six hours and day (mm).
      */
-    type DayWeather = { date: number, highTemperature: Measurement, lowTemperature: Measurement, symbolName: string, condition: string, precipitationChance: number, humidityMin: number, humidityMax: number, wind: { speed: Measurement, compassDirection: string }, uvIndex: { value: number, category: string }, sun: { sunrise: number, sunset: number }, moon: { phase: string, moonrise: number, moonset: number } };
+    type PastAmounts = { pastHour: Measurement, pastSixHours: Measurement, pastTwentyFourHours: Measurement };
+    /**
+     * `JSON.parse(await Weather.getCurrent())`: every field the Weather page lists; temperatures °C, pressure mbar, visibility m, wind km/h and °, precipitation mm/h; humidity and cloud cover from 0 to 1.
+     */
+    type CurrentWeather = { temperature: Measurement, apparentTemperature: Measurement, dewPoint: Measurement, humidity: number, pressure: Measurement, pressureTrend: "rising" | "falling" | "steady", visibility: Measurement, wind: { speed: Measurement, direction: Measurement, gust: Measurement, compassDirection: string }, uvIndex: UVIndex, cloudCover: number, cloudCoverLow: number, cloudCoverMid: number, cloudCoverHigh: number, rainfallAmount: PastAmounts, snowfallAmount: PastAmounts, precipitationIntensity: Measurement, condition: string, symbolName: string, isDaylight: boolean, metadata: WeatherMetadata };
+    /**
+     * A part of a day's forecast (`daytimeForecast`, `restOfDayForecast`, `overnightForecast`): the day's fields for its span; times in epoch milliseconds.
+     */
+    type DayPartWeather = { forecastStart: number, forecastEnd: number, highTemperature: Measurement, lowTemperature: Measurement, highTemperatureTime: number, lowTemperatureTime: number, symbolName: string, condition: string, precipitation: "none" | "hail" | "mixed" | "rain" | "sleet" | "snow", precipitationChance: number, humidityMin: number, humidityMax: number, maximumHumidity: number, minimumHumidity: number, wind: { speed: Measurement, gust: Measurement, direction: Measurement, compassDirection: string }, windSpeedAvg: Measurement, windSpeedMax: Measurement, windGustSpeedMax: Measurement, highWindSpeed: Measurement, visibilityMin: Measurement, visibilityMax: Measurement, maximumVisibility: Measurement, minimumVisibility: Measurement, rainfallAmount: Measurement, snowfallAmount: Measurement, precipitationAmountByType: { rainfall: Measurement, snowfall: Measurement, hail: Measurement, sleet: Measurement, mixed: Measurement, precipitation: Measurement }, uvIndex: UVIndex };
+    /**
+     * One day of `Weather.getToday()`: every field the Weather page lists; times in epoch milliseconds, amounts in mm, humidity and chances from 0 to 1.
+     */
+    type DayWeather = { date: number, highTemperature: Measurement, lowTemperature: Measurement, highTemperatureTime: number, lowTemperatureTime: number, symbolName: string, condition: string, precipitation: "none" | "hail" | "mixed" | "rain" | "sleet" | "snow", precipitationChance: number, humidityMin: number, humidityMax: number, maximumHumidity: number, minimumHumidity: number, wind: { speed: Measurement, gust: Measurement, direction: Measurement, compassDirection: string }, windSpeedAvg: Measurement, windSpeedMax: Measurement, windGustSpeedMax: Measurement, highWindSpeed: Measurement, visibilityMin: Measurement, visibilityMax: Measurement, maximumVisibility: Measurement, minimumVisibility: Measurement, rainfallAmount: Measurement, snowfallAmount: Measurement, precipitationAmountByType: { rainfall: Measurement, snowfall: Measurement, hail: Measurement, sleet: Measurement, mixed: Measurement, precipitation: Measurement }, uvIndex: UVIndex, sun: { sunrise: number, sunset: number, civilDawn: number, civilDusk: number, nauticalDawn: number, nauticalDusk: number, astronomicalDawn: number, astronomicalDusk: number, solarNoon: number, solarMidnight: number }, moon: { phase: string, moonrise: number, moonset: number }, daytimeForecast: DayPartWeather, restOfDayForecast: DayPartWeather, overnightForecast: DayPartWeather };
     /**
      * `JSON.parse(await Weather.getToday())`.
      */
@@ -476,14 +489,14 @@ declare const Location: {
  */
 declare const Weather: {
     /**
-     * Current weather: `temperature.value`, `apparentTemperature`, `humidity`, `condition`, `symbolName`, `isDaylight`, `metadata`, …
+     * Current weather with every field the Weather page lists: `temperature`, `apparentTemperature`, `dewPoint`, `humidity`, `pressure`, `wind`, `uvIndex`, `cloudCover`, `rainfallAmount`, `condition`, `symbolName`, `isDaylight`, `metadata`, …
      *
      * `await Weather.getCurrent()` (async: a promise the host settles on the virtual clock)
-     * @returns JSON text: `JSON.parse` gives {@link Omni.CurrentWeather}, `{ temperature: Measurement, apparentTemperature: Measurement, dewPoint: Measurement, humidity: number, pressure: Measurement, pressureTrend: string, visibility: Measurement, wind: { speed: Measurement, direction: Measurement, gust: Measurement, compassDirection: string }, uvIndex: { value: number, category: string }, cloudCover: number, cloudCoverLow: number, cloudCoverMid: number, cloudCoverHigh: number, precipitationIntensity: Measurement, condition: string, symbolName: string, isDaylight: boolean, metadata: WeatherMetadata }`.
+     * @returns JSON text: `JSON.parse` gives {@link Omni.CurrentWeather}, `{ temperature: Measurement, apparentTemperature: Measurement, dewPoint: Measurement, humidity: number, pressure: Measurement, pressureTrend: "rising" | "falling" | "steady", visibility: Measurement, wind: { speed: Measurement, direction: Measurement, gust: Measurement, compassDirection: string }, uvIndex: UVIndex, cloudCover: number, cloudCoverLow: number, cloudCoverMid: number, cloudCoverHigh: number, rainfallAmount: PastAmounts, snowfallAmount: PastAmounts, precipitationIntensity: Measurement, condition: string, symbolName: string, isDaylight: boolean, metadata: WeatherMetadata }`.
      */
     getCurrent(): Promise<string>;
     /**
-     * `{metadata, forecast: [day…]}` with highs, lows, `symbolName`, `sun`, `moon`, …
+     * `{metadata, forecast: [day…]}`; a day has every field the Weather page lists: highs and lows with their times, `symbolName`, `precipitationChance`, `wind`, `uvIndex`, `sun`, `moon`, and `daytimeForecast`, `restOfDayForecast`, `overnightForecast` with the same fields for their spans.
      *
      * `await Weather.getToday()` (async: a promise the host settles on the virtual clock)
      * @returns JSON text: `JSON.parse` gives {@link Omni.DailyWeather}, `{ metadata: WeatherMetadata, forecast: DayWeather[] }`.
@@ -520,7 +533,7 @@ declare const Health: {
      */
     getFlightsClimbedToday(): Promise<number>;
     /**
-     * Steps between two epoch-millisecond times (the profile's `stepsPerHour` over the part of the interval before now). Rejects with a `TypeError` when the times are not numbers.
+     * Steps between two epoch-millisecond times, up to now: today's steps spread over today's waking time so far, and the profile's `stepsPerHour` while awake (06:45 to 23:05) before today. Rejects with a `TypeError` when the times are not numbers.
      *
      * `await Health.getStepsBetween(startMs, endMs)` (async: a promise the host settles on the virtual clock)
      */

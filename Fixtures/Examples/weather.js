@@ -6,7 +6,8 @@
 // rainy afternoon over the built-in weather.
 //
 // Outputs with the profile: icon "cloud.rain", temp 17, text "rain".
-// With the built-in profile (no --profile): icon "cloud", temp 23, text "mostlyCloudy".
+// With the built-in profile (no --profile), at 08:00: icon "cloud", temp 20 (the built-in day's
+// 20.93 °C; its temperature follows the time of day), text "mostlyCloudy".
 // If the location permission is denied (profile "permissions": {"location": false}), the
 // call rejects and the script shows icon "exclamationmark.triangle.fill", temp "--".
 

@@ -86,7 +86,7 @@ public struct Simulation: Sendable {
     private func makeReport(_ engine: SimulationEngine<some RefreshScriptRunner>) -> TimelineReport {
         let summary = TimelineSummary.make(
             refreshes: engine.refreshes, activities: engine.activities,
-            requestIntervalsMs: engine.requestIntervalsMs, pending: engine.pendingAtEnd,
+            requestIntervals: engine.requestIntervals, pending: engine.pendingAtEnd,
             configuration: configuration)
         return TimelineReport(
             startMs: configuration.startMs, endMs: configuration.endMs, zone: zone, zoneName: zoneName,

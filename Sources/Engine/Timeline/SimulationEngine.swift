@@ -21,7 +21,7 @@ final class SimulationEngine<Runner: RefreshScriptRunner> {
     private(set) var refreshes: [RefreshRecord] = []
     private(set) var events: [TimelineEvent] = []
     var activities: [Activity] = []
-    private(set) var requestIntervalsMs: [Int64] = []
+    private(set) var requestIntervals: [RequestedInterval] = []
     private(set) var publishedOutputs: JSONObject?
     private(set) var pendingAtEnd: PendingRefresh?
 
@@ -158,7 +158,7 @@ final class SimulationEngine<Runner: RefreshScriptRunner> {
             endsActivity = handleLiveRun(trigger: trigger, result: result, ok: ok, at: at, finishedAt: finishedAt)
         }
         if !endsActivity {
-            scheduleNextRefresh(finishedAt: finishedAt, updateTime: ok ? validUpdateTime : nil)
+            scheduleNextRefresh(after: trigger, finishedAt: finishedAt, updateTime: ok ? validUpdateTime : nil)
         }
         if refreshes.count % progressEvery == 0 {
             let span = Double(configuration.durationMs)
@@ -168,11 +168,11 @@ final class SimulationEngine<Runner: RefreshScriptRunner> {
     }
 
     /// Applies R1–R3 after a run and queues the granted refresh.
-    private func scheduleNextRefresh(finishedAt: Int64, updateTime: Int64?) {
+    private func scheduleNextRefresh(after trigger: RefreshTrigger, finishedAt: Int64, updateTime: Int64?) {
         let request = RefreshRequest.after(
             finishedAt: finishedAt, updateTime: updateTime, frequencyMinutes: frequencyMinutes,
             defaultCadenceMs: configuration.budget.defaultCadenceMs)
-        requestIntervalsMs.append(max(0, request.at - finishedAt))
+        requestIntervals.append(RequestedInterval(ms: max(0, request.at - finishedAt), byScheduledRefresh: trigger == .scheduled))
         let grant = policy.grant(requested: request.at, notBefore: finishedAt)
         let id = scheduler.schedule(at: grant.at) { [unowned self] in
             self.performRun(trigger: .scheduled, request: request, grant: grant)

@@ -37,8 +37,9 @@ public struct TimelineSummary: Sendable, Hashable {
         }
 
         /// How many refreshes a day the script asks for: one day divided by the mean
-        /// requested interval (each interval at least 5 minutes, C1). `setUpdateFreq(5)`
-        /// asks for 288. `nil` when it made no requests.
+        /// requested interval (each interval at least 5 minutes, C1), over the requests made by
+        /// scheduled refreshes (``RequestedInterval``). `setUpdateFreq(5)` asks for 288, a
+        /// script that asks for 00:01 tomorrow asks for 1. `nil` when it made no requests.
         public var askedPerDay: Double?
         /// The budget, or `nil` for `unlimited`.
         public var budgetPerDay: Int?
@@ -72,33 +73,48 @@ public struct TimelineSummary: Sendable, Hashable {
     public var liveActivities: [LiveActivityRecord]
 }
 
+/// What one run asked for: the time from its end to the refresh it requested (R1), and whether
+/// the run was a scheduled refresh.
+struct RequestedInterval: Sendable, Hashable {
+    /// From the run's end to the requested refresh, milliseconds.
+    var ms: Int64
+    /// Whether a scheduled refresh made the request. The first run (at the span's start) and taps
+    /// and foregrounds come when the user or the simulation chose: a script that asks for a time of
+    /// day (00:01 tomorrow) is then asked for it from an arbitrary point, which sets where its
+    /// schedule starts, not how often it asks.
+    var byScheduledRefresh: Bool
+}
+
 extension TimelineSummary.BudgetVerdict {
-    /// Judges the requested intervals (milliseconds, one per request made) against `budget`.
-    static func judge(requestIntervalsMs: [Int64], budget: BudgetProfile) -> Self {
+    /// Judges what the runs asked for against `budget`: the requests of scheduled refreshes, or,
+    /// when no scheduled refresh asked for anything (a span with only the first run), every request.
+    static func judge(requests: [RequestedInterval], budget: BudgetProfile) -> Self {
         let perDay = budget.refreshesPerDay
-        guard !requestIntervalsMs.isEmpty else {
+        guard !requests.isEmpty else {
             return Self(askedPerDay: nil, budgetPerDay: perDay, kind: .noRequests,
                         sentence: "The script never asked for a scheduled refresh, so there is nothing to judge against the budget.")
         }
+        let scheduled = requests.filter(\.byScheduledRefresh)
+        let judged = scheduled.isEmpty ? requests : scheduled
         var total = 0.0
-        for interval in requestIntervalsMs {
-            total += Double(max(interval, TimelineConstants.minimumSpacingMs))
+        for interval in judged {
+            total += Double(max(interval.ms, TimelineConstants.minimumSpacingMs))
         }
-        let mean = total / Double(requestIntervalsMs.count)
+        let mean = total / Double(judged.count)
         let asked = ((Double(TimelineConstants.dayMs) / mean) * 10).rounded() / 10
-        let askedText = formatCount(asked)
+        let askedText = formatCount(asked) + (formatCount(asked) == "1" ? " refresh" : " refreshes")
         guard let perDay else {
             return Self(askedPerDay: asked, budgetPerDay: nil, kind: .unlimited,
-                        sentence: "The script asks for about \(askedText) refreshes a day; with no budget (unlimited) only the 5-minute spacing holds them back.")
+                        sentence: "The script asks for about \(askedText) a day; with no budget (unlimited) only the 5-minute spacing holds them back.")
         }
         let budgetText = "\(budget.verdictName) budget of \(perDay)"
         if asked <= Double(perDay) {
             return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .withinBudget,
-                        sentence: "The script asks for about \(askedText) refreshes a day, within the \(budgetText), so refreshes can come when requested.")
+                        sentence: "The script asks for about \(askedText) a day, within the \(budgetText), so refreshes can come when requested.")
         }
         let factor = formatCount(((asked / Double(perDay)) * 10).rounded() / 10)
         return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .overBudget,
-                    sentence: "The script asks for about \(askedText) refreshes a day, \(factor) times the \(budgetText), so refreshes are held back until the rolling 24-hour window has room.")
+                    sentence: "The script asks for about \(askedText) a day, \(factor) times the \(budgetText), so refreshes are held back until the rolling 24-hour window has room.")
     }
 
     /// "288" for a whole number, else one decimal: "26.2".
@@ -121,7 +137,7 @@ extension BudgetProfile {
 extension TimelineSummary {
     /// Works out the summary of a finished simulation.
     static func make(refreshes: [RefreshRecord], activities: [LiveActivityRecord],
-                     requestIntervalsMs: [Int64], pending: PendingRefresh?,
+                     requestIntervals: [RequestedInterval], pending: PendingRefresh?,
                      configuration: SimulationConfiguration) -> TimelineSummary {
         let chargedTimes = refreshes.filter(\.charged).map(\.grantedAt)
         var maxInWindow = 0
@@ -151,7 +167,7 @@ extension TimelineSummary {
             refreshesPer24h: (perDay * 100).rounded() / 100,
             maxChargedIn24h: maxInWindow,
             longestGap: gap,
-            budgetVerdict: .judge(requestIntervalsMs: requestIntervalsMs, budget: configuration.budget),
+            budgetVerdict: .judge(requests: requestIntervals, budget: configuration.budget),
             liveActivities: activities)
     }
 }

@@ -105,6 +105,15 @@ public enum ComponentSchema {
         "shadowBlur", "shadowOffsetX", "shadowOffsetY",
     ]
 
+    /// The fields a component shows as text: whatever value they get is drawn as JavaScript
+    /// prints it, so an object there shows `[object Object]` even when it is the whole field.
+    public static let textFields: [String: Set<String>] = ["text": ["content", "text"]]
+
+    /// Whether member `key` of a component of type `type` is shown as text (``textFields``).
+    public static func showsText(_ key: String, in type: String?) -> Bool {
+        type.flatMap { textFields[$0] }?.contains(key) == true
+    }
+
     /// Numeric members that must lie between 0 and 1.
     public static let unitIntervalFields: Set<String> = ["opacity", "alpha"]
 

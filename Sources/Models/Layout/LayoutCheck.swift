@@ -6,8 +6,9 @@ import JSONKit
 public enum LayoutCheck {
     /// Renders every placeholder of `document` against `outputs` and collects findings.
     ///
-    /// - Placeholders outside loops are listed once; inside a loop, once per item (at most
-    ///   ``LayoutOptions/maxLoopItems`` items per loop), each entry naming its loop items.
+    /// - Placeholders outside loops are listed once; inside a loop, once per item (every item,
+    ///   unless ``LayoutOptions/maxLoopItems`` or ``LayoutOptions/maxEntries`` stops it), each
+    ///   entry naming its loop items.
     ///   Inside a loop with no items, placeholders are listed as not rendered.
     /// - Syntax findings are reported once per placeholder; value findings once per
     ///   placeholder as well, with the number of renderings that hit them.
@@ -104,10 +105,10 @@ struct Checker {
             for child in c.children { checkComponent(child, scope: scope, loop: loop, rendered: false) }
             return
         }
-        let count = min(elements.count, options.maxLoopItems)
+        let count = options.loopItems(elements.count)
         if elements.count > count {
             record(LayoutFinding(code: .limit,
-                message: "The data source has \(elements.count) items; the check renders the first \(count) (maxLoopItems). Keep loops short: a widget has room for few rows.",
+                message: "The data source has \(elements.count) items; the check renders the first \(count) (maxLoopItems, the HarmonyOS edition's limit). Keep loops short: a widget has room for few rows.",
                 location: source.location, column: source.template.singlePlaceholder?.column,
                 placeholder: source.template.singlePlaceholder?.source, loop: loop))
         }
@@ -148,7 +149,11 @@ struct Checker {
             switch scope.lookup(path) {
             case .value(let value):
                 addEntry(field, p, loop: loop, status: .resolved, value: value, fieldValue: fieldValue)
-                if !single, let finding = textConversionFinding(value, p, field, loop: loop) { record(finding) }
+                // Text shows any value as JavaScript prints it; a whole-field placeholder keeps
+                // its type, which only a text field turns into text (an object shows
+                // [object Object] there too; a whole-field null shows nothing).
+                if !single || (field.showsText && (value.objectValue != nil || value.arrayValue != nil)),
+                    let finding = textConversionFinding(value, p, field, loop: loop) { record(finding) }
             case .failed(let failure):
                 allResolved = false
                 let (status, finding) = explain(failure, p, field, scope: scope, loop: loop)

@@ -49,6 +49,14 @@ public struct LayoutField: Sendable, Hashable {
         self.template = template
     }
 
+    /// Whether the field is a component's text (``ComponentSchema/showsText(_:in:)``): a text
+    /// layout's lines are not, since a line may stand for any field.
+    public var showsText: Bool {
+        guard role == .value, let name, case .pointer(let pointer) = location else { return false }
+        // The component's own member, not a string nested inside one of its members.
+        return pointer.hasSuffix("/" + name) && ComponentSchema.showsText(name, in: componentType)
+    }
+
     /// Whether the field must render as a number (``ComponentSchema/isNumeric(_:in:)``).
     public var expectsNumber: Bool {
         guard role == .value, let name else { return false }

@@ -55,6 +55,47 @@ final class RefreshTimelineTests: XCTestCase {
             + "of 55, so refreshes are held back until the rolling 24-hour window has room.")
     }
 
+    /// The control page's sample: every run asks for its next refresh at 00:01 the next day.
+    private func oneMinutePastMidnightRunner() -> ClosureRefreshRunner {
+        ClosureRefreshRunner { request in
+            let nextNight = request.at - (request.at - start) % day + day + minute
+            return RefreshRunResult(updateTimeMs: nextNight, finishedAtMs: request.at)
+        }
+    }
+
+    func testR6AScriptThatAsksForOneMinutePastMidnightAsksForOneADay() throws {
+        // The first run, at 08:00, is 16 h before 00:01: that sets where the schedule starts,
+        // not how often it asks. From 00:01 on, each run asks for the next day.
+        for days in [1, 3, 7] {
+            var configuration = utc(durationMs: Int64(days) * day)
+            configuration.startMs = start + 8 * hour
+            let report = try simulate(configuration, oneMinutePastMidnightRunner())
+            XCTAssertEqual(report.refreshes.count, days + 1, "\(days) days")
+            let verdict = report.summary.budgetVerdict
+            XCTAssertEqual(verdict.askedPerDay, 1, "\(days) days")
+            XCTAssertEqual(verdict.sentence, "The script asks for about 1 refresh a day, within the typical budget of 55, "
+                + "so refreshes can come when requested.", "\(days) days")
+        }
+    }
+
+    func testR6ATapsRequestDoesNotChangeWhatTheScheduleAsksFor() throws {
+        var configuration = utc(durationMs: 3 * day)
+        configuration.startMs = start + 8 * hour
+        configuration.taps = [start + day + 15 * hour]
+        let report = try simulate(configuration, oneMinutePastMidnightRunner())
+        XCTAssertEqual(report.refreshes.map(\.trigger), [.start, .scheduled, .tap, .scheduled, .scheduled])
+        XCTAssertEqual(report.summary.budgetVerdict.askedPerDay, 1)
+    }
+
+    func testR6WithOnlyTheFirstRunItsRequestIsWhatTheScriptAsksFor() throws {
+        // Twelve hours from 08:00: the only request is the first run's, 16 h 1 min ahead.
+        var configuration = utc(durationMs: 12 * hour)
+        configuration.startMs = start + 8 * hour
+        let report = try simulate(configuration, oneMinutePastMidnightRunner())
+        XCTAssertEqual(report.refreshes.count, 1)
+        XCTAssertEqual(report.summary.budgetVerdict.askedPerDay, 1.5)
+    }
+
     /// R6: the stale time after the budget is spent counts. Over one day the 55th refresh is
     /// at 04:30 and the next is granted at 00:00 the next day: 19 h 30 min without one.
     func testTheLongestGapCountsTheStaleTimeToTheNextGrantedRefresh() throws {

@@ -108,10 +108,31 @@ final class OutputTests: HostTestCase {
         XCTAssertEqual(report.error?.name, "ReferenceError")
     }
 
-    func testO2BindingWinsOverThisPropertyWithAWarning() {
+    func testO2ThisPropertyWinsOverABindingWithAnInfo() {
         let report = run("this.name = 'property'\nvar name = 'binding'")
-        XCTAssertEqual(report.outputs["name"], "binding")
-        XCTAssertEqual(diagnostic(report, .outputNameClash)?.line, 2)
+        XCTAssertEqual(report.outputs["name"], "property")
+        let clash = diagnostic(report, .outputNameClash)
+        XCTAssertEqual(clash?.line, 2)
+        XCTAssertEqual(clash?.severity, .info)
+        XCTAssertTrue(clash?.message.contains("the value set on this is published") == true, clash?.message ?? "")
+    }
+
+    func testO2TheHealthPagesStepsSampleShowsItsText() {
+        // The app's Health page: `steps` is both a binding and what `${steps}` shows.
+        let report = run("""
+            const steps = 6234
+            const distance = 4520.5
+            this.steps = `${steps} steps · ${(distance / 1000).toFixed(2)} km`
+            """)
+        XCTAssertEqual(report.outputs, ["steps": "6234 steps · 4.52 km", "distance": 4520.5])
+        XCTAssertEqual(report.diagnostics.map(\.code), [.outputNameClash])
+    }
+
+    func testO2AThisPropertyThatCannotBePublishedLeavesTheNameOut() {
+        // The property wins even when its value is dropped: the binding does not show instead.
+        let report = run("let x = 'binding'\nthis.x = undefined")
+        XCTAssertNil(report.outputs["x"])
+        XCTAssertEqual(Set(report.diagnostics.map(\.code)), [.outputNameClash, .outputDropped])
     }
 
     func testO3ConversionsLikeJSONStringify() {

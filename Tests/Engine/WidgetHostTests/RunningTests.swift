@@ -60,6 +60,44 @@ final class RunningTests: HostTestCase {
         XCTAssertEqual(report.error?.name, "SyntaxError")
     }
 
+    func testS1AnInvalidCharacterIsReportedAtItsColumnAndShown() {
+        // The quick reference of the app's control page, pasted as it is.
+        let report = run("setUpdateFreq(minute) → void        // next refresh in N minutes\n")
+        XCTAssertEqual(report.status, .error)
+        let diagnostic = diagnostic(report, .syntaxError)
+        XCTAssertEqual(diagnostic?.line, 1)
+        XCTAssertEqual(diagnostic?.column, 23)
+        XCTAssertEqual(report.error?.column, 23)
+        XCTAssertEqual(report.error?.message, "Invalid character '→' (U+2192)")
+        XCTAssertEqual(diagnostic?.message, "SyntaxError: Invalid character '→' (U+2192)")
+    }
+
+    func testS1AnInvalidCharacterInsideAStringOrCommentEarlierOnTheLineIsNotTheOneReported() {
+        // Columns count UTF-16 units: the emoji before the offending arrow takes two.
+        let report = run("let a = 1\nlet s = \"→ 😀\" /* → */ → 2\n")
+        XCTAssertEqual(report.error?.line, 2)
+        XCTAssertEqual(report.error?.column, 24)
+        XCTAssertEqual(report.error?.message, "Invalid character '→' (U+2192)")
+    }
+
+    func testS1AnInvalidCharacterOutsideTheBasicPlaneIsShownWhole() {
+        let report = run("let x = 1 😀 2")
+        XCTAssertEqual(report.error?.column, 11)
+        XCTAssertEqual(report.error?.message, "Invalid character '😀' (U+1F600)")
+    }
+
+    func testS1AnInvisibleInvalidCharacterIsNamedByItsCodePoint() {
+        let report = run("let x = 1\u{200B}+ 2")
+        XCTAssertEqual(report.error?.column, 10)
+        XCTAssertEqual(report.error?.message, "Invalid character '\u{200B}' (U+200B)")
+    }
+
+    func testS1AnInvalidASCIICharacterSkipsTheSameCharacterInAString() {
+        let report = run("let x = '@' @ 2")
+        XCTAssertEqual(report.error?.column, 13)
+        XCTAssertEqual(report.error?.message, "Invalid character: '@'")
+    }
+
     func testS1StrayClosingBraceCannotEscapeTheWrapper() {
         let report = run("setUpdateFreq(30)\n})(); (function(){\n")
         XCTAssertEqual(report.status, .error)

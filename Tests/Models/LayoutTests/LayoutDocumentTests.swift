@@ -202,4 +202,20 @@ final class LayoutDocumentTests: XCTestCase {
         XCTAssertEqual(rendered["children"], [["type": "text", "content": 0], ["type": "text", "content": 1], ["type": "text", "content": 2]])
         XCTAssertEqual(doc.render(outputs: outputs)["children"]?.arrayValue?.count, 10)
     }
+
+    func testRenderHasNoLoopItemLimitButStopsAtTheEntryBudget() {
+        // No cap on an iOS loop's items: 300 render. A loop inside a loop over the same array
+        // grows as its square; past the entry budget further items are not expanded.
+        let doc = LayoutDocument(tree: ["type": "vstack", "dataSource": "${n[i]}", "children": [["type": "text", "content": "${i}"]]])
+        let outputs: JSONObject = ["n": .array((0..<300).map { .number(Double($0)) })]
+        XCTAssertEqual(doc.render(outputs: outputs)["children"]?.arrayValue?.count, 300)
+        let nested = LayoutDocument(tree: ["type": "vstack", "dataSource": "${n[a]}", "children": [
+            ["type": "vstack", "dataSource": "${$.n[b]}", "children": [["type": "text", "content": "${b}"]]],
+        ]])
+        let rendered = nested.render(outputs: outputs, options: LayoutOptions(maxEntries: 1_000))
+        let outer = rendered["children"]?.arrayValue ?? []
+        let cells = outer.reduce(0) { $0 + ($1["children"]?.arrayValue?.count ?? 0) }
+        XCTAssertEqual(outer.count + cells, 1_000)
+        XCTAssertEqual(outer.first?["children"]?.arrayValue?.count, 300)
+    }
 }

@@ -167,6 +167,29 @@ final class LoopCheckTests: XCTestCase {
         XCTAssertEqual(entries(report, at: "/4/children/0/content").map(\.field), ["水果", "蔬菜"])
     }
 
+    func testAWholeFieldObjectOrArrayInATextIsATypeFinding() throws {
+        // The Loop page's `${$.row}` sample: inside the loop, `${row}` is the item, an object,
+        // and a text shows it as [object Object]. Where an object or a list is the value (a
+        // canvas's commands), a whole-field placeholder keeps it and is no finding.
+        let outputs: JSONObject = ["row": "outer", "list": [["row": "inner"]]]
+        let report = try check("""
+        {"type": "vstack", "dataSource": "${list[row]}", "children": [
+          {"type": "text", "content": "${row}"},
+          {"type": "text", "content": "${$.row}"},
+          {"type": "text", "text": "${$.list}"},
+          {"type": "canvas", "content": "${$.list}"},
+          {"type": "text", "content": "${row.row}"}
+        ]}
+        """, outputs: outputs)
+        XCTAssertEqual(report.findings.map { "\($0.code.rawValue) \($0.location!)" },
+                       ["layout-type /children/0/content", "layout-type /children/2/text"])
+        XCTAssertEqual(report.findings[0].message, "${row} is an object, which text shows as [object Object]. Pick a member, e.g. ${row.row}.")
+        XCTAssertEqual(report.findings[0].suggestion, "row.row")
+        XCTAssertEqual(report.findings[0].loop, [LayoutEntry.LoopStep(item: "row", index: 0)])
+        XCTAssertEqual(report.findings[1].suggestion, "$.list[0]")
+        XCTAssertEqual(entries(report, at: "/children/0/content").map(\.field), [["row": "inner"]], "the field keeps its type")
+    }
+
     func testLoopItemInAValueFieldOfATree() throws {
         let report = try check(#"{"type": "text", "content": "${tables[t]}"}"#)
         XCTAssertEqual(report.findings.map(\.code), [.syntax])
@@ -205,14 +228,19 @@ final class LoopCheckTests: XCTestCase {
         XCTAssertEqual(entries(report, at: "/1/fontSize").first?.field, "20")
     }
 
-    func testLoopItemLimitAndEntryBudget() throws {
+    func testAnIOSLoopHasNoItemLimitAndTheEntryBudgetBoundsIt() throws {
+        // The iOS app documents no limit on a loop's items: all 60 are checked, with no finding.
         let many: JSONValue = .array((0..<60).map { .number(Double($0)) })
         let tree = #"{"type": "vstack", "dataSource": "${n[i]}", "children": [{"type": "text", "content": "${i}"}]}"#
         let report = try check(tree, outputs: ["n": many])
-        XCTAssertEqual(entries(report, at: "/children/0/content").count, 50)
-        XCTAssertEqual(report.findings.map(\.code), [.limit])
-        XCTAssertEqual(report.findings[0].severity, .info)
-        XCTAssertTrue(report.findings[0].message.hasPrefix("The data source has 60 items; the check renders the first 50"))
+        XCTAssertEqual(entries(report, at: "/children/0/content").count, 60)
+        XCTAssertEqual(report.findings.map(\.code), [])
+        // The HarmonyOS edition's cap of 50, when asked for.
+        let capped = try check(tree, outputs: ["n": many], options: LayoutOptions(maxLoopItems: 50))
+        XCTAssertEqual(entries(capped, at: "/children/0/content").count, 50)
+        XCTAssertEqual(capped.findings.map(\.code), [.limit])
+        XCTAssertEqual(capped.findings[0].severity, .info)
+        XCTAssertTrue(capped.findings[0].message.hasPrefix("The data source has 60 items; the check renders the first 50"))
 
         let nested = """
         {"type": "vstack", "dataSource": "${n[a]}", "children": [

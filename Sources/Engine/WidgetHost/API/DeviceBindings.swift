@@ -94,7 +94,9 @@ extension BindingContext {
         func report(_ name: String, _ key: String) -> (String, Int, NativeFunctionBody) {
             (name, 0, { [unowned self] (call: NativeCall) throws -> JSValue in
                 self.answer(call, "Weather.\(name)", permission: "location") { state, context in
-                    .value(context.string((state.api.profile["weather"]?[key] ?? .object([:])).serialized()))
+                    let weather = state.api.profile["weather"]?[key] ?? .object([:])
+                    let answer = key == "today" ? DefaultWeather.withTimes(weather, zone: state.configuration.zone) : weather
+                    return .value(context.string(answer.serialized()))
                 }
             })
         }
@@ -127,9 +129,10 @@ extension BindingContext {
                     return self.deferred(call.context, "Health.getStepsBetween") { _ in .failure(NativeError(.typeError, message)) }
                 }
                 return self.answer(call, "Health.getStepsBetween", permission: "health") { state, context in
-                    let perHour = state.api.profile["health"]?["stepsPerHour"]?.doubleValue ?? 0
-                    let span = max(0, min(end, state.now) - start)
-                    return .value(context.number((perHour * span / 3_600_000).rounded()))
+                    let health = state.api.profile["health"]
+                    return .value(context.number(DefaultProfile.steps(
+                        from: start, to: end, now: state.now, zone: state.configuration.zone,
+                        stepsToday: health?["stepsToday"]?.doubleValue ?? 0, perHour: health?["stepsPerHour"]?.doubleValue ?? 0)))
                 }
             }),
             json("getLatestHeartRate", "latestHeartRate"), json("getRestingHeartRate", "restingHeartRate"),

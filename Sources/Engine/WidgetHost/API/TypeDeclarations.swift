@@ -13,7 +13,8 @@ public enum TypeDeclarations {
             // same one docs/api.md comes from): regenerate it rather than editing it.
             //
             // A script is the body of an async function the host calls with the global object as
-            // `this`: top-level `await` and `return` work, and `this.name = value` makes an output.
+            // `this`: top-level `await` and `return` work, and `this.name = value` makes an output,
+            // which wins over a top-level binding of the same name (contract rule O2).
             // `widgethost types --wrap DIR SCRIPT...` writes scripts in that form for `tsc` (docs/editors.md).
             // There is no DOM and no Node.js here: no `window`, `document`, `fetch` or `require` (A9).
 

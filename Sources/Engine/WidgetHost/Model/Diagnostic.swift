@@ -74,7 +74,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     /// More control calls than ``RunConfiguration/eventLimit``; the rest were counted, not kept (C5).
     public static let eventsTruncated: DiagnosticCode = "events-truncated"
     // O — outputs
-    /// A top-level binding and a `this` property share a name; the binding wins (O2).
+    /// A top-level binding and a `this` property share a name; the property wins (O2). An info.
     public static let outputNameClash: DiagnosticCode = "output-name-clash"
     /// An output is a function, `undefined` or a symbol, and is left out (O3).
     public static let outputDropped: DiagnosticCode = "output-dropped"

@@ -1,8 +1,9 @@
 import JSONKit
 import ZonedTime
 
-/// The built-in device profile (A1): plausible answers for every documented call,
-/// with times relative to the run's now and zone so that "today" is always today.
+/// The built-in device profile (A1, A13): an answer for every documented call with every field the
+/// app's pages list, with times relative to the run's now and zone so that "today" is always today,
+/// and values that agree with one another (weather in ``DefaultWeather``, health in ``DefaultHealth``).
 enum DefaultProfile {
     /// Local midnight `days` after the day of `now`, plus `minutes`, as epoch milliseconds.
     static func local(_ now: Int64, _ zone: Zone, days: Int, minutes: Int) -> Int64 {
@@ -12,29 +13,48 @@ enum DefaultProfile {
         return civil.epochMilliseconds(in: zone)
     }
 
-    static func make(now: Int64, zone: Zone) -> JSONValue {
-        func ms(_ value: Int64) -> JSONValue { .number(Double(value)) }
-        let latitude = 31.2304, longitude = 121.4737
-        // Apple's reference date (2001-01-01T00:00:00Z) in seconds, as WeatherKit's metadata has it.
-        let reference = Double(now / 1000 - 978_307_200)
-        func measure(_ value: Double, _ symbol: String) -> JSONValue { ["value": .number(value), "unit": ["symbol": .string(symbol)]] }
+    /// When the built-in person wakes and goes to sleep, minutes after local midnight (06:45, 23:05).
+    static let wakeTime = 6 * 60 + 45, bedtime = 23 * 60 + 5
 
-        // Last night: asleep 23:05, up 06:45 (7 h 40 min in bed, 7 h 10 min asleep).
-        let wake = local(now, zone, days: 0, minutes: 6 * 60 + 45) <= now
-            ? local(now, zone, days: 0, minutes: 6 * 60 + 45) : local(now, zone, days: -1, minutes: 6 * 60 + 45)
-        let bedtime = wake - 27_600_000
-        let phases: [(Int, String, Int64)] = [
-            (3, "sleepCore", 5400), (4, "asleepDeep", 1800), (3, "sleepCore", 4680), (5, "asleepREM", 2160),
-            (2, "Awake", 900), (3, "sleepCore", 4200), (4, "asleepDeep", 1200), (3, "sleepCore", 4200),
-            (5, "asleepREM", 2160), (2, "Awake", 900),
-        ]
-        var segments: [JSONValue] = []
-        var cursor = bedtime
-        for (value, state, seconds) in phases {
-            segments.append(["startDate": ms(cursor), "endDate": ms(cursor + seconds * 1000), "value": .number(Double(value)), "sleepState": .string(state)])
-            cursor += seconds * 1000
+    /// The time between `start` and `end` (epoch milliseconds) that falls between ``wakeTime`` and
+    /// ``bedtime`` of some day in `zone`, in milliseconds.
+    static func awakeMilliseconds(from start: Int64, to end: Int64, zone: Zone) -> Int64 {
+        guard end > start else { return 0 }
+        // The day and the local time of day: the clocks change at night, never while awake.
+        func place(_ ms: Int64) -> (day: Int64, ms: Int64) {
+            let civil = CivilDateTime(epochMilliseconds: ms, in: zone)
+            let day = CivilCalendar.daysFromCivil(year: civil.year, month: civil.month, day: civil.day)
+            return (day, Int64(((civil.hour * 60 + civil.minute) * 60 + civil.second) * 1000 + civil.millisecond))
         }
+        let from = Int64(wakeTime) * 60_000, to = Int64(bedtime) * 60_000
+        func overlap(_ a: Int64, _ b: Int64) -> Int64 { max(0, min(b, to) - max(a, from)) }
+        let a = place(start), b = place(end)
+        if a.day == b.day { return overlap(a.ms, b.ms) }
+        return overlap(a.ms, 86_400_000) + (b.day - a.day - 1) * (to - from) + overlap(0, b.ms)
+    }
 
+    /// The steps taken between `start` and `end`, up to `now`: today's `stepsToday` spread evenly over
+    /// today's waking time so far, and `perHour` an hour while awake before today (A13).
+    static func steps(from start: Double, to end: Double, now: Double, zone: Zone, stepsToday: Double, perHour: Double) -> Double {
+        let nowMs = Int64(now.rounded(.down))
+        // A century back is as far as anyone counts steps (and keeps the calendar arithmetic small).
+        let first = Int64(max(start, now - 36_525 * 86_400_000).rounded(.down)), last = Int64(min(end, now).rounded(.down))
+        guard last > first else { return 0 }
+        let midnight = local(nowMs, zone, days: 0, minutes: 0)
+        let before = Double(awakeMilliseconds(from: first, to: min(last, midnight), zone: zone)) / 3_600_000 * perHour
+        let awakeToday = awakeMilliseconds(from: midnight, to: nowMs, zone: zone)
+        let today = awakeToday > 0
+            ? stepsToday * Double(awakeMilliseconds(from: max(first, midnight), to: last, zone: zone)) / Double(awakeToday) : 0
+        return (before + today).rounded()
+    }
+
+    /// The built-in profile for `now` in `zone`. Values that follow from others follow from the
+    /// overlay's when it gives them (the weather's position from `location`, the distance and the
+    /// rings' energy from today's steps and energy), so a profile that changes one stays consistent.
+    static func make(now: Int64, zone: Zone, overlay: JSONValue? = nil) -> JSONValue {
+        func ms(_ value: Int64) -> JSONValue { .number(Double(value)) }
+        let latitude = overlay?["location"]?["latitude"]?.doubleValue ?? 31.2304
+        let longitude = overlay?["location"]?["longitude"]?.doubleValue ?? 121.4737
         func event(_ title: String, days: Int, from: Int, to: Int, notes: String, color: String) -> JSONValue {
             [
                 "title": .string(title), "startDate": ms(local(now, zone, days: days, minutes: from)),
@@ -55,7 +75,7 @@ enum DefaultProfile {
                 "connectivity": ["bluetooth": "on", "hotspot": false],
             ],
             "location": [
-                "latitude": .number(latitude), "longitude": .number(longitude), "altitude": 12.5,
+                "latitude": 31.2304, "longitude": 121.4737, "altitude": 12.5,
                 "placemark": [
                     "name": "People's Square", "street": "Renmin Avenue", "streetNumber": "200", "district": "Huangpu",
                     "city": "Shanghai", "state": "Shanghai", "country": "China", "countryCode": "CN", "postalCode": "200003",
@@ -71,83 +91,8 @@ enum DefaultProfile {
                     ],
                 ],
             ],
-            "weather": [
-                "current": [
-                    "temperature": measure(23.07, "°C"), "apparentTemperature": measure(23.73, "°C"),
-                    "dewPoint": measure(16.86, "°C"), "humidity": 0.68, "pressure": measure(1010.61, "mbar"),
-                    "pressureTrend": "falling", "visibility": measure(22522.81, "m"),
-                    "wind": [
-                        "speed": measure(22.63, "km/h"), "direction": measure(182, "°"), "gust": measure(39, "km/h"),
-                        "compassDirection": "south",
-                    ],
-                    "uvIndex": ["value": 0, "category": "low"],
-                    "cloudCover": 0.84, "cloudCoverLow": 0.15, "cloudCoverMid": 0.4, "cloudCoverHigh": 0.92,
-                    "precipitationIntensity": measure(0, "mm/h"),
-                    "condition": "mostlyCloudy", "symbolName": "cloud", "isDaylight": true,
-                    "metadata": [
-                        "latitude": .number(latitude), "longitude": .number(longitude),
-                        "date": .number(reference), "expirationDate": .number(reference + 300),
-                    ],
-                ],
-                "today": [
-                    "metadata": [
-                        "latitude": .number(latitude), "longitude": .number(longitude),
-                        "date": .number(reference), "expirationDate": .number(reference + 3600),
-                    ],
-                    "forecast": [
-                        [
-                            "date": ms(local(now, zone, days: 0, minutes: 0)),
-                            "highTemperature": measure(26.4, "°C"), "lowTemperature": measure(18.2, "°C"),
-                            "symbolName": "cloud.sun", "condition": "partlyCloudy", "precipitationChance": 0.2,
-                            "humidityMin": 0.52, "humidityMax": 0.86,
-                            "wind": ["speed": measure(18.5, "km/h"), "compassDirection": "southEast"],
-                            "uvIndex": ["value": 6, "category": "high"],
-                            "sun": [
-                                "sunrise": ms(local(now, zone, days: 0, minutes: 5 * 60 + 52)),
-                                "sunset": ms(local(now, zone, days: 0, minutes: 18 * 60 + 21)),
-                            ],
-                            "moon": [
-                                "phase": "waxingGibbous",
-                                "moonrise": ms(local(now, zone, days: 0, minutes: 14 * 60 + 3)),
-                                "moonset": ms(local(now, zone, days: 1, minutes: 2 * 60 + 41)),
-                            ],
-                        ],
-                    ],
-                ],
-            ],
-            "health": [
-                "stepsToday": 6234, "activeEnergyToday": 312.5, "distanceToday": 4520.5, "flightsClimbedToday": 7,
-                "stepsPerHour": 420,
-                "latestHeartRate": ["value": 72, "unit": "bpm", "date": ms(now - 600_000)],
-                "restingHeartRate": ["value": 58, "unit": "bpm", "date": ms(wake)],
-                "latestBodyMass": ["value": 68.5, "unit": "kg", "date": ms(now - 86_400_000)],
-                "activitySummaryToday": [
-                    "activeEnergyBurned": 320.5, "activeEnergyBurnedGoal": 400, "exerciseTime": 25,
-                    "exerciseTimeGoal": 30, "standHours": 10, "standHoursGoal": 12,
-                    "date": ms(local(now, zone, days: 0, minutes: 0)),
-                ],
-                "workouts": [
-                    [
-                        "activityType": 52, "startDate": ms(local(now, zone, days: -1, minutes: 18 * 60)),
-                        "endDate": ms(local(now, zone, days: -1, minutes: 18 * 60 + 30)), "duration": 1800,
-                        "activeEnergyBurned": 140, "totalDistance": 2400,
-                    ],
-                    [
-                        "activityType": 37, "startDate": ms(local(now, zone, days: -3, minutes: 7 * 60)),
-                        "endDate": ms(local(now, zone, days: -3, minutes: 7 * 60 + 40)), "duration": 2400,
-                        "activeEnergyBurned": 310, "totalDistance": 6000,
-                    ],
-                ],
-                "lastSleepDetail": [
-                    "startDate": ms(bedtime), "endDate": ms(wake),
-                    "sleepDatas": [
-                        ["category": 4, "seconds": 3000], ["category": 3, "seconds": 18480],
-                        ["category": 2, "seconds": 1800], ["category": 5, "seconds": 4320],
-                        ["category": 99, "seconds": 25800],
-                    ],
-                ],
-                "sleepData": .array(segments),
-            ],
+            "weather": DefaultWeather.make(now: now, zone: zone, latitude: latitude, longitude: longitude),
+            "health": DefaultHealth.make(now: now, zone: zone, overlay: overlay),
             "calendar": [
                 "events": [
                     event("Team Weekly", days: 1, from: 10 * 60, to: 11 * 60, notes: "Discuss Q2 plans", color: "FF6B6B"),

@@ -79,7 +79,7 @@ public struct DeviceProfile: Sendable, Hashable {
 
     /// The profile as a run sees it: the default for `now` in `zone`, with the overlay laid over it.
     public func resolved(now: Int64, zone: Zone) -> JSONValue {
-        Self.merge(DefaultProfile.make(now: now, zone: zone), overlay)
+        Self.merge(DefaultProfile.make(now: now, zone: zone, overlay: overlay), overlay)
     }
 
     static func merge(_ base: JSONValue, _ top: JSONValue) -> JSONValue {
@@ -131,7 +131,7 @@ public struct DeviceProfile: Sendable, Hashable {
                 "placemark": placemark,
                 "places": .list(.object(["latitude": .range(-90, 90), "longitude": .range(-180, 180), "placemark": placemark])),
             ]),
-            "weather": .object(["current": .map(.any), "today": .map(.any)]),
+            "weather": weatherShape,
             "health": .object([
                 "stepsToday": .range(0, 1e7), "activeEnergyToday": .range(0, 1e6), "distanceToday": .range(0, 1e7),
                 "flightsClimbedToday": .range(0, 1e5), "stepsPerHour": .range(0, 1e6),

@@ -43,30 +43,41 @@ struct OutputCollector {
 
     mutating func collect(context: ScriptContext, reader: JSValue?) throws(ScriptError) -> JSONObject {
         let prepared = state.prepared
+        // The enumerable own properties of `this` a fresh global object does not have and not
+        // starting with `_`: their names first, so a binding one of them wins over (O2) is read
+        // but never serialized. Their values are read one at a time below (a getter may throw).
+        let global = context.global
+        let baseline = state.host?.freshGlobalKeys ?? []
+        var propertyNames: [String] = []
+        var isProperty: Set<JSONKey> = []
+        for name in global.enumerableNames() where name.utf8.first != UInt8(ascii: "_") && !baseline.contains(name) {
+            guard try isOwn(name, of: global, in: context) else { continue }
+            propertyNames.append(name)
+            isProperty.insert(JSONKey(name))
+        }
         // The body's reader writes every top-level binding in one call (``WrappedScript/Collected``):
         // each value, or what reading it threw (a binding still in its temporal dead zone,
         // O4, is no output). It runs no script code; each value is then serialized here,
         // with the limits checked after each.
         // Names are compared exactly (O6): two that differ only in normalization are two outputs.
         var bindings: [JSONKey: Entry] = [:]
+        var shadowed: Set<JSONKey> = []
         if let reader, reader.isFunction {
             let collected = context.objectWithoutPrototype()
             let count = min(Int(try context.call(reader, arguments: [collected]).toNumber()), prepared.outputNames.count)
             for slot in 0..<max(count, 0) {
                 guard try collected.element(WrappedScript.Collected.threw(slot)).isUndefined else { continue }
-                bindings[JSONKey(prepared.outputNames[slot])] = try entry(try collected.element(WrappedScript.Collected.value(slot)))
+                let key = JSONKey(prepared.outputNames[slot])
+                if isProperty.contains(key) {
+                    shadowed.insert(key)
+                    continue
+                }
+                bindings[key] = try entry(try collected.element(WrappedScript.Collected.value(slot)))
             }
         }
-        // Then the enumerable own properties of `this` a fresh global object does not have
-        // and not starting with `_`, read one at a time (a getter may throw).
         var properties: [JSONKey: Entry] = [:]
-        let global = context.global
-        let baseline = state.host?.freshGlobalKeys ?? []
-        for name in global.enumerableNames() where name.utf8.first != UInt8(ascii: "_") && !baseline.contains(name) {
-            guard try isOwn(name, of: global, in: context) else { continue }
+        for name in propertyNames {
             switch try context.propertyCatching(global, name) {
-            // A property a binding of the same name wins over is read, not serialized (O2).
-            case .returned where bindings[JSONKey(name)] != nil: properties[JSONKey(name)] = .primitive(.null)
             case .returned(let value): properties[JSONKey(name)] = try entry(value)
             case .thrown(let thrown): properties[JSONKey(name)] = .unserializable(why: "its getter threw: " + Self.message(of: thrown))
             }
@@ -81,13 +92,14 @@ struct OutputCollector {
         for key in properties.keys.sorted() {
             let name = key.string
             guard let entry = properties[key] else { continue }
-            if bindings[key] != nil {
+            if shadowed.contains(key) {
+                // A property the script set on `this` wins over a binding of the same name (O2):
+                // what the script assigned to `this.name` is what it means the widget to show.
                 let position = prepared.positions[name]
                 state.diagnose(
-                    .outputNameClash, .warning,
-                    "output '\(name)' is both a top-level binding and a property of this; the binding's value is used (rename one of them)",
+                    .outputNameClash, .info,
+                    "output '\(name)' is both a top-level binding and a property of this; the value set on this is published, since a property the script sets on this wins over a binding of the same name (rename one of them to publish both)",
                     line: position?.line, column: position?.column)
-                continue
             }
             if let value = convert("this.\(name)", entry, line: nil, column: nil) { outputs[name] = value }
         }

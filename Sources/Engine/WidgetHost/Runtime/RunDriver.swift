@@ -109,7 +109,8 @@ struct RunDriver {
             }
         } catch where error.name == "SyntaxError" && error.termination == nil {
             let line = error.line.map { wrapped.userLocation(line: $0, column: nil).line }
-            reportSyntaxError(error.message, line: line, column: line.flatMap { syntaxColumn(message: error.message, line: $0) })
+            let place = line.map { SyntaxErrorPlace.locate(message: error.message, line: $0, source: source.text, lines: wrapped.lines) }
+            reportSyntaxError(place?.message ?? error.message, line: line, column: place?.column)
             return
         }
         try state.startBody(body, in: context)
@@ -224,15 +225,6 @@ struct RunDriver {
                 "the script used more than \(JSONValue.formatNumber(configuration.memoryLimitMB)) MB of memory and was stopped (a device stops widgets at about 30 MB); raise the limit with --memory-limit")
         }
         outputs = [:]
-    }
-
-    /// The column a SyntaxError points at: its quoted token on that line, else the first non-blank.
-    private func syntaxColumn(message: String, line: Int) -> Int? {
-        let parts = message.split(separator: "'", omittingEmptySubsequences: false)
-        if parts.count >= 3, !parts[1].isEmpty, let column = state.column(of: String(parts[1]), onLine: line) {
-            return column
-        }
-        return state.column(of: "", onLine: line).map { _ in 1 }
     }
 
     private func makeReport() -> RunReport {

@@ -3,7 +3,7 @@
 extension APIRegistry {
     static let device: [APIGlobal] = [
         APIGlobal(
-            "Device", .object, rules: "A1",
+            "Device", .object, rules: "A1, A13",
             summary: "Device information from the profile's `device`; every call is synchronous.",
             members: [
                 .function("systemVersion", "()", returns: "string", "The iOS version, e.g. `\"17.5\"`.",
@@ -27,7 +27,7 @@ extension APIRegistry {
             ],
             made: .onFirstRead { state, _, context in state.makeDevice(in: context) }),
         APIGlobal(
-            "Location", .object, rules: "A1",
+            "Location", .object, rules: "A1, A13",
             summary: "Position and reverse geocoding from the profile's `location`. Rejects when the profile denies the location permission.",
             members: [
                 .function("getLocation", "(cacheMinutes = 60)", .async, returns: "Promise<{latitude, longitude, altitude}>", "The current position. A cache age that is not a number of minutes, 0 or more, is an `invalid-argument` warning and 60 is used.",
@@ -37,17 +37,17 @@ extension APIRegistry {
             ],
             made: .onFirstRead { state, _, context in state.makeLocation(in: context) }),
         APIGlobal(
-            "Weather", .object, rules: "A1",
+            "Weather", .object, rules: "A1, A13",
             summary: "WeatherKit data from the profile's `weather`, as JSON strings. Rejects when the profile denies the location permission.",
             members: [
-                .function("getCurrent", "()", .async, returns: "Promise<JSON string>", "Current weather: `temperature.value`, `apparentTemperature`, `humidity`, `condition`, `symbolName`, `isDaylight`, `metadata`, …",
+                .function("getCurrent", "()", .async, returns: "Promise<JSON string>", "Current weather with every field the Weather page lists: `temperature`, `apparentTemperature`, `dewPoint`, `humidity`, `pressure`, `wind`, `uvIndex`, `cloudCover`, `rainfallAmount`, `condition`, `symbolName`, `isDaylight`, `metadata`, …",
                     type: .call("", "Promise<string>", parsed: "Omni.CurrentWeather")),
-                .function("getToday", "()", .async, returns: "Promise<JSON string>", "`{metadata, forecast: [day…]}` with highs, lows, `symbolName`, `sun`, `moon`, …",
+                .function("getToday", "()", .async, returns: "Promise<JSON string>", "`{metadata, forecast: [day…]}`; a day has every field the Weather page lists: highs and lows with their times, `symbolName`, `precipitationChance`, `wind`, `uvIndex`, `sun`, `moon`, and `daytimeForecast`, `restOfDayForecast`, `overnightForecast` with the same fields for their spans.",
                     type: .call("", "Promise<string>", parsed: "Omni.DailyWeather")),
             ],
             made: .onFirstRead { state, _, context in state.makeWeather(in: context) }),
         APIGlobal(
-            "Health", .object, rules: "A1",
+            "Health", .object, rules: "A1, A13",
             summary: "HealthKit data from the profile's `health`. Rejects when the profile denies the health permission.",
             members: [
                 .function("getStepsToday", "()", .async, returns: "Promise<number>", "Steps since local midnight.",
@@ -58,7 +58,7 @@ extension APIRegistry {
                     type: .call("", "Promise<number>")),
                 .function("getFlightsClimbedToday", "()", .async, returns: "Promise<number>", "Flights climbed since local midnight.",
                     type: .call("", "Promise<number>")),
-                .function("getStepsBetween", "(startMs, endMs)", .async, returns: "Promise<number>", "Steps between two epoch-millisecond times (the profile's `stepsPerHour` over the part of the interval before now). Rejects with a `TypeError` when the times are not numbers.",
+                .function("getStepsBetween", "(startMs, endMs)", .async, returns: "Promise<number>", "Steps between two epoch-millisecond times, up to now: today's steps spread over today's waking time so far, and the profile's `stepsPerHour` while awake (06:45 to 23:05) before today. Rejects with a `TypeError` when the times are not numbers.",
                     type: .call("startMs: number | Date, endMs: number | Date", "Promise<number>")),
                 .function("getLatestHeartRate", "()", .async, returns: "Promise<JSON string>", "`{value, unit: \"bpm\", date}`.",
                     type: .call("", "Promise<string>", parsed: "Omni.HealthSample")),
@@ -77,7 +77,7 @@ extension APIRegistry {
             ],
             made: .onFirstRead { state, _, context in state.makeHealth(in: context) }),
         APIGlobal(
-            "Calendar", .object, rules: "A1",
+            "Calendar", .object, rules: "A1, A13",
             summary: "Lunar dates and day counts computed from the virtual now and time zone (JavaScriptCore's `chinese` calendar), and events from the profile.",
             members: [
                 .function("lunarDate", "()", returns: "string", "Today's lunar date with the Gregorian year, e.g. `\"2026丙午年三月十六\"`.",
