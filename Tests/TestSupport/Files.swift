@@ -54,12 +54,13 @@ public enum Files {
     /// Writes `text` to `path` as UTF-8.
     public static func write(_ path: String, _ text: String) throws { try write(path, Array(text.utf8)) }
 
-    /// Writes `text` to the file `name` in `folder`, a name of any bytes (one that is not UTF-8,
-    /// which a `String` path cannot name); a failure is a harness failure.
-    public static func write(_ folder: String, name: [UInt8], _ text: String) throws {
+    /// Writes `text` to the file `name` in `folders` (made as needed) below `base`, names of any
+    /// bytes (ones that are not UTF-8, which a `String` path cannot name); a failure is a
+    /// harness failure.
+    public static func write(_ base: String, folders: [[UInt8]] = [], name: [UInt8], _ text: String) throws {
+        let display = ([base] + (folders + [name]).map(SystemPath.escape)).joined(separator: "/")
         do {
-            try FileSystem.writeAtomically(FileSystem.Location(base: folder, folders: [], name: name, display: folder + "/" + SystemPath.escape(name)),
-                                           Array(text.utf8))
+            try FileSystem.writeAtomically(FileSystem.Location(base: base, folders: folders, name: name, display: display), Array(text.utf8))
         } catch { throw HarnessError("cannot write \(error)") }
     }
 
