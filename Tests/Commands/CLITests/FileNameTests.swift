@@ -34,6 +34,11 @@ final class FileNameTests: XCTestCase {
         let report = try JSONValue.parse(json.out)
         XCTAssertEqual(report["script"], "a\\nb.js")
         XCTAssertEqual(report["error"]?["stack"], ["f (a\\nb.js:1:31)", "<script> (a\\nb.js:2:2)"])
+
+        // A data file's name in its error line, too.
+        let fixtures = try binary(in: folder.path, ["run", "a\\nb.js", "--fixtures", "x\\ny.json"])
+        XCTAssertEqual(fixtures.code, 66)
+        XCTAssertEqual(fixtures.err, "error: x\\ny.json: no such file\n")
     }
 
     /// A name that is not UTF-8 was read as U+FFFD and reported missing; it is opened by its
