@@ -53,7 +53,8 @@ public struct FileSystemError: KindedError, Sendable, Hashable, CustomStringConv
 
 /// The file operations storage needs, on the C library (no Foundation), confined the way
 /// the kernel resolves paths. The one implementation of confined file access: storage (A4,
-/// A5) and the pictures a widget's layout shows (its images, `--icons`) go through it.
+/// A5), the pictures a widget's layout shows (its images, `--icons`), the goldens `test
+/// --update` writes and the files `init` makes go through it.
 ///
 /// A ``Location`` is a base folder (a path the user chose, such as the state folder,
 /// whose own links are the user's business), the folders below it and a file name, all

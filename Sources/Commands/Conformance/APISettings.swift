@@ -16,7 +16,7 @@ enum APISettings {
         /// The path of `file` beside the fixture, as text: the loaders of profiles and network
         /// fixtures take text paths, so a folder whose name is not UTF-8 is said, not guessed at.
         func beside(_ file: String) throws(FixtureError) -> String {
-            let path = fixture.sibling(Array(file.utf8)).path
+            let path = fixture.path(beside: file)
             guard let text = path.text else {
                 throw bad("\(key): \(path.shown) is in a folder whose name is not UTF-8, where '\(key)' cannot name a file; rename the folder")
             }

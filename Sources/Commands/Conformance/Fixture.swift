@@ -127,8 +127,17 @@ public struct Fixture: Sendable {
             settings: settings, expect: expect, frontMatterLine: openLine)
     }
 
-    /// The file `name` beside the fixture (its folder's path followed by `name`, as bytes).
+    /// The file `name` (one name, no `/`) beside the fixture, in the same folder below the same
+    /// base: where its goldens are read and written.
     public func sibling(_ name: [UInt8]) -> FileSystem.Location { file.sibling(name) }
+
+    /// The path of `relative`, a file the front matter names (`fixtures: data.json`), from the
+    /// fixture's folder, as bytes; for reading only.
+    public func path(beside relative: String) -> SystemPath {
+        var folder = file.base
+        for name in file.folders { folder = folder.appending(name) }
+        return folder == "." ? SystemPath(relative) : folder.appending(Array(relative.utf8))
+    }
 
     /// The fixture's name without `.js`, as bytes: `NAME` of `NAME.js`, for the files named after it.
     public var stem: [UInt8] {

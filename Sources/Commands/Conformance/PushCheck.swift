@@ -125,9 +125,9 @@ struct PushCheck {
         guard let value = fixture.settings["registry"] else { return .success(defaultRegistry) }
         let text: String
         if let file = value.stringValue {
-            let registry = fixture.sibling(Array(file.utf8))
-            guard let bytes = try? FileBytes.read(path: registry.path) else {
-                return .failure(PushEntryError("registry: cannot read \(registry.display)"))
+            let registry = fixture.path(beside: file)
+            guard let bytes = try? FileBytes.read(path: registry) else {
+                return .failure(PushEntryError("registry: cannot read \(registry.shown)"))
             }
             text = String(decoding: bytes, as: UTF8.self)
         } else {
