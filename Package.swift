@@ -237,6 +237,7 @@ let package = Package(
             "Timeline",
             "WidgetGeometry",
             "ZonedTime",
+            "HostSystem",
             "ErrorKinds",
         ]),
         // The conformance runner: fixture format, runner, reporters; and the one request and

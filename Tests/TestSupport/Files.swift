@@ -54,6 +54,16 @@ public enum Files {
     /// Writes `text` to `path` as UTF-8.
     public static func write(_ path: String, _ text: String) throws { try write(path, Array(text.utf8)) }
 
+    /// Writes `text` to the file `name` in `folders` (made as needed) below `base`, names of any
+    /// bytes (ones that are not UTF-8, which a `String` path cannot name); a failure is a
+    /// harness failure.
+    public static func write(_ base: String, folders: [[UInt8]] = [], name: [UInt8], _ text: String) throws {
+        let display = ([base] + (folders + [name]).map(SystemPath.escape)).joined(separator: "/")
+        do {
+            try FileSystem.writeAtomically(FileSystem.Location(base: base, folders: folders, name: name, display: display), Array(text.utf8))
+        } catch { throw HarnessError("cannot write \(error)") }
+    }
+
     /// The whole file, or nil when it cannot be read.
     public static func read(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -112,15 +122,26 @@ public enum Files {
         return found.sorted()
     }
 
-    /// Removes `path` and, when it is a folder, what is in it; links are removed, not followed.
-    public static func removeTree(_ path: String) {
+    /// Removes `path` and, when it is a folder, what is in it, whatever the bytes of their
+    /// names; links are removed, not followed.
+    public static func removeTree(_ path: String) { removeTree(SystemPath(path)) }
+
+    private static func removeTree(_ path: SystemPath) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return }
+        guard path.withCString({ lstat($0, &info) }) == 0 else { return }
         if info.st_mode & S_IFMT == S_IFDIR {
-            for name in list(path) { removeTree(path + "/" + name) }
-            rmdir(path)
+            if let directory = path.withCString({ opendir($0) }) {
+                var names: [[UInt8]] = []
+                while let entry = readdir(directory) {
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                    if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+                }
+                closedir(directory)
+                for name in names { removeTree(path.appending(name)) }
+            }
+            _ = path.withCString { rmdir($0) }
         } else {
-            unlink(path)
+            _ = path.withCString { unlink($0) }
         }
     }
 }

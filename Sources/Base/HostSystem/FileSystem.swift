@@ -29,6 +29,9 @@ public struct FileSystemError: KindedError, Sendable, Hashable, CustomStringConv
     /// way), not in the file itself: a later write fails the same way, so nothing is kept
     /// from being overwritten.
     public var onTheWay = false
+    /// Something is already at the name, which a new file (``FileSystem/create(_:_:mode:)``) is
+    /// never written over.
+    public var exists = false
     /// `path: message`.
     public var description: String { "\(path): \(message)" }
 
@@ -50,7 +53,8 @@ public struct FileSystemError: KindedError, Sendable, Hashable, CustomStringConv
 
 /// The file operations storage needs, on the C library (no Foundation), confined the way
 /// the kernel resolves paths. The one implementation of confined file access: storage (A4,
-/// A5) and the pictures a widget's layout shows (its images, `--icons`) go through it.
+/// A5), the pictures a widget's layout shows (its images, `--icons`), the goldens `test
+/// --update` writes and the files `init` makes go through it.
 ///
 /// A ``Location`` is a base folder (a path the user chose, such as the state folder,
 /// whose own links are the user's business), the folders below it and a file name, all
@@ -61,9 +65,9 @@ public struct FileSystemError: KindedError, Sendable, Hashable, CustomStringConv
 /// write, removal or existence check: each step holds the folder it opened.
 public enum FileSystem {
     /// Where a file is: a base folder, the folders below it and its name, all as bytes.
-    public struct Location: Sendable {
+    public struct Location: Sendable, Hashable {
         /// The base folder, followed as given.
-        public var base: String
+        public var base: SystemPath
         /// Folders below the base, one name each (no `/`, never `.` or `..`).
         public var folders: [[UInt8]]
         /// The file's name in the last folder.
@@ -74,17 +78,35 @@ public enum FileSystem {
         /// The base and the folders below it up to the one at `index`, joined by `/` (the folder a
         /// refusal names).
         func path(through index: Int) -> String {
-            var bytes = Array(base.utf8)
-            for name in folders.prefix(index + 1) { bytes += [0x2F] + name }
-            return String(decoding: bytes, as: UTF8.self)
+            var path = base
+            for name in folders.prefix(index + 1) { path = path.appending(name) }
+            return path.shown
+        }
+
+        /// The whole path: the base, the folders and the name, joined by `/`.
+        public var path: SystemPath {
+            var path = base
+            for name in folders + [name] { path = path.appending(name) }
+            return path
+        }
+
+        /// The file `name` in the same folder, shown as `display` shows this one's folder.
+        public func sibling(_ name: [UInt8]) -> Location {
+            let folder = display.lastIndex(of: "/").map { String(display[...$0]) } ?? ""
+            return Location(base: base, folders: folders, name: name, display: folder + SystemPath.escape(name))
         }
 
         /// A location of `name` in `folders` below `base`, shown in messages as `display`.
-        public init(base: String, folders: [[UInt8]], name: [UInt8], display: String) {
+        public init(base: SystemPath, folders: [[UInt8]], name: [UInt8], display: String) {
             self.base = base
             self.folders = folders
             self.name = name
             self.display = display
+        }
+
+        /// A location below the base folder at the path `base` names.
+        public init(base: String, folders: [[UInt8]], name: [UInt8], display: String) {
+            self.init(base: SystemPath(base), folders: folders, name: name, display: display)
         }
     }
 
@@ -108,32 +130,69 @@ public enum FileSystem {
             throw .errno(location.display, "cannot read", code)
         }
         defer { close(fd) }
+        return try readRegularFile(fd, display: location.display, limit: limit, head: false)
+    }
+
+    /// Reads the file at `path`, a path the user named (its links are followed), when it is a
+    /// regular file of at most `limit` bytes; nil when nothing is there. Anything else (a
+    /// folder, a named pipe, a device) is refused without being read or waited for: the file is
+    /// opened without blocking and checked before a byte is read. With `head`, only the first
+    /// `limit` bytes are read, whatever the file's size.
+    public static func read(userPath path: SystemPath, limit: Int, head: Bool = false) throws(FileSystemError) -> [UInt8]? {
+        let fd = path.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard fd >= 0 else {
+            let code = Glibc.errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw .errno(path.shown, "cannot read", code)
+        }
+        defer { close(fd) }
+        return try readRegularFile(fd, display: path.shown, limit: limit, head: head)
+    }
+
+    /// The content of the open file `fd` when it is a regular file (the one reading loop).
+    private static func readRegularFile(_ fd: Int32, display: String, limit: Int, head: Bool) throws(FileSystemError) -> [UInt8] {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .errno(location.display, "cannot read") }
+        guard fstat(fd, &info) == 0 else { throw .errno(display, "cannot read") }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw FileSystemError(location.display, "is a folder, not a file", kind: .notRegularFile)
-        default: throw FileSystemError(location.display, "is not a regular file", kind: .notRegularFile)
+        case S_IFDIR: throw FileSystemError(display, "is a folder, not a file", kind: .notRegularFile)
+        default: throw FileSystemError(display, "is not a regular file (\(kindName(info.st_mode))); only regular files are read", kind: .notRegularFile)
         }
-        if Int(info.st_size) > limit { throw tooLarge(location, limit) }
+        if !head, Int(info.st_size) > limit { throw tooLarge(display, limit) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        var chunk = [UInt8](repeating: 0, count: min(65536, limit + 1))
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if Glibc.errno == EINTR { continue }
-                throw .errno(location.display, "cannot read")
+                throw .errno(display, "cannot read")
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit { throw tooLarge(location, limit) }
+            if bytes.count > limit {
+                if head { return Array(bytes.prefix(limit)) }
+                throw tooLarge(display, limit)
+            }
         }
         return bytes
     }
 
-    private static func tooLarge(_ location: Location, _ limit: Int) -> FileSystemError {
+    /// What a file that is not regular or a folder is, for messages: `a named pipe`, `a socket`, ….
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a named pipe"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFLNK: return "a symbolic link"
+        case S_IFDIR: return "a folder"
+        default: return "not a file"
+        }
+    }
+
+    private static func tooLarge(_ display: String, _ limit: Int) -> FileSystemError {
         let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
-        return FileSystemError(location.display, "is larger than \(size)", kind: .tooLarge)
+        return FileSystemError(display, "is larger than \(size)", kind: .tooLarge)
     }
 
     /// Writes `bytes` atomically (`HostSystem.AtomicFile`: a temporary file in the same
@@ -209,6 +268,39 @@ public enum FileSystem {
             && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Whether anything (a file, a folder, a link) is at the location's name. A folder on the
+    /// way that is a symbolic link is refused (``FileSystemError/Kind/link``), as a write there
+    /// would be; a missing folder means nothing is there.
+    public static func exists(_ location: Location) throws(FileSystemError) -> Bool {
+        guard let folder = try open(location, create: false) else { return false }
+        var info = stat()
+        return at(location.name) { fstatat(folder.fd, $0, &info, AT_SYMLINK_NOFOLLOW) } == 0
+    }
+
+    /// Writes a new file at the location, creating missing folders below the base without
+    /// following a link; anything already at its name (a link included) is never touched
+    /// (``FileSystemError/exists``): the file is made with `O_CREAT | O_EXCL | O_NOFOLLOW`.
+    /// A file that cannot be written whole is removed.
+    public static func create(_ location: Location, _ bytes: [UInt8], mode: mode_t = 0o644) throws(FileSystemError) {
+        guard let folder = try open(location, create: true) else { throw FileSystemError(location.display, "cannot create the folder") }
+        let fd = at(location.name) { openat(folder.fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) }
+        guard fd >= 0 else {
+            let code = Glibc.errno
+            if code == EEXIST {
+                var failure = FileSystemError(location.display, "exists")
+                failure.exists = true
+                throw failure
+            }
+            throw .errno(location.display, "cannot write", code)
+        }
+        var failure = AtomicFile.writeAll(bytes, to: fd)
+        if close(fd) != 0 && failure == nil { failure = Glibc.errno }
+        if let failure {
+            _ = at(location.name) { unlinkat(folder.fd, $0, 0) }
+            throw .errno(location.display, "cannot write", failure)
+        }
+    }
+
     // MARK: Paths the user named
 
     /// Writes the file at `path` (a path the user gave, e.g. a fixtures file) atomically,
@@ -219,40 +311,32 @@ public enum FileSystem {
 
     /// A user-named path as a location: its folder as the base, its last component as the name.
     public static func location(ofUserPath path: String) throws(FileSystemError) -> Location {
-        let bytes = Array(path.utf8)
-        let slash = bytes.lastIndex(of: 0x2F)
-        let name = Array(bytes[(slash.map { $0 + 1 } ?? 0)...])
-        guard !name.isEmpty else { throw FileSystemError(path, "names a folder, not a file") }
-        let base = slash.map { $0 == 0 ? "/" : String(decoding: bytes[..<$0], as: UTF8.self) } ?? "."
-        return Location(base: base, folders: [], name: name, display: path)
+        try location(ofUserPath: SystemPath(path))
     }
 
-    /// The names in the folder at `path` (a path the user gave), without `.` and `..`, in the
-    /// order the system lists them; nil when it cannot be opened as a folder.
-    public static func names(inFolder path: String) -> [String]? {
-        guard let handle = opendir(path) else { return nil }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
+    /// A user-named path, as bytes, as a location: its folder as the base, its last component
+    /// as the name, shown escaped.
+    public static func location(ofUserPath path: SystemPath) throws(FileSystemError) -> Location {
+        let name = path.name
+        guard !name.isEmpty else { throw FileSystemError(path.shown, "names a folder, not a file") }
+        return Location(base: path.folder, folders: [], name: name, display: path.shown)
     }
 
     /// Creates `path` and its missing parents (mode 0755); a path the user gave, so links are followed.
     public static func makeDirectories(_ path: String) throws(FileSystemError) {
-        let bytes = Array(path.utf8)
-        for (index, byte) in bytes.enumerated() where byte == 0x2F && index > 0 {
-            try makeDirectory(String(decoding: bytes[..<index], as: UTF8.self), whole: path)
+        try makeDirectories(SystemPath(path))
+    }
+
+    /// Creates `path`, named by its bytes, and its missing parents (mode 0755); links are followed.
+    public static func makeDirectories(_ path: SystemPath) throws(FileSystemError) {
+        for (index, byte) in path.bytes.enumerated() where byte == 0x2F && index > 0 {
+            try makeDirectory(SystemPath(bytes: Array(path.bytes[..<index])), whole: path)
         }
         try makeDirectory(path, whole: path)
     }
 
-    private static func makeDirectory(_ path: String, whole: String) throws(FileSystemError) {
-        if mkdir(path, 0o755) != 0 && Glibc.errno != EEXIST { throw .errno(whole, "cannot create the folder") }
+    private static func makeDirectory(_ path: SystemPath, whole: SystemPath) throws(FileSystemError) {
+        if path.withCString({ mkdir($0, 0o755) }) != 0 && Glibc.errno != EEXIST { throw .errno(whole.shown, "cannot create the folder") }
     }
 
     // MARK: Opening folders
@@ -267,13 +351,13 @@ public enum FileSystem {
     /// Opens the base, then each folder below it without following links; nil when one is
     /// missing (or is a file) and `create` is false.
     static func open(_ location: Location, create: Bool) throws(FileSystemError) -> Folder? {
-        var fd = Glibc.open(location.base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var fd = location.base.withCString { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if fd < 0 && Glibc.errno == ENOENT {
             guard create else { return nil }
             try makeDirectories(location.base)
-            fd = Glibc.open(location.base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            fd = location.base.withCString { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         }
-        guard fd >= 0 else { throw .errno(location.base, create ? "cannot create the folder" : "cannot open the folder") }
+        guard fd >= 0 else { throw .errno(location.base.shown, create ? "cannot create the folder" : "cannot open the folder") }
         var folder = Folder(fd)
         for (index, name) in location.folders.enumerated() {
             let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC

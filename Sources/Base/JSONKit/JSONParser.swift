@@ -1,4 +1,9 @@
 extension JSONValue {
+    /// The nesting of arrays and objects a reader takes by default: 512 levels. The fixtures'
+    /// front matter (`YAMLSubset`) is bounded by it too, so every value the tool reads can be
+    /// compared, serialized and destroyed (which recurse) without exhausting a thread's stack.
+    public static let defaultMaxDepth = 512
+
     /// Parses strict RFC 8259 JSON text.
     ///
     /// - No trailing commas, comments, leading zeros, `NaN`/`Infinity`, byte order
@@ -16,7 +21,7 @@ extension JSONValue {
     ///   keeps its own stack on the heap, so hostile input cannot overflow the call
     ///   stack while parsing. (Comparing, hashing, serializing or destroying a value
     ///   recurses, so keep `maxDepth` in the thousands at most.)
-    public static func parse(_ text: String, maxDepth: Int = 512, loneSurrogates: LoneSurrogates = .replace) throws(JSONParseError) -> JSONValue {
+    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth, loneSurrogates: LoneSurrogates = .replace) throws(JSONParseError) -> JSONValue {
         if let result = text.utf8.withContiguousStorageIfAvailable({ buffer in
             Result { () throws(JSONParseError) -> JSONValue in try parse(buffer: buffer, maxDepth: maxDepth, loneSurrogates: loneSurrogates) }
         }) {
@@ -29,7 +34,7 @@ extension JSONValue {
 
     /// Parses strict RFC 8259 JSON from UTF-8 bytes; invalid UTF-8 is an error.
     /// See `parse(_:maxDepth:)` for the rules.
-    public static func parse(bytes: some Collection<UInt8>, maxDepth: Int = 512, loneSurrogates: LoneSurrogates = .replace) throws(JSONParseError) -> JSONValue {
+    public static func parse(bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth, loneSurrogates: LoneSurrogates = .replace) throws(JSONParseError) -> JSONValue {
         if let result = bytes.withContiguousStorageIfAvailable({ buffer in
             Result { () throws(JSONParseError) -> JSONValue in try parse(buffer: buffer, maxDepth: maxDepth, loneSurrogates: loneSurrogates) }
         }) {

@@ -1,4 +1,5 @@
 import ErrorKinds
+import HostSystem
 
 /// A command-line usage mistake: exit 64 with a message, the usage line and a pointer to help.
 public struct UsageError: Error, Sendable, Equatable, KindedError {
@@ -191,21 +192,34 @@ public enum Words {
 /// Parsed command-line arguments of one subcommand; their values are read through the
 /// command's declarations (``Option``, ``Flag``), which decode them.
 public struct ParsedArguments {
-    /// The arguments that are not options, in order.
+    /// The arguments that are not options, in order; one that is not UTF-8 shown escaped
+    /// (``SystemPath/escape(_:)``).
     public var positionals: [String] = []
+    /// The arguments that are not options, in order, as the bytes the process was given: the
+    /// paths a command opens (a file's name need not be UTF-8).
+    public var paths: [SystemPath] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// Parses `--name value`, `--name=value`, flags and positionals; `--` ends options.
-    public init(_ arguments: [String], options: [OptionSpec]) throws(UsageError) {
+    /// `raw`, when given, holds each argument's bytes as the process got them (`arguments` has
+    /// those that are not UTF-8 shown escaped): positionals keep them as ``paths``, and an
+    /// option's value that is not UTF-8 is refused.
+    public init(_ arguments: [String], raw: [[UInt8]]? = nil, options: [OptionSpec]) throws(UsageError) {
         let specs = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var index = 0
         var optionsEnded = false
+        /// Whether the argument at `index` is not UTF-8 in the bytes the process was given.
+        func notUTF8(_ index: Int) -> Bool {
+            guard let raw, index < raw.count else { return false }
+            return String(validating: raw[index], as: UTF8.self) == nil
+        }
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
                 positionals.append(argument)
+                paths.append(raw.flatMap { index - 1 < $0.count ? SystemPath(bytes: $0[index - 1]) : nil } ?? SystemPath(argument))
                 continue
             }
             if argument == "--" { optionsEnded = true; continue }
@@ -227,9 +241,11 @@ public struct ParsedArguments {
             case .value, .repeated:
                 let value: String
                 if let inline {
+                    if notUTF8(index - 1) { throw Self.notUTF8Value(name, inline) }
                     value = inline
                 } else {
                     guard index < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
+                    if notUTF8(index) { throw Self.notUTF8Value(name, arguments[index]) }
                     value = arguments[index]
                     index += 1
                 }
@@ -239,6 +255,12 @@ public struct ParsedArguments {
                 values[name, default: []].append(value)
             }
         }
+    }
+
+    /// An option's value that is not UTF-8 (`shown` escaped): options are text, and only a
+    /// command's file arguments are taken as bytes.
+    static func notUTF8Value(_ name: String, _ shown: String) -> UsageError {
+        UsageError("the value of '--\(name)' is not UTF-8 ('\(shown)'); an option's value is text, so give it in UTF-8 (rename a file whose name is not)")
     }
 
     /// Whether the flag was given.

@@ -1,3 +1,4 @@
+import HostSystem
 import JSONKit
 import WidgetHost
 
@@ -12,12 +13,21 @@ enum APISettings {
                 path: fixture.path, line: Fixture.lineOf(key, in: fixture.source.text, from: fixture.frontMatterLine),
                 message: message)
         }
-        let folder = fixture.path.contains("/") ? String(fixture.path[..<fixture.path.lastIndex(of: "/")!]) + "/" : ""
+        /// The path of `file` beside the fixture, as text: the loaders of profiles and network
+        /// fixtures take text paths, so a folder whose name is not UTF-8 is said, not guessed at.
+        func beside(_ file: String) throws(FixtureError) -> String {
+            let path = fixture.path(beside: file)
+            guard let text = path.text else {
+                throw bad("\(key): \(path.shown) is in a folder whose name is not UTF-8, where '\(key)' cannot name a file; rename the folder")
+            }
+            return text
+        }
         switch key {
         case "profile":
+            let file = try value.stringValue.map(beside)
             do {
-                if let file = value.stringValue {
-                    configuration.profile = try DeviceProfile.load(path: folder + file)
+                if let file {
+                    configuration.profile = try DeviceProfile.load(path: file)
                 } else {
                     configuration.profile = try DeviceProfile(json: value, source: fixture.path)
                 }
@@ -30,9 +40,10 @@ enum APISettings {
                 configuration.params[name] = entry.stringValue ?? entry.serialized()
             }
         case "fixtures":
-            guard let file = value.stringValue else { throw bad("'fixtures' names a network fixture file beside the fixture") }
+            guard let name = value.stringValue else { throw bad("'fixtures' names a network fixture file beside the fixture") }
+            let file = try beside(name)
             do {
-                configuration.network = .replay(try NetworkFixtures.load(path: folder + file))
+                configuration.network = .replay(try NetworkFixtures.load(path: file))
             } catch {
                 throw bad("fixtures: \(error.description)")
             }

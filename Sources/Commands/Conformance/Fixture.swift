@@ -1,4 +1,5 @@
 import ErrorKinds
+import HostSystem
 import JSONKit
 import WidgetHost
 
@@ -27,7 +28,12 @@ public struct FixtureError: KindedError, Sendable, Hashable, CustomStringConvert
 /// setUpdateFreq(30)
 /// ```
 public struct Fixture: Sendable {
+    /// The file's path, shown escaped (``SystemPath/escape(_:)``).
     public var path: String
+    /// Where the file is: the suite's folder (or the folder of a file named alone) as the base,
+    /// the folders below it and its name, as bytes. The files beside it (its goldens, a layout
+    /// or fixtures file it names) are found from it, and what `--update` writes goes only there.
+    public var file: FileSystem.Location
     public var source: ScriptSource
     public var description: String
     public var rules: [String]
@@ -52,17 +58,34 @@ public struct Fixture: Sendable {
 
     /// Reads a fixture file; a malformed front matter is a ``FixtureError`` naming the file and line.
     public static func load(path: String) throws(FixtureError) -> Fixture {
-        let source: ScriptSource
-        do {
-            source = try ScriptSource.load(path: path)
-        } catch {
-            throw FixtureError(path: path, line: error.line, message: error.message)
+        let file: FileSystem.Location
+        do { file = try FileSystem.location(ofUserPath: path) } catch {
+            throw FixtureError(path: path, line: nil, message: error.message, errorKind: .input(.missing))
         }
-        return try parse(source)
+        return try load(file)
     }
 
-    public static func parse(_ source: ScriptSource) throws(FixtureError) -> Fixture {
+    /// Reads the fixture file at `file` by the bytes of its path; only a regular file is read
+    /// (a named pipe is refused, never waited for).
+    public static func load(_ file: FileSystem.Location) throws(FixtureError) -> Fixture {
+        let bytes: [UInt8]?
+        do { bytes = try FileSystem.read(userPath: file.path, limit: FileBytes.maximumSize) } catch {
+            throw FixtureError(path: file.display, line: nil, message: error.message, errorKind: .input(.missing))
+        }
+        guard let bytes else { throw FixtureError(path: file.display, line: nil, message: "no such file", errorKind: .input(.missing)) }
+        var source: ScriptSource
+        do { source = try ScriptSource.decode(bytes, path: file.path) } catch {
+            throw FixtureError(path: file.display, line: error.line, message: error.message)
+        }
+        source.name = file.display
+        return try parse(source, file: file)
+    }
+
+    /// The fixture in `source`, whose name is its path; `file` says where it is when the name
+    /// is not the path's text (a path shown escaped).
+    public static func parse(_ source: ScriptSource, file: FileSystem.Location? = nil) throws(FixtureError) -> Fixture {
         let path = source.name
+        let file = file ?? (try? FileSystem.location(ofUserPath: path)) ?? FileSystem.Location(base: ".", folders: [], name: Array(path.utf8), display: path)
         // The block's markers and lines are found in the text's UTF-8 bytes (lines end at `\n`).
         let bytes = Array(source.text.utf8)
         guard let open = bytes[...].firstRange(of: FrontMatterMarkers.open) else {
@@ -100,8 +123,25 @@ public struct Fixture: Sendable {
         default: throw FixtureError(path: path, line: lineOf("rules", in: source.text, from: openLine), message: "'rules' is a list of rule IDs such as [S1, O3]")
         }
         return Fixture(
-            path: path, source: source, description: settings["description"]?.stringValue ?? "", rules: rules,
+            path: path, file: file, source: source, description: settings["description"]?.stringValue ?? "", rules: rules,
             settings: settings, expect: expect, frontMatterLine: openLine)
+    }
+
+    /// The file `name` (one name, no `/`) beside the fixture, in the same folder below the same
+    /// base: where its goldens are read and written.
+    public func sibling(_ name: [UInt8]) -> FileSystem.Location { file.sibling(name) }
+
+    /// The path of `relative`, a file the front matter names (`fixtures: data.json`), from the
+    /// fixture's folder, as bytes; for reading only.
+    public func path(beside relative: String) -> SystemPath {
+        var folder = file.base
+        for name in file.folders { folder = folder.appending(name) }
+        return folder == "." ? SystemPath(relative) : folder.appending(Array(relative.utf8))
+    }
+
+    /// The fixture's name without `.js`, as bytes: `NAME` of `NAME.js`, for the files named after it.
+    public var stem: [UInt8] {
+        file.name.count > 3 && file.name.suffix(3).elementsEqual(".js".utf8) ? Array(file.name.dropLast(3)) : file.name
     }
 
     /// The file line where `key:` first appears after `from`.

@@ -28,9 +28,19 @@ public final class FixtureRunner {
 
     /// Runs one fixture file; never throws: a malformed fixture is a failed result.
     public func run(path: String) -> FixtureResult {
+        guard let file = try? FileSystem.location(ofUserPath: path) else {
+            return FixtureResult(path: path, description: "", rules: [], outcome: .failed, failures: ["malformed fixture: \(path): names a folder, not a file"], durationMs: 0)
+        }
+        return run(file)
+    }
+
+    /// Runs the fixture file at `file`, read by the bytes of its path; never throws: a
+    /// malformed fixture is a failed result.
+    public func run(_ file: FileSystem.Location) -> FixtureResult {
+        let path = file.display
         let start = ContinuousClock.now
         do {
-            let fixture = try Fixture.load(path: path)
+            let fixture = try Fixture.load(file)
             var result = run(fixture)
             result.durationMs = start.duration(to: .now).milliseconds
             return result
@@ -73,7 +83,7 @@ public final class FixtureRunner {
         var failures: [String] = []
         // The file's base name, so locations and stack frames do not depend on where the suite runs from.
         var source = fixture.source
-        source.name = String(fixture.path.split(separator: "/").last ?? Substring(fixture.path))
+        source.name = SystemPath.escape(fixture.file.name)
         let report: RunReport
         let interface: InterfaceCheck
         // The refresh run's `widgethost.run/1` JSON, which `expect` is checked against.
@@ -242,17 +252,24 @@ public final class FixtureRunner {
     /// `NAME.expected.json` beside the script holds a full report, when present. `--update`
     /// rewrites one that exists and makes none: a fixture pins its whole report only when its
     /// author put the file there (an empty one will do).
+    /// The file is written only there, beside the fixture inside the suite's folder: a link at
+    /// its name is replaced, and one on the way refused (``GoldenFile``).
     func checkGolden(_ fixture: Fixture, _ report: JSONValue) -> [String] {
-        guard fixture.path.hasSuffix(".js") else { return [] }
-        let golden = String(fixture.path.dropLast(3)) + ".expected.json"
-        guard let bytes = try? FileBytes.read(path: golden) else { return [] }
+        guard fixture.stem != fixture.file.name else { return [] }
+        let golden = fixture.sibling(fixture.stem + Array(".expected.json".utf8))
+        let bytes: [UInt8]
+        switch GoldenFile.read(golden) {
+        case .unreadable(let message): return [message]
+        case .missing: return []
+        case .file(let found): bytes = found
+        }
         let text = report.serialized(pretty: true) + "\n"
         if updateGoldens {
-            do { try GoldenFile.write(text, to: golden) } catch { return ["cannot write \(golden): \(error.message)"] }
+            do { try GoldenFile.write(text, to: golden) } catch { return ["cannot write \(golden.display): \(error.message)"] }
             return []
         }
         let expected = String(decoding: bytes, as: UTF8.self)
         if expected == text { return [] }
-        return ["the report differs from \(golden) (run with --update to accept it):"] + TextDiff.lines(expected, text)
+        return ["the report differs from \(golden.display) (run with --update to accept it):"] + TextDiff.lines(expected, text)
     }
 }

@@ -125,9 +125,9 @@ struct PushCheck {
         guard let value = fixture.settings["registry"] else { return .success(defaultRegistry) }
         let text: String
         if let file = value.stringValue {
-            let folder = fixture.path.contains("/") ? String(fixture.path[..<fixture.path.lastIndex(of: "/")!]) + "/" : ""
-            guard let bytes = try? FileBytes.read(path: folder + file) else {
-                return .failure(PushEntryError("registry: cannot read \(folder + file)"))
+            let registry = fixture.path(beside: file)
+            guard let bytes = try? FileBytes.read(path: registry) else {
+                return .failure(PushEntryError("registry: cannot read \(registry.shown)"))
             }
             text = String(decoding: bytes, as: UTF8.self)
         } else {

@@ -1,4 +1,5 @@
 import Canvas
+import HostSystem
 import JSONKit
 import Layout
 import WidgetHost
@@ -101,33 +102,48 @@ enum RenderFixtureCheck {
     /// The golden picture (`NAME.png`, or `golden:`) written under `--update`, else compared:
     /// more changed pixels than `tolerance`, or another size, writes `NAME.actual.png` and
     /// `NAME.diff.png` and names them.
+    /// The golden is written only beside the fixture, inside the suite's folder: `golden:` is a
+    /// `.png` name with no folder, a link at its name is replaced and never written through, and
+    /// a link on the way is refused (``GoldenFile``); so are the pictures of a failing comparison,
+    /// in their folder.
     static func compareGolden(_ fixture: Fixture, settings: JSONObject, bytes: [UInt8], pixelWidth: Int, pixelHeight: Int,
                               tolerance: Int, drawer: any CanvasDrawing, update: Bool) -> [String] {
-        let base = fixture.path.hasSuffix(".js") ? String(fixture.path.dropLast(3)) : fixture.path
-        let golden = settings["golden"]?.stringValue.map { name in
-            let folder = fixture.path.lastIndex(of: "/").map { String(fixture.path[...$0]) } ?? ""
-            return folder + name
-        } ?? base + ".png"
+        let golden: FileSystem.Location
+        if let value = settings["golden"] {
+            let name = value.stringValue ?? value.serialized()
+            if let problem = GoldenFile.nameProblem(name) {
+                return ["malformed fixture: render.golden \(problem), such as ring-dark.png (it is \(JSONValue.string(name).serialized()))"]
+            }
+            golden = fixture.sibling(Array(name.utf8))
+        } else {
+            golden = fixture.sibling(fixture.stem + Array(".png".utf8))
+        }
         if update {
-            if (try? GoldenFile.write(bytes: bytes, to: golden)) == nil { return ["cannot write \(golden)"] }
+            do { try GoldenFile.write(bytes: bytes, to: golden) } catch { return ["cannot write \(golden.display): \(error.message)"] }
             return []
         }
-        guard let expected = try? FileBytes.read(path: golden) else {
-            return ["render: no golden picture \(golden); write it with widgethost test --update and look at it before committing"]
+        let expected: [UInt8]
+        switch GoldenFile.read(golden) {
+        case .unreadable(let message): return ["render: \(message)"]
+        case .missing: return ["render: no golden picture \(golden.display); write it with widgethost test --update and look at it before committing"]
+        case .file(let found): expected = found
         }
         if expected == bytes { return [] }
         guard let comparison = drawer.compare(actual: bytes, golden: expected) else {
-            return ["render: \(golden) is not a PNG"]
+            return ["render: \(golden.display) is not a PNG"]
         }
         if !comparison.sizeDiffers, comparison.changedPixels <= tolerance { return [] }
         let folder = getenv("WIDGETHOST_TEST_PICTURES").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "."
-        let name = String(base.split(separator: "/").last ?? "picture")
-        let actualPath = folder + "/" + name + ".actual.png", diffPath = folder + "/" + name + ".diff.png"
-        let wrote = (try? GoldenFile.write(bytes: bytes, to: actualPath)) != nil && (try? GoldenFile.write(bytes: comparison.difference, to: diffPath)) != nil
+        func picture(_ suffix: String) -> FileSystem.Location {
+            let name = fixture.stem + Array(suffix.utf8)
+            return FileSystem.Location(base: folder, folders: [], name: name, display: folder + "/" + SystemPath.escape(name))
+        }
+        let actual = picture(".actual.png"), difference = picture(".diff.png")
+        let wrote = (try? GoldenFile.write(bytes: bytes, to: actual)) != nil && (try? GoldenFile.write(bytes: comparison.difference, to: difference)) != nil
         let what = comparison.sizeDiffers
             ? "the picture is \(pixelWidth)×\(pixelHeight) px, which is not the golden's size"
-            : "\(comparison.changedPixels) pixels differ from \(golden) (tolerance \(tolerance))"
-        return ["render: \(what); " + (wrote ? "the picture drawn is \(actualPath), the difference (changed pixels in red) \(diffPath)" : "the pictures could not be written to \(folder)")]
+            : "\(comparison.changedPixels) pixels differ from \(golden.display) (tolerance \(tolerance))"
+        return ["render: \(what); " + (wrote ? "the picture drawn is \(actual.display), the difference (changed pixels in red) \(difference.display)" : "the pictures could not be written to \(folder)")]
     }
 
     static func check(_ want: JSONObject, _ picture: CanvasPicture) -> [String] {

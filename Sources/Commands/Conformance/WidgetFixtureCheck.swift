@@ -70,8 +70,8 @@ enum WidgetFixtureCheck {
             }
             text = block
         case .string(let file)?:
-            let folder = fixture.path.lastIndex(of: "/").map { String(fixture.path[...$0]) } ?? ""
-            guard let loaded = try? ScriptSource.load(path: folder + file) else { return ["render: cannot read the layout \(folder + file)"] }
+            let layout = fixture.path(beside: file)
+            guard let loaded = try? ScriptSource.load(path: layout) else { return ["render: cannot read the layout \(layout.shown)"] }
             text = loaded.text
         default:
             return ["malformed fixture: render.layout is true (the layout: block) or a layout file beside the fixture"]

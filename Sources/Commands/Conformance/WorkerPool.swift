@@ -39,16 +39,17 @@ public struct WorkerPool {
         var output: Int32 { process.output }
         var buffer: [UInt8] = []
         /// The fixtures written to it and not yet answered, in order; the first is running.
-        var pending: [String] = []
-        var current: String? { pending.first }
+        var pending: [FileSystem.Location] = []
+        var current: FileSystem.Location? { pending.first }
         /// A write to it failed: it takes no more work.
         var ended = false
         var deadline = ContinuousClock.now
         init(_ process: ChildProcess) { self.process = process }
     }
 
-    /// Runs `paths` and returns one result per path, in the order given.
-    public func run(_ paths: [String], progress: (FixtureResult) -> Void = { _ in }) -> [FixtureResult] {
+    /// Runs the fixtures at `paths` and returns one result per fixture, in the order given;
+    /// each result's path is the fixture's shown path (its `display`).
+    public func run(_ paths: [FileSystem.Location], progress: (FixtureResult) -> Void = { _ in }) -> [FixtureResult] {
         var results: [String: FixtureResult] = [:]
         var queue = paths[...]
         var workers: [Worker] = []
@@ -143,18 +144,18 @@ public struct WorkerPool {
                 }
             }
         }
-        return paths.map { results[$0] ?? failure($0, "no result") }
+        return paths.map { results[$0.display] ?? failure($0, "no result") }
     }
 
-    private func failure(_ path: String, _ message: String) -> FixtureResult {
-        let fixture = try? Fixture.load(path: path)
+    private func failure(_ path: FileSystem.Location, _ message: String) -> FixtureResult {
+        let fixture = try? Fixture.load(path)
         return FixtureResult(
-            path: path, description: fixture?.description ?? "", rules: fixture?.rules ?? [], outcome: .failed,
+            path: path.display, description: fixture?.description ?? "", rules: fixture?.rules ?? [], outcome: .failed,
             failures: [message], durationMs: 0)
     }
 
     /// Puts back at the front of the queue what a stopped worker held after its running fixture.
-    private func requeue(_ worker: Worker, into queue: inout ArraySlice<String>) {
+    private func requeue(_ worker: Worker, into queue: inout ArraySlice<FileSystem.Location>) {
         queue.insert(contentsOf: worker.pending.dropFirst(), at: queue.startIndex)
         worker.pending = []
     }
@@ -168,10 +169,10 @@ public struct WorkerPool {
     }
 
     /// Writes `path` to the worker; its deadline starts when it is the worker's first.
-    private func assign(_ path: String, to worker: Worker) -> Bool {
+    private func assign(_ path: FileSystem.Location, to worker: Worker) -> Bool {
         if worker.pending.isEmpty { worker.deadline = deadline() }
         worker.pending.append(path)
-        return worker.process.write(ServiceRequest.fixture(path: path).line)
+        return worker.process.write(ServiceRequest.fixture(path).line)
     }
 
     /// A new worker, its standard input and output pipes; its standard error is this process's.

@@ -18,7 +18,18 @@ public struct YAMLError: KindedError, Sendable, Hashable, CustomStringConvertibl
 /// The text is read as UTF-8 bytes: every character the syntax gives a meaning to is ASCII,
 /// and no byte of a longer character is one of them. Lines end at `\n`, and a `\r` before it
 /// is dropped.
+///
+/// Maps and lists nest at most ``maximumDepth`` levels, block and flow together: the bound of
+/// the JSON reader, so a hostile front matter (`[[[…]]]` 100,000 deep) is an error at its line,
+/// never a stack overflow, and the value it gives can be compared and destroyed safely.
 public enum YAMLSubset {
+    /// How deep maps and lists may nest: the JSON reader's bound (512).
+    public static let maximumDepth = JSONValue.defaultMaxDepth
+
+    static func tooDeep(_ line: Int) -> YAMLError {
+        YAMLError(message: "maps and lists nest more than \(maximumDepth) levels deep, the most a front matter may", line: line)
+    }
+
     /// Parses `text`; `firstLine` is the file line of the text's first line.
     public static func parse(_ text: String, firstLine: Int = 1) throws(YAMLError) -> JSONValue {
         try parse(Array(text.utf8)[...], firstLine: firstLine)
@@ -48,6 +59,14 @@ private struct BlockParser {
     var lines: [Line] = []
     var rawLines: [(number: Int, text: Text)] = []
     var index = 0
+    /// The maps and lists open around the line being read.
+    var depth = 0
+
+    /// One more map or list opens at `line`; past ``YAMLSubset/maximumDepth`` it is an error.
+    mutating func enter(_ line: Int) throws(YAMLError) {
+        depth += 1
+        if depth > YAMLSubset.maximumDepth { throw YAMLSubset.tooDeep(line) }
+    }
 
     init(text: Text, firstLine: Int) {
         var start = text.startIndex
@@ -91,6 +110,8 @@ private struct BlockParser {
     }
 
     mutating func parseSequence(indent: Int) throws(YAMLError) -> JSONValue {
+        try enter(lines[index].number)
+        defer { depth -= 1 }
         var items: [JSONValue] = []
         while index < lines.count, lines[index].indent == indent, Self.isListItem(lines[index].content) {
             let line = lines[index]
@@ -106,13 +127,15 @@ private struct BlockParser {
                 items.append(try parseMapping(indent: keyIndent))
             } else {
                 index += 1
-                items.append(try Self.inlineValue(rest, line: line.number))
+                items.append(try Self.inlineValue(rest, line: line.number, depth: depth))
             }
         }
         return .array(items)
     }
 
     mutating func parseMapping(indent: Int) throws(YAMLError) -> JSONValue {
+        try enter(lines[index].number)
+        defer { depth -= 1 }
         var object: JSONObject = [:]
         while index < lines.count, lines[index].indent == indent {
             let line = lines[index]
@@ -137,7 +160,7 @@ private struct BlockParser {
             } else if value.first == UInt8(ascii: "|") || value.first == UInt8(ascii: ">") {
                 object[name] = .string(try blockScalar(header: value, parentIndent: indent, line: line.number))
             } else {
-                object[name] = try Self.inlineValue(value, line: line.number)
+                object[name] = try Self.inlineValue(value, line: line.number, depth: depth)
             }
         }
         if index < lines.count, lines[index].indent > indent {
@@ -222,7 +245,7 @@ private struct BlockParser {
     static func keyName(_ key: Text, line: Int) throws(YAMLError) -> String {
         let trimmed = key.trimmingSpaces()
         if trimmed.first == UInt8(ascii: "\"") || trimmed.first == UInt8(ascii: "'") {
-            var flow = FlowParser(text: trimmed, line: line)
+            var flow = FlowParser(text: trimmed, line: line, depth: 0)
             guard case .string(let name) = try flow.parseValue() else {
                 throw YAMLError(message: "a key must be a string", line: line)
             }
@@ -263,12 +286,13 @@ private struct BlockParser {
         return text.trimmingSpaces()
     }
 
-    static func inlineValue(_ text: Text, line: Int) throws(YAMLError) -> JSONValue {
+    /// The value on one line, inside `depth` open maps and lists.
+    static func inlineValue(_ text: Text, line: Int, depth: Int) throws(YAMLError) -> JSONValue {
         let text = stripComment(text)
         if let first = text.first, "&*!%@`".utf8.contains(first) {
             throw YAMLError(message: "'\(Character(Unicode.Scalar(first)))' (anchors, aliases, tags) is not part of the fixture format", line: line)
         }
-        var flow = FlowParser(text: text, line: line)
+        var flow = FlowParser(text: text, line: line, depth: depth)
         let value = try flow.parseValue(topLevel: true)
         try flow.expectEnd()
         return value
@@ -280,11 +304,20 @@ private struct FlowParser {
     let text: Text
     let line: Int
     var index: Int
+    /// The maps and lists open around the cursor, the block ones the line is in included.
+    var depth: Int
 
-    init(text: Text, line: Int) {
+    init(text: Text, line: Int, depth: Int) {
         self.text = text
         self.line = line
+        self.depth = depth
         index = text.startIndex
+    }
+
+    /// One more `[` or `{` opens; past ``YAMLSubset/maximumDepth`` it is an error.
+    mutating func enter() throws(YAMLError) {
+        depth += 1
+        if depth > YAMLSubset.maximumDepth { throw YAMLSubset.tooDeep(line) }
     }
 
     /// The byte at the cursor, or nil at the end.
@@ -310,6 +343,8 @@ private struct FlowParser {
     }
 
     mutating func parseList() throws(YAMLError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
         index += 1
         var items: [JSONValue] = []
         skipSpaces()
@@ -325,6 +360,8 @@ private struct FlowParser {
     }
 
     mutating func parseMap() throws(YAMLError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
         index += 1
         var object: JSONObject = [:]
         skipSpaces()

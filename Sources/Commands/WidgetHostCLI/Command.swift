@@ -55,10 +55,15 @@ package struct Command: Sendable {
     /// With a program of its own: the arguments it gets before the command's own, so that one
     /// program can carry out several commands (`studio` is `widgethost-serve studio …`).
     package var leadingArguments: [String] = []
+    /// Whether it opens its file arguments by their bytes (``ParsedArguments/paths``), so it
+    /// takes a name that is not UTF-8; any other command refuses such an argument (a usage
+    /// error), never opening a file of another name.
+    package var takesAnyFileName = false
 
     package init(name: String, abstract: String, discussion: String, arguments: [Argument], options: [OptionSpec],
-                 examples: [Example] = [], exitCodes: [(Int32, String)] = [],
+                 examples: [Example] = [], exitCodes: [(Int32, String)] = [], takesAnyFileName: Bool = false,
                  run: @escaping @Sendable (ParsedArguments, Terminal) throws -> Int32) {
+        self.takesAnyFileName = takesAnyFileName
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

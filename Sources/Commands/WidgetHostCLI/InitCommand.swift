@@ -1,3 +1,4 @@
+import HostSystem
 import WidgetHost
 
 /// `widgethost init [DIR]`: a new widget project.
@@ -41,21 +42,38 @@ enum InitCommand {
         let base = folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/"
         let source = SourceRecord.installed()
         let files = ProjectTemplate.files(kind: kind, source: source)
-        let existing = NewFiles.existing(files.map { base + $0.path })
+        // Each file below the folder (followed as named, the user's choice), reached without
+        // following a link: a folder on the way that is one (`.github` -> elsewhere) is refused
+        // before anything is written, and a new file never replaces what is at its name.
+        let locations = files.map { file -> FileSystem.Location in
+            var parts = file.path.split(separator: "/").map { Array($0.utf8) }
+            let name = parts.removeLast()
+            return FileSystem.Location(base: folder, folders: parts, name: name, display: base + file.path)
+        }
+        var existing: [String] = []
+        for location in locations {
+            do {
+                if try FileSystem.exists(location) { existing.append(location.display) }
+            } catch where error.kind == .link {
+                throw CommandError("cannot write \(location.display): \(error.message); init writes only inside its folder and wrote nothing (remove the link, or choose another folder)\(ToolCode.cannotWrite.suffix)",
+                                   kind: .environment(.cannotCreate))
+            } catch {
+                // A folder that cannot be opened is reported when it is made, below.
+            }
+        }
         if !existing.isEmpty {
             let list = existing.joined(separator: ", ")
             throw CommandError("\(list) already exist\(existing.count == 1 ? "s" : ""); init never overwrites a file and wrote nothing (choose an empty folder, or move \(existing.count == 1 ? "it" : "them") away)\(ToolCode.fileExists.suffix)",
                                kind: .environment(.cannotCreate))
         }
-        do {
-            for (path, text) in files {
-                let full = base + path
-                if let slash = full.lastIndex(of: "/") { try NewFiles.makeFolders(String(full[..<slash])) }
-                try NewFiles.create(full, text)
+        do { try NewFiles.makeFolders(folder) } catch {
+            throw CommandError("cannot write \(error.path): \(error.message)\(ToolCode.cannotWrite.suffix)", kind: error.errorKind)
+        }
+        for (location, file) in zip(locations, files) {
+            do { try FileSystem.create(location, Array(file.text.utf8)) } catch {
+                throw CommandError("cannot write \(error.path): \(error.message)\((error.exists ? ToolCode.fileExists : .cannotWrite).suffix)",
+                                   kind: .environment(.cannotCreate))
             }
-        } catch {
-            throw CommandError("cannot write \(error.path): \(error.message)\((error.exists ? ToolCode.fileExists : .cannotWrite).suffix)",
-                               kind: error.errorKind)
         }
         let shown = folder == "." ? "" : "cd \(folder) && "
         terminal.out("made a \(kind.rawValue) widget project in \(folder == "." ? "the current folder" : folder): \(files.map(\.path).joined(separator: ", "))")

@@ -3,9 +3,10 @@ import ErrorKinds
 @preconcurrency import Glibc
 #endif
 
-/// Files a command creates and never overwrites (`init`, `types --wrap`): folders made as
-/// needed, each file opened with `O_CREAT | O_EXCL`, so an existing file is never touched,
-/// even one that appears between the check and the write.
+/// Files a command creates and never overwrites (`init`, `types --wrap`): what is there
+/// already, and the folders made as needed. `init` creates its files with `FileSystem.create`
+/// (`O_CREAT | O_EXCL`, no link followed below its folder), so an existing file is never
+/// touched, even one that appears between the check and the write.
 enum NewFiles {
     struct Failure: KindedError {
         /// A file that cannot be made, or is already there.
@@ -13,7 +14,7 @@ enum NewFiles {
         var path: String
         var message: String
         /// The file was already there.
-        var exists: Bool
+        var exists = false
     }
 
     /// The paths of `paths` that exist (as anything: a file, a folder, a link).
@@ -39,32 +40,6 @@ enum NewFiles {
             if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
                 throw Failure(path: prefix, message: String(cString: strerror(errno)), exists: false)
             }
-        }
-    }
-
-    /// Writes a new file; fails when anything is at `path` already.
-    static func create(_ path: String, _ text: String, executable: Bool = false) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, executable ? 0o755 : 0o644)
-        guard fd >= 0 else {
-            let code = errno
-            throw Failure(path: path, message: code == EEXIST ? "exists" : String(cString: strerror(code)), exists: code == EEXIST)
-        }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        var failure: String?
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = String(cString: strerror(errno))
-                break
-            }
-            offset += count
-        }
-        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(path)
-            throw Failure(path: path, message: failure, exists: false)
         }
     }
 }

@@ -1,3 +1,4 @@
+import HostSystem
 import JSONKit
 import WidgetHost
 
@@ -28,12 +29,14 @@ enum RunCommand {
             (ExitCode.noInput, "a file cannot be read"),
             (ExitCode.cannotCreate, "what the run stored could not be saved to the state folder (state-not-saved: it is lost)"),
         ],
+        takesAnyFileName: true,
         run: run)
 
     static let format = Option<ReportFormat>.format("Output format: text or json. Default: text.")
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
-        guard let path = arguments.positionals.first else { throw UsageError("missing the script to run") }
+        // The script is opened by the bytes of its name, which need not be UTF-8.
+        guard let path = arguments.paths.first else { throw UsageError("missing the script to run") }
         guard arguments.positionals.count == 1 else {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'; run takes one script")
         }

@@ -21,8 +21,8 @@ package enum ServiceLoop {
             guard !line.isEmpty else { continue }
             let answer: ServiceAnswer
             switch ServiceRequest.parse(Array(line.utf8)) {
-            case .success(.fixture(let path)):
-                answer = .fixture(runner.run(path: path).json)
+            case .success(.fixture(let file)):
+                answer = .fixture(runner.run(file).json)
             case .success(.pictures(let request)):
                 guard let widgets else {
                     answer = .pictures(PictureAnswer(pictures: [], problem: "this program cannot draw pictures; \(RenderCommand.program) draws them"))

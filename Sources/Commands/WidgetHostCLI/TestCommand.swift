@@ -43,6 +43,7 @@ package enum TestCommand {
             (ExitCode.noInput, "a path does not exist, or no fixtures were found"),
             (ExitCode.cannotCreate, "--output cannot be written"),
         ],
+        takesAnyFileName: true,
         run: { arguments, terminal in try run(arguments, terminal, drawer: drawer, widgets: widgets) })
     }
 
@@ -78,33 +79,39 @@ package enum TestCommand {
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let jobs = try arguments.get(Self.jobs) ?? cores
         let timeout = try arguments.get(Self.timeout) ?? 60
-        var fixtures: [String]
+        var fixtures: [FileSystem.Location]
+        let found: Suite.Found
         if arguments.positionals.isEmpty {
             // No path: the fixtures under the current folder (files with a /*--- block; other
             // scripts there are not fixtures), and say so.
-            fixtures = Suite.discoverFixtures(under: ".")
+            found = Suite.discoverFixtures(under: ".")
+            fixtures = found.fixtures
             guard !fixtures.isEmpty else {
                 throw CommandError("no fixtures under the current folder (a fixture is a .js file that starts with a /*--- … ---*/ block, see docs/conformance.md); name the files or folders to run, e.g. 'widgethost test Fixtures/Conformance' [no-fixtures]",
                                    kind: .input(.missing))
             }
             terminal.err("test: no path given: running the \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") under the current folder")
         } else {
-            do { fixtures = try Suite.discover(arguments.positionals) } catch {
+            // Paths are taken by their bytes (a name need not be UTF-8).
+            do { found = try Suite.discover(arguments.paths) } catch {
                 // A named file that is not a fixture is bad input (65); a missing one, 66.
                 throw CommandError(error.description, kind: error.errorKind)
             }
+            fixtures = found.fixtures
             guard !fixtures.isEmpty else {
                 let named = arguments.positionals.joined(separator: ", ")
                 throw CommandError("no fixtures in \(named) (a fixture is a .js file that starts with a /*--- … ---*/ block, see docs/conformance.md; other scripts are not run) [no-fixtures]",
                                    kind: .input(.missing))
             }
         }
+        // What the search passed over (a pipe named .js, a second link to a folder) is said, not run.
+        for line in found.passedOver { terminal.err("test: passed over \(line)") }
         if let (index, count) = try arguments.get(Self.shard) {
             fixtures = Suite.shard(fixtures, index: index, count: count)
         }
         if let filter = try arguments.get(Self.filter) {
-            fixtures = fixtures.filter { path in
-                path.contains(filter) || ((try? Fixture.load(path: path))?.description.contains(filter) ?? false)
+            fixtures = fixtures.filter { file in
+                file.display.contains(filter) || ((try? Fixture.load(file))?.description.contains(filter) ?? false)
             }
         }
 

@@ -1,4 +1,5 @@
 import ErrorKinds
+import HostSystem
 
 /// The `widgethost` command-line tool: a thin layer over the libraries (X4).
 public enum WidgetHostTool {
@@ -73,6 +74,18 @@ public enum WidgetHostTool {
     /// Runs the tool's work for `arguments` in this process, up to a command that is a program
     /// of its own, which it returns without starting it.
     public static func step(arguments: [String], terminal: Terminal = .standard()) -> Step {
+        step(arguments: arguments, raw: nil, terminal: terminal)
+    }
+
+    /// ``step(arguments:terminal:)`` for the arguments as the process got them, bytes that need
+    /// not be UTF-8 (`main` passes its `argv`): a command that opens files by their bytes (`run`,
+    /// `test`) gets every name as it is; the others refuse one that is not UTF-8.
+    public static func step(argumentBytes: [[UInt8]], terminal: Terminal = .standard()) -> Step {
+        let arguments = argumentBytes.map { String(validating: $0, as: UTF8.self) ?? SystemPath.escape($0) }
+        return step(arguments: arguments, raw: argumentBytes, terminal: terminal)
+    }
+
+    private static func step(arguments: [String], raw: [[UInt8]]?, terminal: Terminal) -> Step {
         guard let first = arguments.first else {
             terminal.writeOut(help)
             return .exit(ExitCode.success)
@@ -112,15 +125,23 @@ public enum WidgetHostTool {
                 UsageError("unknown subcommand '\(first)'\(hint); the subcommands are \(names.joined(separator: ", "))"),
                 usage: nil, terminal: terminal))
         }
+        if let notText = raw?.dropFirst().first(where: { String(validating: $0, as: UTF8.self) == nil }), !command.takesAnyFileName {
+            return .exit(usageError(UsageError(notUTF8Argument(notText, command: command.name)), usage: command, terminal: terminal))
+        }
         if case .program(let program) = command.action {
             return .program(SiblingProgram(program: program, command: command.name, arguments: command.leadingArguments + Array(arguments.dropFirst())))
         }
-        return .exit(run(command, arguments: Array(arguments.dropFirst()), terminal: terminal))
+        return .exit(run(command, arguments: Array(arguments.dropFirst()), raw: raw.map { Array($0.dropFirst()) }, terminal: terminal))
+    }
+
+    /// Why a command that takes text refuses an argument that is not UTF-8.
+    static func notUTF8Argument(_ bytes: [UInt8], command: String) -> String {
+        "the argument '\(SystemPath.escape(bytes))' is not UTF-8, and \(command) takes its arguments as text (run and test open a file of any name); rename the file, or give its name in UTF-8"
     }
 
     /// Runs one subcommand with the arguments that follow its name: its help, or its options
     /// parsed and its work done, errors reported as every subcommand reports them.
-    package static func run(_ command: Command, arguments rest: [String], terminal: Terminal) -> Int32 {
+    package static func run(_ command: Command, arguments rest: [String], raw: [[UInt8]]? = nil, terminal: Terminal) -> Int32 {
         let body: @Sendable (ParsedArguments, Terminal) throws -> Int32
         switch command.action {
         case .program(let program):
@@ -133,7 +154,7 @@ public enum WidgetHostTool {
             return ExitCode.success
         }
         do {
-            let parsed = try ParsedArguments(rest, options: command.options)
+            let parsed = try ParsedArguments(rest, raw: raw, options: command.options)
             return try body(parsed, terminal)
         } catch let error as UsageError {
             return usageError(error, usage: command, terminal: terminal)

@@ -115,11 +115,16 @@ public final class ScriptHost {
 
     /// Loads a file and runs it; a file that is not UTF-8 gives an `error` report with a `not-utf8` diagnostic (S1).
     public func run(path: String, configuration: RunConfiguration = RunConfiguration()) throws(ScriptLoadError) -> RunReport {
+        try run(path: SystemPath(path), configuration: configuration)
+    }
+
+    /// Loads the file at `path`, named by its bytes, and runs it; a file that is not UTF-8 gives an `error` report (S1).
+    public func run(path: SystemPath, configuration: RunConfiguration = RunConfiguration()) throws(ScriptLoadError) -> RunReport {
         do {
             return run(try ScriptSource.load(path: path), configuration: configuration)
         } catch where error.kind == .notUTF8 {
             let start = configuration.now ?? WallClock.nowMilliseconds()
-            var report = RunReport.notRun(script: path, configuration: configuration, start: start)
+            var report = RunReport.notRun(script: path.shown, configuration: configuration, start: start)
             report.diagnostics = [Diagnostic(.notUTF8, .error, error.message, line: error.line, column: error.column)]
             report.error = ScriptFailure(name: "EncodingError", message: error.message, line: error.line, column: error.column, stack: [])
             return report

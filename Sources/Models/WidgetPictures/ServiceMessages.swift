@@ -1,3 +1,4 @@
+import HostSystem
 import JSONKit
 
 /// What is asked of `widgethost-render`'s service (`widgethost-render pictures`, and
@@ -7,17 +8,50 @@ import JSONKit
 public enum ServiceRequest: Sendable {
     /// Draw these pictures (``PictureService`` answers them).
     case pictures(PictureRequest)
-    /// Run the fixture at this path (the conformance runner's `FixtureRunner` answers it).
-    case fixture(path: String)
+    /// Run the fixture there (the conformance runner's `FixtureRunner` answers it).
+    case fixture(FileSystem.Location)
 
-    /// The request as it travels: `{"pictures": …}` or `{"fixture": PATH}`, then a newline.
+    /// The request as it travels: `{"pictures": …}` or `{"fixture": {"base": …, "folders": […],
+    /// "name": …, "display": …}}`, then a newline. Each part of the path is a string when it is
+    /// UTF-8 and otherwise the list of its bytes, so any name crosses as it is.
     public var line: [UInt8] {
         let value: JSONValue
         switch self {
         case .pictures(let request): value = ["pictures": request.json]
-        case .fixture(let path): value = ["fixture": .string(path)]
+        case .fixture(let file):
+            value = ["fixture": .object([
+                "base": Self.json(file.base.bytes), "folders": .array(file.folders.map(Self.json)),
+                "name": Self.json(file.name), "display": .string(file.display),
+            ])]
         }
         return Array((value.serialized() + "\n").utf8)
+    }
+
+    /// Bytes as JSON: their text when they are UTF-8, else the list of the bytes.
+    private static func json(_ bytes: [UInt8]) -> JSONValue {
+        String(validating: bytes, as: UTF8.self).map(JSONValue.string) ?? .array(bytes.map { .number(Double($0)) })
+    }
+
+    /// Bytes from ``json(_:)``'s form, or nil.
+    private static func bytes(_ value: JSONValue?) -> [UInt8]? {
+        switch value {
+        case .string(let text)?: return Array(text.utf8)
+        case .array(let items)?:
+            let bytes = items.compactMap { $0.doubleValue.flatMap { $0 >= 0 && $0 <= 255 && $0 == $0.rounded() ? UInt8($0) : nil } }
+            return bytes.count == items.count ? bytes : nil
+        default: return nil
+        }
+    }
+
+    /// The fixture's location in a request: the object ``line`` writes, or a path as text.
+    private static func location(_ value: JSONValue) -> FileSystem.Location? {
+        if let path = value.stringValue { return try? FileSystem.location(ofUserPath: path) }
+        guard let base = bytes(value["base"]), let name = bytes(value["name"]), let display = value["display"]?.stringValue,
+            let list = value["folders"]?.arrayValue
+        else { return nil }
+        let folders = list.compactMap { bytes($0) }
+        guard folders.count == list.count else { return nil }
+        return FileSystem.Location(base: SystemPath(bytes: base), folders: folders, name: name, display: display)
     }
 
     /// The request in `line` (without its newline), or what is wrong with it.
@@ -26,7 +60,10 @@ public enum ServiceRequest: Sendable {
         do { value = try JSONValue.parse(bytes: line) } catch {
             return .failure(PictureProblem("the request is not JSON: \(error)"))
         }
-        if let path = value["fixture"]?.stringValue { return .success(.fixture(path: path)) }
+        if let fixture = value["fixture"] {
+            guard let location = location(fixture) else { return .failure(PictureProblem("the request names no fixture file")) }
+            return .success(.fixture(location))
+        }
         guard let pictures = value["pictures"] else { return .failure(PictureProblem("the request asks for neither pictures nor a fixture")) }
         return PictureRequest.parse(pictures).map(ServiceRequest.pictures)
     }

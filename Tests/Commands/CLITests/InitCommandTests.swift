@@ -132,6 +132,30 @@ final class InitCommandTests: XCTestCase {
 }
 
 extension InitCommandTests {
+    /// A folder on the way that is a symbolic link to a folder outside the project (`.github`
+    /// -> elsewhere) was followed, and the workflow written there; it is refused before anything
+    /// is written, and a link at a file's name is never written through.
+    func testInitNeverWritesThroughALinkOutOfItsFolder() throws {
+        let project = folder + "/project", elsewhere = folder + "/elsewhere"
+        XCTAssertEqual(mkdir(project, 0o755), 0)
+        XCTAssertEqual(mkdir(elsewhere, 0o755), 0)
+        XCTAssertEqual(symlink(elsewhere, project + "/.github"), 0)
+        let refused = tool("init", project)
+        XCTAssertEqual(refused.code, 73)
+        XCTAssertEqual(refused.err, "error: cannot write \(project)/.github/workflows/widgethost.yml: is reached through a symbolic link (\(project)/.github is a symbolic link); the host does not follow links; init writes only inside its folder and wrote nothing (remove the link, or choose another folder) [cannot-write]\n")
+        XCTAssertEqual(Files.listing(elsewhere), [])
+        XCTAssertEqual(Files.listing(project), [".github"])
+
+        // A link at a file's name, even one that leads nowhere yet, is something there.
+        XCTAssertEqual(unlink(project + "/.github"), 0)
+        XCTAssertEqual(symlink(elsewhere + "/stolen.js", project + "/widget.js"), 0)
+        let linked = tool("init", project)
+        XCTAssertEqual(linked.code, 73)
+        XCTAssertEqual(linked.err, "error: \(project)/widget.js already exists; init never overwrites a file and wrote nothing (choose an empty folder, or move it away) [file-exists]\n")
+        XCTAssertEqual(Files.listing(elsewhere), [])
+        XCTAssertEqual(Files.listing(project), ["widget.js"])
+    }
+
     func testTheToolsCodesAreTheOnesDocumented() throws {
         let text = try XCTUnwrap(Files.text(packageRoot + "/docs/diagnostics.md"))
         let section = try XCTUnwrap(text.split(separator: "\n## Codes of the tool's", maxSplits: 1).last)

@@ -114,7 +114,7 @@ final class PictureChildTests: XCTestCase {
         }
         var pending: [UInt8] = [], err: [UInt8] = []
         let fixture = packageRoot + "/Fixtures/Conformance/D/circle.js"
-        XCTAssertTrue(worker.write(ServiceRequest.fixture(path: fixture).line + (try ServiceRequest.pictures(request())).line))
+        XCTAssertTrue(worker.write(ServiceRequest.fixture(try FileSystem.location(ofUserPath: fixture)).line + (try ServiceRequest.pictures(request())).line))
         guard case .line(let first) = worker.readLine(&pending, errors: &err, until: .now + .seconds(60)),
               case .fixture(let json) = ServiceAnswer.parse(first), let result = FixtureResult(json: json) else { return XCTFail("no fixture answer: \(String(decoding: err, as: UTF8.self))") }
         XCTAssertEqual(result.path, fixture)

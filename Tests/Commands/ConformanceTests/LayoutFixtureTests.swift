@@ -185,7 +185,7 @@ final class LayoutFixtureTests: XCTestCase {
     func testAMalformedLayoutFileIsReportedByPath() throws {
         let path = Files.temporaryRoot + "/widgethost-layout-fixture-\(getpid()).js"
         let text = "/*---\ndescription: broken\nrules: [A10]\nlayout: |\n  [1, 2\nexpect:\n  layout:\n    rendered: []\n---*/\nconst a = 1\n"
-        try GoldenFile.write(text, to: path)
+        try Files.write(path, text)
         defer { unlink(path) }
         // `[1, 2` ends without `]`: the parser stops at the end, the layout's line 2 (file line 6).
         let result = runner.run(path: path)

@@ -23,9 +23,9 @@ final class RuleCoverageTests: XCTestCase {
     /// Rule ID → the fixtures that name it.
     func namedRules() throws -> [String: [String]] {
         var named: [String: [String]] = [:]
-        for path in try Suite.discover([Self.root + "/Fixtures/Conformance"]) {
-            let fixture = try Fixture.load(path: path)
-            for rule in fixture.rules { named[rule, default: []].append(String(path.dropFirst(Self.root.count + 1))) }
+        for file in try Suite.discover([Self.root + "/Fixtures/Conformance"]).fixtures {
+            let fixture = try Fixture.load(file)
+            for rule in fixture.rules { named[rule, default: []].append(String(fixture.path.dropFirst(Self.root.count + 1))) }
         }
         return named
     }

@@ -109,4 +109,34 @@ final class YAMLSubsetTests: XCTestCase {
             XCTAssertTrue((error as? FixtureError)?.message.hasPrefix("unknown expect key 'bogus'") == true, "\(error)")
         }
     }
+
+    /// Maps and lists nest at most 512 levels, block and flow together (the JSON reader's
+    /// bound): one level more is an error at its line, and a front matter 100,000 levels deep,
+    /// which overflowed the stack, is the same error.
+    func testNestingIsBoundedAtTheJSONReadersDepth() throws {
+        XCTAssertEqual(YAMLSubset.maximumDepth, 512)
+        XCTAssertEqual(YAMLSubset.maximumDepth, JSONValue.defaultMaxDepth)
+        func flow(_ open: String, _ close: String, _ levels: Int) -> String {
+            "before: 1\nx: " + String(repeating: open, count: levels) + String(repeating: close, count: levels) + "\n"
+        }
+        func block(_ levels: Int) -> String {
+            (0..<levels).map { String(repeating: " ", count: $0) + "a:" }.joined(separator: "\n") + " 1\n"
+        }
+        // The document's map is one level, so 511 inside it reach the bound.
+        var deepest = try parse(flow("[", "]", 511))["x"]
+        for _ in 0..<510 { deepest = deepest?.arrayValue?.first }
+        XCTAssertEqual(deepest, .array([]))
+        XCTAssertNotNil(try parse(flow("{a: ", "}", 511))["x"])
+        var inner = try parse(block(512))
+        for _ in 0..<511 { inner = try XCTUnwrap(inner["a"]) }
+        XCTAssertEqual(inner, ["a": 1])
+        for (text, line) in [(flow("[", "]", 512), 2), (flow("{a: ", "}", 512), 2), (block(513), 513),
+                             (flow("[", "]", 100_000), 2), (flow("{a: ", "}", 100_000), 2),
+                             ((0..<600).map { String(repeating: " ", count: $0) + "-" }.joined(separator: "\n") + " 1\n", 513)] {
+            XCTAssertThrowsError(try YAMLSubset.parse(text, firstLine: 1)) { error in
+                XCTAssertEqual((error as? YAMLError)?.line, line, String(text.prefix(40)))
+                XCTAssertEqual((error as? YAMLError)?.message, "maps and lists nest more than 512 levels deep, the most a front matter may")
+            }
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import ErrorKinds
+import HostSystem
 import JSONKit
 
 /// A profile or fixture file that cannot be used: one line naming the file and the problem.
@@ -32,9 +33,10 @@ public struct DataFileError: KindedError, Sendable, Hashable, CustomStringConver
     }
 
     /// `profile.json: device.battery.level must be …`, or `profile.json:3:7: …` for a JSON syntax
-    /// error; ` [code]` at the end when the problem has a code.
+    /// error; ` [code]` at the end when the problem has a code. The path is shown escaped (X3).
     public var description: String {
-        (message.hasPrefix(":") ? "\(path)\(message)" : "\(path): \(message)") + (code.map { " [\($0)]" } ?? "")
+        let path = SystemPath.escape(path)
+        return (message.hasPrefix(":") ? "\(path)\(message)" : "\(path): \(message)") + (code.map { " [\($0)]" } ?? "")
     }
 
     /// Reads and parses a JSON data file.

@@ -1,4 +1,5 @@
 import ErrorKinds
+import HostSystem
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -7,7 +8,9 @@ import ErrorKinds
 public struct ScriptSource: Sendable, Hashable {
     /// The script's JavaScript text (a byte-order mark already dropped when it was loaded).
     public var text: String
-    /// The file name as the user gave it (errors say `name:line:column`).
+    /// The file's name as errors and stack frames show it (`name:line:column`): a loaded file's
+    /// path as the user gave it, escaped (``SystemPath/escape(_:)``), so a name holding a line
+    /// break or bytes that are not UTF-8 is one line and never splits a stack frame.
     public var name: String
 
     /// A script given as text; `name` is what its errors and stack frames call the file.
@@ -18,13 +21,22 @@ public struct ScriptSource: Sendable, Hashable {
 
     /// Reads a script file and checks that it is UTF-8 (S1).
     public static func load(path: String) throws(ScriptLoadError) -> ScriptSource {
-        let bytes = try FileBytes.read(path: path)
+        try load(path: SystemPath(path))
+    }
+
+    /// Reads the script file at `path`, named by its bytes, and checks that it is UTF-8 (S1).
+    public static func load(path: SystemPath) throws(ScriptLoadError) -> ScriptSource {
+        try decode(try FileBytes.read(path: path), path: path)
+    }
+
+    /// The script in `bytes`, read from `path`, checked to be UTF-8 (S1); its name is the path shown escaped.
+    public static func decode(_ bytes: [UInt8], path: SystemPath) throws(ScriptLoadError) -> ScriptSource {
         switch UTF8Check.validate(bytes) {
         case .valid(let text):
-            return ScriptSource(text: text, name: path)
+            return ScriptSource(text: text, name: path.shown)
         case .invalid(let offset, let line, let column, let byte):
             throw ScriptLoadError(
-                kind: .notUTF8, path: path,
+                kind: .notUTF8, path: path.shown,
                 message: "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset)); save it as UTF-8",
                 line: line, column: column)
         }
@@ -51,7 +63,7 @@ public struct ScriptLoadError: KindedError, Sendable, Hashable, CustomStringConv
 
     /// What kept the file from loading.
     public var kind: Kind
-    /// The path as given.
+    /// The path as given, shown escaped (``SystemPath/escape(_:)``).
     public var path: String
     /// The reason, written after the path and a colon: `no such file`, `is a folder, not a file; …`.
     public var message: String
@@ -76,8 +88,14 @@ public enum FileBytes {
     /// - Throws: ``ScriptLoadError`` of kind `missing`, `isDirectory` or `unreadable` (the file
     ///   cannot be opened or read, or is larger than ``maximumSize``).
     public static func read(path: String) throws(ScriptLoadError) -> [UInt8] {
+        try read(path: SystemPath(path))
+    }
+
+    /// The whole content of the file at `path`, named by its bytes; errors show it escaped.
+    public static func read(path file: SystemPath) throws(ScriptLoadError) -> [UInt8] {
+        let path = file.shown
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard file.withCString({ stat($0, &info) }) == 0 else {
             let reason = errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno))
             throw ScriptLoadError(kind: .missing, path: path, message: reason)
         }
@@ -87,7 +105,7 @@ public enum FileBytes {
         guard info.st_size <= maximumSize else {
             throw ScriptLoadError(kind: .unreadable, path: path, message: "is larger than \(maximumSize >> 20) MiB")
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = file.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else {
             throw ScriptLoadError(kind: .unreadable, path: path, message: String(cString: strerror(errno)))
         }
