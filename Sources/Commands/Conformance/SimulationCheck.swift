@@ -71,6 +71,6 @@ enum SimulationCheck {
             return ["malformed fixture: simulate: \(error.message)"]
         }
         guard let expected = fixture.expect["timeline"] else { return [] }
-        return Expectation.subsetDifferences(expected, report.jsonValue["summary"], at: "timeline")
+        return Expectation.subsetDifferences(expected, report.json["summary"], at: "timeline")
     }
 }

@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 import WidgetHost
 
@@ -18,8 +19,8 @@ enum APICommand {
             .init("The reference as JSON, for an editor or a script", "widgethost api --format json"),
         ],
         exitCodes: [
-            (ExitCode.success, "listed"),
-            (ExitCode.usage, "a usage error"),
+            (ExitStatus.success, "listed"),
+            (ExitStatus.usage, "a usage error"),
         ],
         run: run)
 
@@ -30,11 +31,11 @@ enum APICommand {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'; api takes none") }
         if arguments.isSet(markdown) {
             terminal.writeOut(APIReference.markdown())
-            return ExitCode.success
+            return ExitStatus.success
         }
         switch try arguments.get(format) ?? .text {
         case .json:
-            terminal.out(json().serialized(pretty: true))
+            terminal.out(json.serialized(pretty: true))
         case .text:
             for global in APIRegistry.globals {
                 terminal.out("\(global.name)  (\(global.kind.rawValue))")
@@ -44,10 +45,10 @@ enum APICommand {
                 }
             }
         }
-        return ExitCode.success
+        return ExitStatus.success
     }
 
-    static func json() -> JSONValue {
+    static var json: JSONValue {
         .object([
             "schema": "widgethost.api/1",
             "globals": .array(APIRegistry.globals.map { global in

@@ -1,3 +1,4 @@
+import ErrorKinds
 import HostSystem
 import WidgetHost
 
@@ -23,9 +24,9 @@ enum InitCommand {
             .init("A Live Activity project in the current folder", "widgethost init --kind live"),
         ],
         exitCodes: [
-            (ExitCode.success, "the project was written"),
-            (ExitCode.usage, "a usage error"),
-            (ExitCode.cannotCreate, "a file exists (file-exists) or cannot be written (cannot-write)"),
+            (ExitStatus.success, "the project was written"),
+            (ExitStatus.usage, "a usage error"),
+            (ExitStatus.cannotCreate, "a file exists (file-exists) or cannot be written (cannot-write)"),
         ],
         run: run)
 
@@ -80,6 +81,6 @@ enum InitCommand {
         terminal.out("next: \(shown)widgethost run widget.js --kind \(kind.rawValue) --profile widget.profile.json --fixtures widget.fixtures.json")
         terminal.out("      widgethost test .")
         if source == nil { terminal.out("for CI, set WIDGETHOST_GIT and WIDGETHOST_COMMIT in .github/workflows/widgethost.yml: where widgethost's sources are, and the commit to build") }
-        return ExitCode.success
+        return ExitStatus.success
     }
 }

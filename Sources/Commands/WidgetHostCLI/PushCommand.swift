@@ -1,5 +1,7 @@
+import ErrorKinds
 import JSONKit
 import HostSystem
+import Preview
 import PushContract
 import WidgetHost
 import ZonedTime
@@ -37,12 +39,12 @@ enum PushCommand {
             .init("The request, response and outcome as JSON", "widgethost push end --user-id PUSH_ID --widget-id WIDGET_ID --send --format json"),
         ],
         exitCodes: [
-            (ExitCode.success, "the request was printed, or sent and acknowledged"),
-            (ExitCode.failure, "the receiver refused it or could not be reached, or --script did not end ok"),
-            (ExitCode.usage, "a usage error"),
-            (ExitCode.dataError, "the request breaks the contract (the reason is given), or --data is not a JSON object"),
-            (ExitCode.noInput, "--script cannot be read"),
-            (ExitCode.unavailable, "--send cannot run curl (not installed)"),
+            (ExitStatus.success, "the request was printed, or sent and acknowledged"),
+            (ExitStatus.failure, "the receiver refused it or could not be reached, or --script did not end ok"),
+            (ExitStatus.usage, "a usage error"),
+            (ExitStatus.dataError, "the request breaks the contract (the reason is given), or --data is not a JSON object"),
+            (ExitStatus.noInput, "--script cannot be read"),
+            (ExitStatus.unavailable, "--send cannot run curl (not installed)"),
         ],
         run: run)
 
@@ -105,7 +107,7 @@ enum PushCommand {
         } catch {
             throw CommandError("the request is refused: \(error.message) [\(error.reason.rawValue)]", kind: error.errorKind)
         }
-        let style = Style(enabled: terminal.colorErr)
+        let style = TextStyle(enabled: terminal.colorErr)
         var warned: Set<String> = []
         for warning in validated.warnings {
             warned.insert(warning.code.rawValue + " " + warning.message)
@@ -118,7 +120,7 @@ enum PushCommand {
         }
         guard arguments.isSet(send) else {
             if asJSON { terminal.out(report(url: url, body: body, warnings: validated.warnings, outcome: "built").serialized(pretty: true)) }
-            return ExitCode.success
+            return ExitStatus.success
         }
         let response = try CurlProcess.post(url: url, body: body)
         guard response.status != 0 else {
@@ -130,23 +132,23 @@ enum PushCommand {
                                     error: response.error.trimmingNewlines()).serialized(pretty: true))
             }
             terminal.err("\(style.red("error")): could not reach \(url): \(response.error.trimmingNewlines())\(local)")
-            return ExitCode.failure
+            return ExitStatus.failure
         }
         let parsed = try? JSONValue.parse(response.body)
-        let code = ExitCode.ofPushResponse(httpStatus: response.status, ok: parsed?["ok"]?.boolValue)
+        let code = ExitStatus.ofPushResponse(httpStatus: response.status, ok: parsed?["ok"]?.boolValue)
         // The receiver's warnings (update-too-soon, …) that the local check did not already give.
         for warning in parsed?["warnings"]?.arrayValue ?? [] {
             guard let message = warning["message"]?.stringValue, let warningCode = warning["code"]?.stringValue,
                   !warned.contains(warningCode + " " + message) else { continue }
             terminal.err("\(style.yellow("warning")): \(message) [\(warningCode)]")
         }
-        let status = parsed?["status"]?.stringValue ?? (code == ExitCode.success ? "accepted" : "refused")
+        let status = parsed?["status"]?.stringValue ?? (code == ExitStatus.success ? "accepted" : "refused")
         let message = parsed?["message"]?.stringValue ?? "HTTP \(response.status)"
         if asJSON {
             terminal.out(report(url: url, body: body, warnings: validated.warnings, outcome: status,
                                 response: (response.status, parsed ?? .string(response.body))).serialized(pretty: true))
         }
-        if code != ExitCode.success {
+        if code != ExitStatus.success {
             let reason = parsed?["reason"]?.stringValue.map { " [\($0)]" } ?? ""
             terminal.err("\(style.red("error")): refused (HTTP \(response.status)): \(message)\(reason)")
         } else if !asJSON {
@@ -196,9 +198,9 @@ enum PushCommand {
         let source = try ScriptSource.loadScript(path: script)
         let report = ProcessHost.with { $0.run(source, configuration: configuration) }
         let renderer = RunReportRenderer(report: report, sourceText: source.text)
-        for line in renderer.diagnosticLines(Style(enabled: terminal.colorErr)) { terminal.err(line) }
+        for line in renderer.diagnosticLines(TextStyle(enabled: terminal.colorErr)) { terminal.err(line) }
         if let ended = report.requests.liveActivityEndedAt {
-            terminal.err("\(Style(enabled: terminal.colorErr).yellow("warning")): \(script): the script called endLiveActivity() (at \(ISO8601.format(epochMs: ended, in: configuration.zone))), so on a device this run would end the activity; its outputs are sent as a \(type.rawValue) all the same [script-ended-activity]")
+            terminal.err("\(TextStyle(enabled: terminal.colorErr).yellow("warning")): \(script): the script called endLiveActivity() (at \(ISO8601.format(epochMs: ended, in: configuration.zone))), so on a device this run would end the activity; its outputs are sent as a \(type.rawValue) all the same [script-ended-activity]")
         }
         guard report.status == .ok else {
             let summary = report.error?.summary ?? report.status.rawValue

@@ -1,3 +1,4 @@
+import ErrorKinds
 import WidgetHost
 
 extension RunCommand {
@@ -8,7 +9,7 @@ extension RunCommand {
         let action = try ScriptSource.loadScript(path: path)
         let report = ProcessHost.with { $0.runAction(action, widget: widget, configuration: configuration) }
         if format == .json {
-            terminal.out(report.json().serialized(pretty: true))
+            terminal.out(report.json.serialized(pretty: true))
         } else {
             terminal.out("Button action, then the widget refresh it triggers (a free refresh)")
             terminal.out("")
@@ -16,6 +17,6 @@ extension RunCommand {
             terminal.out("")
             RunReportRenderer(report: report.refresh, sourceText: widget.text, budget: configuration.budget).render(to: terminal)
         }
-        return ExitCode.of(report)
+        return ExitStatus.of(report)
     }
 }

@@ -1,3 +1,4 @@
+import ErrorKinds
 import HostSystem
 import JSONKit
 import WidgetHost
@@ -22,12 +23,12 @@ enum RunCommand {
             .init("The report as JSON, for a script or CI", "widgethost run Fixtures/Examples/outputs.js --format json"),
         ],
         exitCodes: [
-            (ExitCode.success, "the run ended ok"),
-            (ExitCode.failure, "the run ended in error, timeout or memory"),
-            (ExitCode.usage, "a usage error"),
-            (ExitCode.dataError, "the script is not UTF-8, or the profile or fixtures file is malformed"),
-            (ExitCode.noInput, "a file cannot be read"),
-            (ExitCode.cannotCreate, "what the run stored could not be saved to the state folder (state-not-saved: it is lost)"),
+            (ExitStatus.success, "the run ended ok"),
+            (ExitStatus.failure, "the run ended in error, timeout or memory"),
+            (ExitStatus.usage, "a usage error"),
+            (ExitStatus.dataError, "the script is not UTF-8, or the profile or fixtures file is malformed"),
+            (ExitStatus.noInput, "a file cannot be read"),
+            (ExitStatus.cannotCreate, "what the run stored could not be saved to the state folder (state-not-saved: it is lost)"),
         ],
         takesAnyFileName: true,
         run: run)
@@ -50,8 +51,8 @@ enum RunCommand {
             if error.kind == .notUTF8, format == .json,
                 let report = ProcessHost.with({ try? $0.run(path: path, configuration: configuration) })
             {
-                terminal.out(report.json().serialized(pretty: true))
-                return ExitCode.of(report)
+                terminal.out(report.json.serialized(pretty: true))
+                return ExitStatus.of(report)
             }
             throw CommandError(loading: error)
         }
@@ -60,10 +61,10 @@ enum RunCommand {
         }
         let report = ProcessHost.with { $0.run(source, configuration: configuration) }
         if format == .json {
-            terminal.out(report.json().serialized(pretty: true))
+            terminal.out(report.json.serialized(pretty: true))
         } else {
             RunReportRenderer(report: report, sourceText: source.text, budget: configuration.budget).render(to: terminal)
         }
-        return ExitCode.of(report)
+        return ExitStatus.of(report)
     }
 }

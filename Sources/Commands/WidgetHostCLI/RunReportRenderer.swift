@@ -14,14 +14,14 @@ struct RunReportRenderer {
     let width = 80
 
     func render(to terminal: Terminal) {
-        let style = Style(enabled: terminal.colorOut)
+        let style = TextStyle(enabled: terminal.colorOut)
         for line in reportLines(style) { terminal.out(line) }
-        for line in diagnosticLines(Style(enabled: terminal.colorErr)) { terminal.err(line) }
+        for line in diagnosticLines(TextStyle(enabled: terminal.colorErr)) { terminal.err(line) }
     }
 
     // MARK: stdout
 
-    func reportLines(_ style: Style) -> [String] {
+    func reportLines(_ style: TextStyle) -> [String] {
         var lines: [String] = []
         let status: String
         switch report.status {
@@ -105,7 +105,7 @@ struct RunReportRenderer {
 
     // MARK: stderr
 
-    func diagnosticLines(_ style: Style) -> [String] {
+    func diagnosticLines(_ style: TextStyle) -> [String] {
         var lines: [String] = []
         for diagnostic in report.diagnostics {
             lines.append(diagnostic.stderrLine(file: report.script) { severity in

@@ -1,3 +1,4 @@
+import ErrorKinds
 import PushContract
 import ZonedTime
 
@@ -29,12 +30,12 @@ package enum ServeProgram {
     ]
 
     package static let exitCodes: [(Int32, String)] = [
-        (ExitCode.success, "stopped cleanly (Ctrl-C or SIGTERM)"),
-        (ExitCode.failure, "it cannot listen on its address"),
-        (ExitCode.usage, "a usage error"),
-        (ExitCode.dataError, "a bad registry file"),
-        (ExitCode.noInput, "the registry or the database cannot be read"),
-        (ExitCode.unavailable, "the port is in use by another program"),
+        (ExitStatus.success, "stopped cleanly (Ctrl-C or SIGTERM)"),
+        (ExitStatus.failure, "it cannot listen on its address"),
+        (ExitStatus.usage, "a usage error"),
+        (ExitStatus.dataError, "a bad registry file"),
+        (ExitStatus.noInput, "the registry or the database cannot be read"),
+        (ExitStatus.unavailable, "the port is in use by another program"),
     ]
 
     package static let host = Option<String>.text("host", "address", "Address to bind. Default: 127.0.0.1 (loopback only).")

@@ -1,6 +1,8 @@
+import ErrorKinds
 import HostSystem
 import JSONKit
 import Layout
+import Preview
 import Timeline
 import WidgetGeometry
 import WidgetHost
@@ -65,12 +67,12 @@ enum SimulateCommand {
             .init("A day as a chart with the widget after each refresh", "widgethost simulate Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json --format svg --out day.svg"),
         ],
         exitCodes: [
-            (ExitCode.success, "the simulation ran, even if runs inside it failed (they are part of the report)"),
-            (ExitCode.usage, "a usage error: a bad duration, budget, time, format or flag"),
-            (ExitCode.dataError, "the script is not UTF-8"),
-            (ExitCode.noInput, "the script cannot be read"),
-            (ExitCode.internalError, "an internal error"),
-            (ExitCode.cannotCreate, "--out cannot be written, or a run's storage could not be saved to the state folder (state-not-saved: it is lost)"),
+            (ExitStatus.success, "the simulation ran, even if runs inside it failed (they are part of the report)"),
+            (ExitStatus.usage, "a usage error: a bad duration, budget, time, format or flag"),
+            (ExitStatus.dataError, "the script is not UTF-8"),
+            (ExitStatus.noInput, "the script cannot be read"),
+            (ExitStatus.internalError, "an internal error"),
+            (ExitStatus.cannotCreate, "--out cannot be written, or a run's storage could not be saved to the state folder (state-not-saved: it is lost)"),
         ],
         run: run)
 
@@ -140,13 +142,13 @@ enum SimulateCommand {
                                            stateFolder: runConfiguration.storage?.directory,
                                            widget: runConfiguration.widgetIdentity(scriptName: source.name).id) {
             case .success(let drawn): pictures = drawn
-            case .failure(let problem): terminal.err("\(Style(enabled: terminal.colorErr).yellow("warning")): \(path): \(problem.message)")
+            case .failure(let problem): terminal.err("\(TextStyle(enabled: terminal.colorErr).yellow("warning")): \(path): \(problem.message)")
             }
         }
 
         let rendered: String
         switch format {
-        case .json: rendered = report.json(pretty: true) + "\n"
+        case .json: rendered = report.json.serialized(pretty: true) + "\n"
         case .jsonl: rendered = report.jsonLines()
         case .svg:
             rendered = pictureLayout == nil ? report.svg()
@@ -165,16 +167,16 @@ enum SimulateCommand {
         } else {
             terminal.writeOut(rendered)
         }
-        for line in diagnosticLines(runner: runner, path: path, style: Style(enabled: terminal.colorErr)) {
+        for line in diagnosticLines(runner: runner, path: path, style: TextStyle(enabled: terminal.colorErr)) {
             terminal.err(line)
         }
         if runner.failedActionCount > 0, let actionPath = try arguments.get(Self.action), let last = runner.lastActionReport {
             let why = last.error?.summary ?? last.status.rawValue
-            terminal.err("\(Style(enabled: terminal.colorErr).yellow("warning")): \(actionPath): \(runner.failedActionCount) of \(runner.actionRunCount) action runs did not end ok (last: \(why)); their refreshes still ran")
+            terminal.err("\(TextStyle(enabled: terminal.colorErr).yellow("warning")): \(actionPath): \(runner.failedActionCount) of \(runner.actionRunCount) action runs did not end ok (last: \(why)); their refreshes still ran")
         }
         // Storage a run could not save is lost (X2): say so in the exit status too.
-        if runner.diagnostics.contains(where: { $0.diagnostic.code == .stateNotSaved }) { return ExitCode.cannotCreate }
-        return ExitCode.success
+        if runner.diagnostics.contains(where: { $0.diagnostic.code == .stateNotSaved }) { return ExitStatus.cannotCreate }
+        return ExitStatus.success
     }
 
     // MARK: - Flags
@@ -305,7 +307,7 @@ enum SimulateCommand {
     }
 
     /// Every diagnostic the runs produced, once each, as `warning: file:line:column: … [code]`.
-    static func diagnosticLines(runner: HostRefreshRunner, path: String, style: Style) -> [String] {
+    static func diagnosticLines(runner: HostRefreshRunner, path: String, style: TextStyle) -> [String] {
         runner.diagnostics.map { tally in
             let diagnostic = tally.diagnostic
             let label: String

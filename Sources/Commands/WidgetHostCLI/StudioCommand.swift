@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 import Synchronization
 import Layout
@@ -37,11 +38,11 @@ package enum StudioProgram {
     ]
 
     package static let exitCodes: [(Int32, String)] = [
-        (ExitCode.success, "stopped with Ctrl-C (SIGINT) or SIGTERM"),
-        (ExitCode.usage, "a usage error"),
-        (ExitCode.failure, "it cannot listen on 127.0.0.1"),
-        (ExitCode.noInput, "the script's folder does not exist"),
-        (ExitCode.unavailable, "the port is in use by another program"),
+        (ExitStatus.success, "stopped with Ctrl-C (SIGINT) or SIGTERM"),
+        (ExitStatus.usage, "a usage error"),
+        (ExitStatus.failure, "it cannot listen on 127.0.0.1"),
+        (ExitStatus.noInput, "the script's folder does not exist"),
+        (ExitStatus.unavailable, "the port is in use by another program"),
     ]
 
     static let layout = Option<String>.file(

@@ -75,5 +75,3 @@ public enum ProcessEnvironment {
     }
 }
 
-/// ANSI styling, applied only when enabled (shared with the preview).
-typealias Style = TextStyle

@@ -1,4 +1,5 @@
 import Canvas
+import ErrorKinds
 import HostSystem
 import Conformance
 import JSONKit
@@ -36,12 +37,12 @@ package enum TestCommand {
             .init("The results as JSON", "widgethost test Fixtures/Conformance --format json"),
         ],
         exitCodes: [
-            (ExitCode.success, "every fixture passed"),
-            (ExitCode.failure, "a fixture failed"),
-            (ExitCode.usage, "a usage error"),
-            (ExitCode.dataError, "a file named is not a fixture: it has no /*--- block (not-a-fixture)"),
-            (ExitCode.noInput, "a path does not exist, or no fixtures were found"),
-            (ExitCode.cannotCreate, "--output cannot be written"),
+            (ExitStatus.success, "every fixture passed"),
+            (ExitStatus.failure, "a fixture failed"),
+            (ExitStatus.usage, "a usage error"),
+            (ExitStatus.dataError, "a file named is not a fixture: it has no /*--- block (not-a-fixture)"),
+            (ExitStatus.noInput, "a path does not exist, or no fixtures were found"),
+            (ExitStatus.cannotCreate, "--output cannot be written"),
         ],
         takesAnyFileName: true,
         run: { arguments, terminal in try run(arguments, terminal, drawer: drawer, widgets: widgets) })
@@ -147,7 +148,7 @@ package enum TestCommand {
         } else {
             terminal.writeOut(text)
         }
-        return ExitCode.ofSuite(failed: summary.failed)
+        return ExitStatus.ofSuite(failed: summary.failed)
     }
 
     /// `--reporter NAME`, or `--format text|json` (the flag every reporting command takes, X1):

@@ -1,3 +1,4 @@
+import ErrorKinds
 import HostSystem
 import WidgetHost
 
@@ -26,11 +27,11 @@ enum TypesCommand {
             .init("Every script of the folder as the host runs it, for tsc -p .widgethost/typecheck/jsconfig.json", "widgethost types --wrap .widgethost/typecheck"),
         ],
         exitCodes: [
-            (ExitCode.success, "written"),
-            (ExitCode.usage, "a usage error"),
-            (ExitCode.dataError, "a script is not UTF-8"),
-            (ExitCode.noInput, "a script cannot be read, or --wrap found none to write (no-scripts)"),
-            (ExitCode.cannotCreate, "a file cannot be written, or --wrap would replace a file it did not write (file-exists)"),
+            (ExitStatus.success, "written"),
+            (ExitStatus.usage, "a usage error"),
+            (ExitStatus.dataError, "a script is not UTF-8"),
+            (ExitStatus.noInput, "a script cannot be read, or --wrap found none to write (no-scripts)"),
+            (ExitStatus.cannotCreate, "a file cannot be written, or --wrap would replace a file it did not write (file-exists)"),
         ],
         run: run)
 
@@ -49,7 +50,7 @@ enum TypesCommand {
         }
         guard let out = try arguments.get(outFile) else {
             terminal.writeOut(text)
-            return ExitCode.success
+            return ExitStatus.success
         }
         do {
             try AtomicFile.write(Array(text.utf8), toPath: out)
@@ -57,7 +58,7 @@ enum TypesCommand {
             throw CommandError("cannot write \(out): \(error.reason)\(ToolCode.cannotWrite.suffix)", kind: error.errorKind)
         }
         terminal.out("wrote the script API's declarations to \(out)")
-        return ExitCode.success
+        return ExitStatus.success
     }
 
     private static func wrap(_ named: [String], into folder: String, declarations: String, _ terminal: Terminal) throws -> Int32 {
@@ -112,7 +113,7 @@ enum TypesCommand {
         }
         let removed = stale.isEmpty ? "" : ", removed the stale cop\(stale.count == 1 ? "y" : "ies") \(stale.joined(separator: ", "))"
         terminal.out("wrote \(scripts.count) script\(scripts.count == 1 ? "" : "s") for the checker to \(base)\(removed); check them with: tsc -p \(base)jsconfig.json")
-        return ExitCode.success
+        return ExitStatus.success
     }
 
     /// Whether `path` holds what `--wrap` writes: a wrapped script, the declarations or the

@@ -3,8 +3,6 @@ import JSONKit
 /// The state of one simulation while it runs. Every change happens inside a task of its
 /// ``VirtualScheduler``, so the clock always reads the time of the change.
 final class SimulationEngine<Runner: RefreshScriptRunner> {
-    typealias Activity = LiveActivityRecord
-
     private struct Pending {
         var id: ScheduledTaskID
         var request: RefreshRequest
@@ -20,7 +18,7 @@ final class SimulationEngine<Runner: RefreshScriptRunner> {
 
     private(set) var refreshes: [RefreshRecord] = []
     private(set) var events: [TimelineEvent] = []
-    var activities: [Activity] = []
+    var activities: [LiveActivityRecord] = []
     private(set) var requestIntervals: [RequestedInterval] = []
     private(set) var publishedOutputs: JSONObject?
     private(set) var pendingAtEnd: PendingRefresh?

@@ -8,7 +8,7 @@ extension TimelineReport {
     /// `pendingRefresh` and `outputs` (the last published outputs). Times are ISO 8601
     /// strings in the report's zone; durations are milliseconds. Keys are sorted, so
     /// the same report always gives the same bytes.
-    public var jsonValue: JSONValue {
+    public var json: JSONValue {
         .object([
             "schema": .string(Self.schema),
             "start": .string(isoTime(startMs)),
@@ -27,20 +27,13 @@ extension TimelineReport {
         ])
     }
 
-    /// ``jsonValue`` serialized canonically.
-    ///
-    /// - Parameter pretty: Indent for people. Default: `false`.
-    public func json(pretty: Bool = false) -> String {
-        jsonValue.serialized(pretty: pretty)
-    }
-
     /// One JSON object per line: a `simulation` line with the inputs, one line per event
     /// (a `refresh` line carries the whole refresh record), and a `summary` line. Every
     /// line has `type` and `at`.
     public func jsonLines() -> String {
         var lines: [JSONValue] = []
         lines.reserveCapacity(events.count + 2)
-        var header = jsonValue.objectValue ?? [:]
+        var header = json.objectValue ?? [:]
         for key in ["refreshes", "events", "summary", "pendingRefresh", "outputs"] { header[key] = nil }
         header["type"] = "simulation"
         header["at"] = .string(isoTime(startMs))

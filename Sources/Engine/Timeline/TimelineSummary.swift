@@ -32,7 +32,7 @@ public struct TimelineSummary: Sendable, Hashable {
             /// No budget (`unlimited`); only the 5-minute spacing applies.
             case unlimited
             /// The script never asked for a scheduled refresh (for example, its Live
-            /// Activity ended at the first run).
+            /// LiveActivityRecord ended at the first run).
             case noRequests = "no-requests"
         }
 
@@ -69,7 +69,7 @@ public struct TimelineSummary: Sendable, Hashable {
     public var longestGap: Gap?
     /// The budget verdict.
     public var budgetVerdict: BudgetVerdict
-    /// Every Live Activity, in start order.
+    /// Every Live LiveActivityRecord, in start order.
     public var liveActivities: [LiveActivityRecord]
 }
 
@@ -152,7 +152,7 @@ extension TimelineSummary {
             if length > (gap?.lengthMs ?? -1) { gap = Gap(from: previous.grantedAt, to: next.grantedAt) }
         }
         // The widget stays as the last refresh left it until the next one is granted, even
-        // past the span's end: that stale time counts too. (A Live Activity that ended has
+        // past the span's end: that stale time counts too. (A Live LiveActivityRecord that ended has
         // nothing pending, and no gap after its last run.)
         if let last = refreshes.last, let pending, pending.grantedAt - last.grantedAt > (gap?.lengthMs ?? -1) {
             gap = Gap(from: last.grantedAt, to: pending.grantedAt, afterLastRefresh: true)

@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 import HostSystem
 import PushContract
@@ -56,7 +57,7 @@ enum ServeCommand {
         } else {
             sink.write("widgethost serve: stopped; \(receiver.acknowledgedCount) push(es) acknowledged this run, all stored in \(configuration.databasePath)")
         }
-        return ExitCode.success
+        return ExitStatus.success
     }
 
     static func configuration(from arguments: ParsedArguments, terminal: Terminal) throws -> ReceiverConfiguration {

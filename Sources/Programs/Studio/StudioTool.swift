@@ -1,3 +1,4 @@
+import ErrorKinds
 import HostSystem
 import Preview
 import PushReceiver
@@ -66,7 +67,7 @@ public enum StudioTool {
                 // A control being built answers once its build is done; nothing else waits.
                 server.stop(drainSeconds: 30)
                 terminal.out("widgethost studio: stopped")
-                return ExitCode.success
+                return ExitStatus.success
             case .changed(let paths):
                 let view = session.rebuild()
                 terminal.out("widgethost studio: \(paths.joined(separator: ", ")) changed · version \(view.version) built in \(Int(view.buildMs.rounded())) ms")

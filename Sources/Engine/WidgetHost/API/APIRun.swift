@@ -243,9 +243,6 @@ extension BindingContext {
         return true
     }
 
-    /// How an async API call ends.
-    typealias Outcome = APIOutcome
-
     /// A promise the host loop settles `delay` virtual milliseconds from now (T3, S4).
     ///
     /// `site` is where the script made the call (``callSite(_:name:)``, read while its frame
@@ -253,7 +250,7 @@ extension BindingContext {
     /// loop, so it carries that place as its own (S2), named `function`.
     func deferred(_ context: ScriptContext, _ label: String, delay: Double = 0,
                   site: (line: Int?, column: Int?)? = nil, function: String = "",
-                  _ settle: @escaping (ScriptContext) -> Outcome) -> JSValue {
+                  _ settle: @escaping (ScriptContext) -> APIOutcome) -> JSValue {
         let (promise, resolve, reject) = context.makePromise()
         let onResolve = ProtectedValue(resolve)
         let onReject = ProtectedValue(reject)

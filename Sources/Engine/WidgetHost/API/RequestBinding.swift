@@ -110,7 +110,7 @@ extension BindingContext {
     }
 
     /// The script's value for a response (A2): bytes, text or parsed JSON; a rejection for HTTP 400 and above.
-    func settle(_ outcome: Result<NetworkResponse, NetworkFailure>, _ request: NetworkRequest, _ kind: FetchResult, in context: ScriptContext) -> Outcome {
+    func settle(_ outcome: Result<NetworkResponse, NetworkFailure>, _ request: NetworkRequest, _ kind: FetchResult, in context: ScriptContext) -> APIOutcome {
         let response: NetworkResponse
         switch outcome {
         case .failure(let error): return .failure(NativeError(.error, "\(request.label) failed: \(error.message)"))

@@ -3,7 +3,7 @@ import ZonedTime
 
 extension RunReport {
     /// The machine-readable report (`schema` = `widgethost.run/1`), keys sorted (O6).
-    public func json() -> JSONValue {
+    public var json: JSONValue {
         func time(_ ms: Int64) -> JSONValue { .string(ISO8601.format(epochMs: ms, in: zone)) }
         func optional<T>(_ value: T?, _ make: (T) -> JSONValue) -> JSONValue { value.map(make) ?? .null }
         var object: JSONObject = [
