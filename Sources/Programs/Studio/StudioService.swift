@@ -53,7 +53,8 @@ final class StudioService: HTTPService {
             guard let since = Int(path.dropFirst("/events/".count)), since >= 0 else {
                 return .respond(Self.problem(400, "bad-request", "ask for /events/N, N the version the page shows (a whole number)"))
             }
-            return .later { [session] responder in session.waitForChange(since: since, responder: responder) }
+            // Freed by the server as soon as the page goes away, or to make room for another page.
+            return .waiting { [session] responder in session.waitForChange(since: since, responder: responder) }
         case (_, "/"), (_, "/api/view"), (_, "/api/controls"), (_, "/studio.js"), (_, "/studio.css"), (_, "/api/push"):
             return .respond(Self.problem(405, "method-not-allowed", "\(request.method) is not served at \(request.path)"))
         default:

@@ -148,6 +148,8 @@ final class StudioSession: @unchecked Sendable {
         let now = state.withLock { state -> Int? in
             if state.stopping { return -1 }
             if state.view.version > since { return state.view.version }
+            // Those the server answered because their pages went away are let go of here.
+            state.waiting.removeAll { $0.responder.isAnswered }
             state.waiting.append((since, responder))
             return nil
         }
