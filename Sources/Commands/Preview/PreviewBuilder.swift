@@ -21,7 +21,8 @@ public struct PreviewBuilder {
         guard let source = inputs.source else { return document }
 
         // A live network is asked once per kind; the strip replays what the first run saw,
-        // so that previewing a script does not fetch once for every simulated refresh.
+        // so that previewing a script does not fetch once for every simulated refresh (nor,
+        // under record, write the fixtures again for each).
         var recorded: NetworkRecorder?
         for (index, kind) in inputs.kinds.enumerated() {
             var configuration = inputs.configuration
@@ -31,6 +32,8 @@ public struct PreviewBuilder {
                 configuration.network.mode = .record
                 configuration.network.recorder = recorder
                 recorded = recorder
+            } else if index == 0, configuration.network.mode == .record {
+                recorded = configuration.network.recorder
             }
             document.runs.append(host.run(source, configuration: configuration))
         }
@@ -42,7 +45,10 @@ public struct PreviewBuilder {
             // state folder; the single run above is the one that reads and writes it.
             configuration.storage = StateStore()
             if let recorded, let fixtures = try? NetworkFixtures(json: recorded.json, source: "preview", folder: ".") {
-                configuration.network = .replay(fixtures)
+                // A record run's recorder keeps the strip's exchanges too (for the studio's
+                // network panel); a replay writes nothing.
+                let keeper = inputs.configuration.network.mode == .record ? recorded : nil
+                configuration.network = NetworkConfiguration(mode: .replay, fixtures: fixtures, recorder: keeper)
             }
             let runner = HostRefreshRunner(
                 script: source, simulation: simulation, configuration: configuration, host: host, action: inputs.action)

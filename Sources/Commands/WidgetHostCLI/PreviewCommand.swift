@@ -137,7 +137,7 @@ enum PreviewCommand {
         // ending the process mid-draw.
         FileWatcher.blockInterrupts()
         let watched = [path] + [
-            try arguments.get(layout), try arguments.get(action), try arguments.get(RunOptions.profile), try arguments.get(RunOptions.fixtures),
+            try arguments.get(layout), try arguments.get(action), try arguments.get(RunOptions.profile), try APIFlags.watchedFixtures(arguments),
         ].compactMap { $0 }
         let watcher: FileWatcher
         do {

@@ -204,10 +204,11 @@ package enum StudioProgram {
     }
 
     /// The script and the files `arguments` name that a save should redraw for: the layout,
-    /// the profile and the fixtures.
+    /// the profile and the fixtures (not those a record run writes).
     package static func watchedFiles(_ arguments: [String]) throws -> [String] {
         let parsed = try ParsedArguments(arguments, options: options)
-        return Array(parsed.positionals.prefix(1)) + [layout, RunOptions.profile, RunOptions.fixtures].compactMap { try? parsed.get($0) }
+        return Array(parsed.positionals.prefix(1)) + [layout, RunOptions.profile].compactMap { try? parsed.get($0) }
+            + [try APIFlags.watchedFixtures(parsed)].compactMap { $0 }
     }
 }
 

@@ -3,6 +3,7 @@ import JSONKit
 import Preview
 import PushReceiver
 import Synchronization
+import WidgetHost
 import WidgetHostCLI
 
 /// What the studio shows now, and what it shows next: the command line it was started with, the
@@ -55,6 +56,14 @@ final class StudioSession: @unchecked Sendable {
         return result
     }
 
+    /// Builds the first view; a usage mistake in the command line throws as the command
+    /// line's own (nothing is served then).
+    func start() throws {
+        let started = MonotonicClock.milliseconds()
+        let build = try StudioProgram.build(base, pictures: pictures)
+        building.withLock { _ in _ = publish(build, controls: [:], started: started) }
+    }
+
     /// Rebuilds with the controls as they are (after a save); the new view.
     @discardableResult
     func rebuild() -> StudioView {
@@ -88,6 +97,9 @@ final class StudioSession: @unchecked Sendable {
         if let unknown = controls.keys.sorted().first(where: { !names.contains($0) }) {
             throw UsageError("unknown control '\(unknown)'; the controls are \(names.joined(separator: ", "))")
         }
+        if kept["network"] == NetworkMode.record.rawValue {
+            throw UsageError("the network control takes \(StudioControls.networkModes.joined(separator: " or ")); record writes the fixtures file, so it is a start-up flag only: start the studio with --network record")
+        }
         return try building.withLock { _ throws(UsageError) in try build(kept, published: published) }
     }
 
@@ -95,7 +107,7 @@ final class StudioSession: @unchecked Sendable {
     /// publishes the view again with them (a save or a control shows the families first).
     private func build(_ controls: [String: String], published: (StudioView) -> Void = { _ in }) throws(UsageError) -> StudioView {
         let started = MonotonicClock.milliseconds()
-        var build: StudioProgram.Build
+        let build: StudioProgram.Build
         do {
             build = try StudioProgram.build(arguments(controls), profileEdits: controls.filter { !StudioControls.names.contains($0.key) },
                                             pictures: pictures)
@@ -106,6 +118,14 @@ final class StudioSession: @unchecked Sendable {
         } catch {
             throw UsageError("\(error)")
         }
+        return publish(build, controls: controls, started: started, published: published)
+    }
+
+    /// Publishes `build` as the next view, made with `controls` from `started` on; then draws
+    /// the day's pictures and publishes the view again with them.
+    @discardableResult
+    private func publish(_ build: StudioProgram.Build, controls: [String: String], started: Double,
+                         published: (StudioView) -> Void = { _ in }) -> StudioView {
         var document = build.document
         StudioPanels.nameOutputs(in: &document)
         let fresh = document.pictures.map { !$0.families.isEmpty } ?? false

@@ -32,8 +32,8 @@ public enum StudioTool {
         FileWatcher.blockInterrupts()
         // A usage mistake ends the command before anything is served; files that cannot be used
         // (a missing script, a layout that is not JSON) are shown on the page instead.
-        let pictures = StudioPictures()
-        _ = try StudioProgram.build(base, pictures: pictures)
+        let session = StudioSession(base: base)
+        try session.start()
         let watched = try StudioProgram.watchedFiles(base)
         let watcher: FileWatcher
         do {
@@ -41,8 +41,6 @@ public enum StudioTool {
         } catch {
             throw CommandError(error.message, kind: error.errorKind)
         }
-        let session = StudioSession(base: base, pictures: pictures)
-        session.rebuild()
         var limits = HTTPLimits()
         limits.connectionLimit = 64
         limits.perAddressLimit = 64
