@@ -9,8 +9,10 @@ public struct PreviewBuilder {
     /// The host that runs every script of this builder; a watch session keeps one.
     public let host: ScriptHost
     /// Whether the document keeps each refresh of the strip as its run left it (the studio's
-    /// scrubber): its outputs, status and console.
+    /// scrubber): its outputs, status and console, as much of them as ``refreshKeeping`` says.
     public var recordsRefreshes = false
+    /// How much of the refreshes is kept when they are.
+    public var refreshKeeping = RefreshKeeping.whole
 
     public init(host: ScriptHost = ScriptHost()) { self.host = host }
 
@@ -52,7 +54,7 @@ public struct PreviewBuilder {
             }
             let runner = HostRefreshRunner(
                 script: source, simulation: simulation, configuration: configuration, host: host, action: inputs.action)
-            var recording = RefreshRecording(base: runner, keeps: recordsRefreshes)
+            var recording = RefreshRecording(base: runner, keeping: recordsRefreshes ? refreshKeeping : nil)
             document.timeline = simulation.run(runner: &recording)
             document.refreshStates = recording.states
         }
@@ -66,17 +68,23 @@ public struct PreviewBuilder {
 }
 
 /// Runs the strip's refreshes with a ``HostRefreshRunner`` and, when asked, keeps what each
-/// run left: its outputs, status and console.
+/// run left: its outputs, status and console, within `keeping`'s bounds.
 struct RefreshRecording: RefreshScriptRunner {
     var base: HostRefreshRunner
-    let keeps: Bool
+    let keeping: RefreshKeeping?
     var states: [RefreshState] = []
 
     mutating func run(_ request: RefreshRunRequest) -> RefreshRunResult {
         let result = base.run(request)
-        if keeps {
-            states.append(RefreshState(index: request.index, at: request.at, status: result.status.rawValue, outputs: result.outputs,
-                                       console: base.lastReport?.console ?? []))
+        if let keeping, states.count < keeping.count {
+            let outputs = JSONCut.outputs(result.outputs, valueLimit: keeping.valueBytes, totalLimit: keeping.outputsBytes)
+            let console = JSONCut.console(base.lastReport?.console ?? [], limit: keeping.consoleBytes)
+            var state = RefreshState(index: request.index, at: request.at, status: result.status.rawValue,
+                                     outputs: outputs.outputs, console: console.entries)
+            state.cut = outputs.cut
+            state.leftOut = outputs.leftOut
+            state.consoleLeftOut = console.leftOut
+            states.append(state)
         }
         return result
     }

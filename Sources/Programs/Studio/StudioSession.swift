@@ -15,6 +15,9 @@ final class StudioSession: @unchecked Sendable {
     let base: [String]
     private let state = Mutex<State>(State())
     private let building = Mutex<Void>(())
+    /// The view last asked for, as JSON, and its version: made once a version, every page
+    /// asking for it gets the same bytes.
+    private let served = Mutex<(version: Int, body: [UInt8])?>(nil)
 
     struct State {
         var controls: [String: String] = [:]
@@ -34,6 +37,15 @@ final class StudioSession: @unchecked Sendable {
 
     /// The view now.
     var view: StudioView { state.withLock { $0.view } }
+
+    /// The view now as JSON (`widgethost.studio.view/1`), serialized once a version.
+    var viewBody: [UInt8] {
+        let view = self.view
+        if let served = served.withLock({ $0 }), served.version == view.version { return served.body }
+        let body = Array(view.json.serialized().utf8)
+        served.withLock { if ($0?.version ?? -1) < view.version { $0 = (view.version, body) } }
+        return body
+    }
 
     /// The controls the page set (flag name → value; empty values dropped).
     var controls: [String: String] { state.withLock { $0.controls } }
@@ -81,6 +93,8 @@ final class StudioSession: @unchecked Sendable {
                     state.view = next
                     return next
                 }
+                // Made here, once, before the pages hear of it and ask.
+                _ = viewBody
                 notify(failed)
                 return failed
             }
@@ -145,6 +159,8 @@ final class StudioSession: @unchecked Sendable {
             state.view = built
             return built
         }
+        // Made here, once, before the pages hear of it and ask.
+        _ = viewBody
         notify(view)
         published(view)
         guard let drawing = build.refreshDrawing else { return view }
@@ -159,6 +175,8 @@ final class StudioSession: @unchecked Sendable {
             state.view = next
             return next
         }
+        // Made here, once, before the pages hear of it and ask.
+        _ = viewBody
         notify(complete)
         return view
     }
