@@ -22,6 +22,13 @@ public enum Wording {
         }
     }
 
+    /// A size for people: "512 bytes", "2 KiB", "7.3 MiB".
+    public static func bytes(_ count: Int) -> String {
+        if count < 1024 { return "\(count) byte\(count == 1 ? "" : "s")" }
+        let (value, unit) = count < 1 << 20 ? (Double(count) / 1024, "KiB") : (Double(count) / Double(1 << 20), "MiB")
+        return "\(JSONValue.formatNumber((value * 10).rounded() / 10)) \(unit)"
+    }
+
     /// "about 26 min", "36 min", "about 3.4 h" for 1440 / budget minutes.
     public static func cadence(_ budget: Int) -> String {
         let minutes = 1440 / Double(max(budget, 1))

@@ -38,6 +38,13 @@ enum APIFlags {
         }
     }
 
+    /// The fixtures file the runs read, to watch for changes: nil without one, and under
+    /// `--network record`, where it is what the runs write (watching it, a watch would rebuild
+    /// on its own writing, and record again).
+    static func watchedFixtures(_ arguments: ParsedArguments) throws -> String? {
+        try RunOptions.decode(arguments).network == .record ? nil : arguments.get(RunOptions.fixtures)
+    }
+
     /// Turns a data file problem into the tool's one-line error (exit 65, or 66 when unreadable).
     private static func load<T>(_ body: () throws(DataFileError) -> T) throws(CommandError) -> T {
         do {

@@ -134,15 +134,17 @@ enum PreviewCommand {
     static func watchLoop(
         arguments: ParsedArguments, path: String, base: RunConfiguration, simulation: Simulation, terminal: Terminal
     ) throws -> Int32 {
-        // Before any engine thread starts, so that Ctrl-C reaches the watcher rather than
-        // ending the process mid-draw.
+        // Before any engine thread starts, so that Ctrl-C reaches the watcher's thread rather
+        // than ending the process mid-draw; that thread ends it if a pass does not end in time.
         FileWatcher.blockInterrupts()
+        let interrupts = InterruptWatch.saying("stopped watching; the pass under way was left unfinished", on: terminal)
+        defer { interrupts.end() }
         let watched = [path] + [
-            try arguments.get(layout), try arguments.get(action), try arguments.get(RunOptions.profile), try arguments.get(RunOptions.fixtures),
+            try arguments.get(layout), try arguments.get(action), try arguments.get(RunOptions.profile), try APIFlags.watchedFixtures(arguments),
         ].compactMap { $0 }
         let watcher: FileWatcher
         do {
-            watcher = try FileWatcher(paths: watched)
+            watcher = try FileWatcher(paths: watched, interrupts: interrupts)
         } catch {
             throw CommandError(error.message, kind: error.errorKind)
         }

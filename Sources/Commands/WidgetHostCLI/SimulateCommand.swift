@@ -228,12 +228,18 @@ enum SimulateCommand {
         return try arguments.get(days) ?? TimelineConstants.dayMs
     }
 
-    /// `--hours H`: the span in milliseconds, above 0, at least a second and at most 366 days.
-    static func span(hours help: String) -> Option<Int64> { span("hours", "h", help, unitMs: 3_600_000) }
+    /// `--hours H`: the span in milliseconds, above 0, at least a second and at most
+    /// `maximumDays` (what spans it: `a simulation`).
+    static func span(hours help: String, maximumDays: Double = maximumDays, spanning: String = "a simulation") -> Option<Int64> {
+        span("hours", "h", help, unitMs: 3_600_000, maximumDays: maximumDays, spanning: spanning)
+    }
     /// `--days D`, as `--hours`.
-    static func span(days help: String) -> Option<Int64> { span("days", "d", help, unitMs: 86_400_000) }
+    static func span(days help: String, maximumDays: Double = maximumDays, spanning: String = "a simulation") -> Option<Int64> {
+        span("days", "d", help, unitMs: 86_400_000, maximumDays: maximumDays, spanning: spanning)
+    }
 
-    private static func span(_ name: String, _ placeholder: String, _ help: String, unitMs: Double) -> Option<Int64> {
+    private static func span(_ name: String, _ placeholder: String, _ help: String, unitMs: Double, maximumDays: Double,
+                             spanning: String) -> Option<Int64> {
         Option(name, placeholder, help) { (text) throws(UsageError) in
             let limit = maximumDays * 86_400_000 / unitMs
             guard let value = DurationText.decimal(text), value > 0 else {
@@ -241,7 +247,7 @@ enum SimulateCommand {
             }
             guard value <= limit else {
                 let inHours = name == "hours" ? " (\(JSONValue.formatNumber(limit)) hours)" : ""
-                throw UsageError("bad --\(name) '\(text)': a simulation spans at most 366 days\(inHours)")
+                throw UsageError("bad --\(name) '\(text)': \(spanning) spans at most \(JSONValue.formatNumber(maximumDays)) days\(inHours)")
             }
             let ms = (value * unitMs).rounded()
             guard ms >= 1000 else {

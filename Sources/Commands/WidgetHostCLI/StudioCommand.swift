@@ -48,8 +48,10 @@ package enum StudioProgram {
     static let layout = Option<String>.file(
         "layout", "file", "A JSON component tree drawn at every family, light and dark (or a text layout: one field per line).",
         nonEmpty: "name a layout file")
-    static let hours = SimulateCommand.span(hours: "Span of the refreshes in hours. Default: 24.")
-    static let days = SimulateCommand.span(days: "Span of the refreshes in days, at most 366. Not with --hours.")
+    static let hours = SimulateCommand.span(hours: "Span of the refreshes in hours, at most 168. Default: 24.",
+                                            maximumDays: StudioBounds.spanDays, spanning: "the studio's day")
+    static let days = SimulateCommand.span(days: "Span of the refreshes in days, at most 7. Not with --hours.",
+                                           maximumDays: StudioBounds.spanDays, spanning: "the studio's day")
     /// `--port`: on 127.0.0.1, 0 for a free one.
     package static let port = Option<Int>.whole(
         "port", "port", "Port to listen on, on 127.0.0.1; 0 picks a free one. Default: 8790.", in: 0...65535)
@@ -131,6 +133,9 @@ package enum StudioProgram {
         try PictureOptions.requireLayout(parsed, layout: layout)
         let device = try PictureOptions.device(parsed)
         let icons = try PictureOptions.icons(parsed)
+        // The studio's bound on its day (the simulation reads the span as simulate's options do).
+        _ = try parsed.get(hours)
+        _ = try parsed.get(days)
         var base = try RunOptions.decode(parsed).configuration
         let simulation = try SimulateCommand.makeSimulation(parsed, runConfiguration: base)
         base.now = simulation.configuration.startMs
@@ -140,6 +145,7 @@ package enum StudioProgram {
         let inputs = try loader.load(strict: false)
         var builder = PreviewBuilder()
         builder.recordsRefreshes = true
+        builder.refreshKeeping = StudioBounds.kept
         var build = Build(document: builder.build(inputs))
         let document = build.document
         build.document.pictures = pictures.with { PreviewPictures.section(inputs, document: document, arguments: parsed, client: $0) }
@@ -205,10 +211,11 @@ package enum StudioProgram {
     }
 
     /// The script and the files `arguments` name that a save should redraw for: the layout,
-    /// the profile and the fixtures.
+    /// the profile and the fixtures (not those a record run writes).
     package static func watchedFiles(_ arguments: [String]) throws -> [String] {
         let parsed = try ParsedArguments(arguments, options: options)
-        return Array(parsed.positionals.prefix(1)) + [layout, RunOptions.profile, RunOptions.fixtures].compactMap { try? parsed.get($0) }
+        return Array(parsed.positionals.prefix(1)) + [layout, RunOptions.profile].compactMap { try? parsed.get($0) }
+            + [try APIFlags.watchedFixtures(parsed)].compactMap { $0 }
     }
 }
 

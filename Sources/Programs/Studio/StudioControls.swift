@@ -1,4 +1,5 @@
 import JSONKit
+import WidgetHost
 import WidgetHostCLI
 
 /// The page's controls, made from the run flags' declarations (``StudioProgram/controls``): each
@@ -9,6 +10,10 @@ enum StudioControls {
     /// The names a page may set.
     static let names: [String] = StudioProgram.controls.map(\.spec.name)
 
+    /// The network modes a page may choose: not `record`, which writes the fixtures file (a
+    /// start-up flag only).
+    static let networkModes = NetworkMode.allCases.filter { $0 != .record }.map(\.rawValue)
+
     /// `widgethost.studio.controls/1`: each control's name, placeholder, help line, choices, and
     /// the value the studio was started with (`started`, from `base`; null when not given).
     static func declarations(base: [String]) -> JSONValue {
@@ -17,7 +22,8 @@ enum StudioControls {
             "controls": .array(StudioProgram.controls.map { control in
                 .object([
                     "name": .string(control.spec.name), "placeholder": .string(control.spec.placeholder ?? ""),
-                    "help": .string(control.spec.help), "choices": .array(control.choices.map { .string($0) }),
+                    "help": .string(control.spec.help),
+                    "choices": .array((control.spec.name == "network" ? networkModes : control.choices).map { .string($0) }),
                     "range": control.range.map { .array([.number($0.lowerBound), .number($0.upperBound)]) } ?? .null,
                     "started": started(control.spec.name, in: base).map { .string($0) } ?? .null,
                 ])

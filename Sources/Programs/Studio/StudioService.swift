@@ -38,7 +38,15 @@ final class StudioService: HTTPService {
         case ("GET", "/studio.css"):
             return .respond(Self.text(StudioPage.css, type: "text/css; charset=utf-8"))
         case ("GET", "/api/view"):
-            return .respond(Self.json(session.view.json))
+            return .respond(HTTPResponse(status: 200, body: session.viewBody, contentType: "application/json", headers: Self.headers))
+        case ("GET", "/api/outputs"):
+            return .respond(session.view.outputs(refresh: nil).map { Self.json($0) }
+                ?? Self.problem(404, "no-outputs", "no run yet: the script could not be read"))
+        case ("GET", let path) where path.hasPrefix("/api/outputs/"):
+            guard let refresh = Int(path.dropFirst("/api/outputs/".count)), let outputs = session.view.outputs(refresh: refresh) else {
+                return .respond(Self.problem(404, "no-refresh", "ask for /api/outputs/N, N a refresh the scrubber shows (its index, from 0)"))
+            }
+            return .respond(Self.json(outputs))
         case ("GET", "/api/controls"):
             return .respond(Self.json(StudioControls.declarations(base: session.base)))
         case ("POST", "/api/controls"):
@@ -53,11 +61,12 @@ final class StudioService: HTTPService {
             guard let since = Int(path.dropFirst("/events/".count)), since >= 0 else {
                 return .respond(Self.problem(400, "bad-request", "ask for /events/N, N the version the page shows (a whole number)"))
             }
-            return .later { [session] responder in session.waitForChange(since: since, responder: responder) }
-        case (_, "/"), (_, "/api/view"), (_, "/api/controls"), (_, "/studio.js"), (_, "/studio.css"), (_, "/api/push"):
+            // Freed by the server as soon as the page goes away, or to make room for another page.
+            return .waiting { [session] responder in session.waitForChange(since: since, responder: responder) }
+        case (_, "/"), (_, "/api/view"), (_, "/api/outputs"), (_, "/api/controls"), (_, "/studio.js"), (_, "/studio.css"), (_, "/api/push"):
             return .respond(Self.problem(405, "method-not-allowed", "\(request.method) is not served at \(request.path)"))
         default:
-            return .respond(Self.problem(404, "not-found", "the studio serves /, /studio.js, /studio.css, /api/view, /api/controls, /api/push and /events/N; nothing else (no files)"))
+            return .respond(Self.problem(404, "not-found", "the studio serves /, /studio.js, /studio.css, /api/view, /api/outputs, /api/outputs/N, /api/controls, /api/push and /events/N; nothing else (no files)"))
         }
     }
 

@@ -29,21 +29,22 @@ public enum StudioTool {
     static func run(_ parsed: ParsedArguments, arguments: [String], terminal: Terminal) throws -> Int32 {
         let port = try parsed.get(StudioProgram.port) ?? defaultPort
         let base = without(["port"], flags: ["open"], in: arguments)
-        // Before any engine thread starts, so that Ctrl-C and SIGTERM reach the watcher.
+        // Before any engine thread starts, so that Ctrl-C and SIGTERM reach the watcher's
+        // thread, which ends the studio if a build under way keeps it from stopping in time.
         FileWatcher.blockInterrupts()
+        let interrupts = InterruptWatch.saying("widgethost studio: stopped; the build under way was left unfinished", on: terminal)
+        defer { interrupts.end() }
         // A usage mistake ends the command before anything is served; files that cannot be used
         // (a missing script, a layout that is not JSON) are shown on the page instead.
-        let pictures = StudioPictures()
-        _ = try StudioProgram.build(base, pictures: pictures)
+        let session = StudioSession(base: base)
+        try session.start()
         let watched = try StudioProgram.watchedFiles(base)
         let watcher: FileWatcher
         do {
-            watcher = try FileWatcher(paths: watched)
+            watcher = try FileWatcher(paths: watched, interrupts: interrupts)
         } catch {
             throw CommandError(error.message, kind: error.errorKind)
         }
-        let session = StudioSession(base: base, pictures: pictures)
-        session.rebuild()
         var limits = HTTPLimits()
         limits.connectionLimit = 64
         limits.perAddressLimit = 64

@@ -47,12 +47,18 @@ public final class HTTPResponder: @unchecked Sendable {
     private let context: RequestContext
     private unowned let server: HTTPServer
     private let answered = Atomic<Bool>(false)
+    /// The socket of a request that waits for news (``HTTPRoute/waiting(_:)``), watched meanwhile.
+    private let waitingSocket: Int32?
 
-    fileprivate init(connection: OpaquePointer, context: RequestContext, server: HTTPServer) {
+    fileprivate init(connection: OpaquePointer, context: RequestContext, server: HTTPServer, waitingSocket: Int32? = nil) {
         self.connection = connection
         self.context = context
         self.server = server
+        self.waitingSocket = waitingSocket
     }
+
+    /// Whether the request is answered (by its service, or by the server when its client went away).
+    public var isAnswered: Bool { answered.load(ordering: .acquiring) }
 
     /// Hands the response to the suspended connection and resumes it.
     public func respond(_ response: HTTPResponse) {
@@ -63,6 +69,10 @@ public final class HTTPResponder: @unchecked Sendable {
     /// (so the caller, such as the store's single writer, does not spend time on it).
     public func respond(_ make: @escaping @Sendable () -> HTTPResponse) {
         guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        if let waitingSocket {
+            server.waiting.forget(waitingSocket)
+            server.table.doneWaiting(waitingSocket)
+        }
         context.pending.withLock { $0 = make }
         MHD_resume_connection(connection)
         server.suspended.subtract(1, ordering: .relaxed)
@@ -75,6 +85,11 @@ public enum HTTPRoute: Sendable {
     case respond(HTTPResponse)
     /// Answer later through the responder (the connection is suspended meanwhile).
     case later(@Sendable (HTTPResponder) -> Void)
+    /// Answer later, a request that waits for news (an event stream): as ``later(_:)``, and
+    /// meanwhile the server answers it on its own, and frees its connection, as soon as its
+    /// client goes away, or when a new connection needs its place (over a connection limit,
+    /// the request that has waited the longest gives way once no connection is idle).
+    case waiting(@Sendable (HTTPResponder) -> Void)
 }
 
 /// Why the server answers on its own.
@@ -172,6 +187,8 @@ public final class HTTPServer: @unchecked Sendable {
     private var listenSocket: Int32 = -1
     private var gate: ConnectionGate?
     let table: ConnectionTable
+    /// The requests that wait for news, watched for their clients going away.
+    let waiting = WaitingRequests()
     /// The port it listens on (useful with port 0).
     public private(set) var port: Int = 0
     let suspended = Atomic<Int>(0)
@@ -214,7 +231,9 @@ public final class HTTPServer: @unchecked Sendable {
             // Called before libmicrohttpd closes the socket: the table and the streams let go of it first.
             let fd = widgethost_connection_fd(connection)
             RequestStreams.unwatch(fd)
-            Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().table.closed(fd)
+            let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+            server.waiting.forget(fd)
+            server.table.closed(fd)
         }
         let cls = Unmanaged.passUnretained(self).toOpaque()
         // The gate enforces the limits; libmicrohttpd's own are only a backstop with room for
@@ -250,6 +269,13 @@ public final class HTTPServer: @unchecked Sendable {
             listenSocket = -1
             throw ReceiverError(.listen, "libmicrohttpd could not start on \(host):\(self.port)")
         }
+        do { try waiting.start() } catch {
+            MHD_stop_daemon(started)
+            daemon = nil
+            close(socket.fd)
+            listenSocket = -1
+            throw error
+        }
         let handle = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(started)))
         let gate = ConnectionGate(
             listen: socket.fd, table: table, limits: limits,
@@ -261,6 +287,7 @@ public final class HTTPServer: @unchecked Sendable {
                 service.failure(failure, method: method, path: path, startedAt: MonotonicClock.milliseconds())
             })
         do { try gate.start() } catch {
+            waiting.stop()
             MHD_stop_daemon(started)
             daemon = nil
             close(socket.fd)
@@ -270,13 +297,14 @@ public final class HTTPServer: @unchecked Sendable {
         self.gate = gate
     }
 
-    /// Stops accepting (the gate closes the connections it holds), waits up to
-    /// `drainSeconds` for suspended requests to be answered, then stops the daemon (which
-    /// closes every connection) and the listening socket.
+    /// Stops accepting (the gate closes the connections it holds), answers the requests that
+    /// wait for news, waits up to `drainSeconds` for the other suspended requests to be
+    /// answered, then stops the daemon (which closes every connection) and the listening socket.
     public func stop(drainSeconds: Double = 5) {
         guard let daemon else { return }
         gate?.stop()
         gate = nil
+        waiting.stop()
         let deadline = MonotonicClock.milliseconds() + drainSeconds * 1000
         while suspended.load(ordering: .relaxed) > 0 && MonotonicClock.milliseconds() < deadline { usleep(2000) }
         MHD_stop_daemon(daemon)
@@ -343,6 +371,16 @@ public final class HTTPServer: @unchecked Sendable {
             suspended.add(1, ordering: .relaxed)
             MHD_suspend_connection(connection)
             work(HTTPResponder(connection: connection, context: context, server: self))
+            return .YES
+        case .waiting(let work):
+            context.deferred = true
+            suspended.add(1, ordering: .relaxed)
+            MHD_suspend_connection(connection)
+            let fd = widgethost_connection_fd(connection)
+            let responder = HTTPResponder(connection: connection, context: context, server: self, waitingSocket: fd)
+            table.waiting(fd, since: MonotonicClock.milliseconds())
+            waiting.watch(fd, responder)
+            work(responder)
             return .YES
         }
     }

@@ -219,8 +219,8 @@ _widgethost() {
                         '--layout=[A JSON component tree drawn at every family, light and dark (or a text layout: one field per line)]:file:_files' \
                         '--device=[With a component tree: The device whose widget sizes are used (see docs/render.md)]:name:(iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se)' \
                         '--icons=[With a component tree: A folder of NAME.svg files drawn for the icons named NAME, tinted by their colour]:dir:_files -/' \
-                        '--hours=[Span of the refreshes in hours]:h: ' \
-                        '--days=[Span of the refreshes in days, at most 366]:d: ' \
+                        '--hours=[Span of the refreshes in hours, at most 168]:h: ' \
+                        '--days=[Span of the refreshes in days, at most 7]:d: ' \
                         '--realistic[Realistic mode for the refreshes: a seeded delay of 0 to 10 minutes on each]' \
                         '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
