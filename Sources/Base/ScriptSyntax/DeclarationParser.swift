@@ -3,6 +3,8 @@
 /// ending the declaration where JavaScript's semicolon insertion would.
 struct DeclarationParser {
     let tokens: [Token]
+    /// The scan's limits: a declaration's loops end at their next step once they stop it.
+    let watch: ScanWatch
     /// The current token index.
     var cursor: Int
     /// Name tokens in source order.
@@ -15,8 +17,8 @@ struct DeclarationParser {
 
     /// Parses the declaration whose keyword is at `keywordIndex`; returns its
     /// name tokens and the index of the first token after it.
-    static func parse(_ tokens: [Token], keywordIndex: Int) -> (names: [Token], end: Int) {
-        var parser = DeclarationParser(tokens: tokens, cursor: keywordIndex + 1)
+    static func parse(_ tokens: [Token], keywordIndex: Int, watch: ScanWatch) -> (names: [Token], end: Int) {
+        var parser = DeclarationParser(tokens: tokens, watch: watch, cursor: keywordIndex + 1)
         parser.parseBindingList()
         return (parser.names, max(parser.cursor, keywordIndex + 1))
     }
@@ -55,7 +57,7 @@ struct DeclarationParser {
 
     mutating func parseArrayPattern() -> Bool {
         cursor += 1
-        while let token = current {
+        while let token = current, watch.step() {
             if token.isPunctuator("]") {
                 cursor += 1
                 return true
@@ -78,7 +80,7 @@ struct DeclarationParser {
 
     mutating func parseObjectPattern() -> Bool {
         cursor += 1
-        while let token = current {
+        while let token = current, watch.step() {
             if token.isPunctuator("}") {
                 cursor += 1
                 return true
@@ -125,7 +127,7 @@ struct DeclarationParser {
     /// Skips from an opener to just after its matching closer.
     mutating func skipBalanced() {
         var depth = 0
-        while let token = current {
+        while let token = current, watch.step() {
             cursor += 1
             if token.opensNesting {
                 depth += 1
@@ -141,7 +143,7 @@ struct DeclarationParser {
         guard currentIs("=") else { return }
         cursor += 1
         var depth = 0
-        while let token = current {
+        while let token = current, watch.step() {
             if token.opensNesting {
                 depth += 1
             } else if token.closesNesting {
@@ -161,7 +163,7 @@ struct DeclarationParser {
         var lastAtLevel: Int?  // index of the last token seen at depth 0
         var arrowBodyOpen = false
         var afterArrowBody = false
-        while let token = current {
+        while let token = current, watch.step() {
             if depth == 0 {
                 if token.closesNesting || token.isPunctuator(";") || token.isPunctuator(",") { return }
                 if token.precededByLineBreak, let last = lastAtLevel {

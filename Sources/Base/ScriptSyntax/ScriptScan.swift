@@ -43,12 +43,15 @@ public struct ScriptScan: Sendable, Hashable {
     /// plain function (nothing it can observe differs, and the engine skips the
     /// promise machinery).
     public var mentionsAwait: Bool
+    /// How many tokens the script has (comments are not tokens): what parsing it takes grows with it.
+    public var tokenCount: Int
 
     /// Creates a scan result.
     public init(bindings: [TopLevelBinding], directivePrologueEnd: Int,
-                topLevelReturns: [SourcePosition], problems: [SyntaxProblem], mentionsAwait: Bool = true) {
+                topLevelReturns: [SourcePosition], problems: [SyntaxProblem], mentionsAwait: Bool = true, tokenCount: Int = 0) {
         self.bindings = bindings
         self.mentionsAwait = mentionsAwait
+        self.tokenCount = tokenCount
         self.directivePrologueEnd = directivePrologueEnd
         self.topLevelReturns = topLevelReturns
         self.problems = problems

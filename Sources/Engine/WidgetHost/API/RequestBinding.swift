@@ -99,7 +99,7 @@ extension BindingContext {
             }
         case .live, .record:
             return deferred(call.context, label, site: site, function: function) { [unowned self] context in
-                let outcome = LiveHTTP.perform(request, configuration: network)
+                let outcome = LiveHTTP.perform(request, configuration: network, deadline: self.deadline)
                 if let recorder = network.recorder {
                     recorder.record(NetworkExchange(request: request, outcome: outcome))
                     if network.mode == .record { self.api.recordedCount += 1 }

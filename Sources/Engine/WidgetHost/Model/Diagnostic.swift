@@ -39,7 +39,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
 
     /// Every code the host emits; docs/diagnostics.md documents each (a test checks).
     public static let all: [DiagnosticCode] = [
-        .notUTF8, .syntaxError, .uncaughtError, .timeLimit, .memoryLimit, .neverSettles, .timerLimit,
+        .notUTF8, .syntaxError, .uncaughtError, .timeLimit, .memoryLimit, .scriptTooLarge, .neverSettles, .timerLimit,
         .pendingWorkCancelled, .unhandledRejection, .consoleTruncated, .hostGlobalReplaced, .eventsTruncated,
         .outputNameClash, .outputDropped, .outputNotFinite, .outputNotSerializable, .topLevelReturn,
         .invalidArgument, .freqBelowMinimum, .timeLooksLikeSeconds, .timeInPast, .alreadyEnded,
@@ -59,6 +59,10 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     public static let timeLimit: DiagnosticCode = "time-limit"
     /// The run used more than its memory limit, or the engine refused it an allocation (S6).
     public static let memoryLimit: DiagnosticCode = "memory-limit"
+    /// The script is larger than its run parses (``RunConfiguration/maximumScriptBytes``, or
+    /// more tokens than ``RunConfiguration/maximumScriptTokens``): it was not run, and the run
+    /// ends `memory` (S6).
+    public static let scriptTooLarge: DiagnosticCode = "script-too-large"
     /// The body waits for a promise nothing can settle: no timer or request is pending (S4).
     public static let neverSettles: DiagnosticCode = "never-settles"
     /// The script fired ``RunConfiguration/timerFiringLimit`` timers without finishing (T3).

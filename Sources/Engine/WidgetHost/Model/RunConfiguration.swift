@@ -66,6 +66,25 @@ public struct RunConfiguration: Sendable {
         RunLimits(timeLimitSeconds: timeLimitSeconds, memoryLimitMB: memoryLimitMB, consoleEntries: consoleLimit)
     }
 
+    /// The largest script a run parses, in bytes of UTF-8 text (S6): a sixteenth of the memory
+    /// limit (1.875 MiB at the default 30 MB). Parsing takes many times a script's size, so a
+    /// larger script is refused before anything parses it: the run ends `memory`
+    /// (`script-too-large`).
+    public var maximumScriptBytes: Int { Self.share(of: memoryLimitMB, per: 16) }
+
+    /// The most tokens a run parses (S6): one for each 128 bytes of the memory limit (245,760 at
+    /// the default 30 MB), more than the engine's parse takes for a token (measured: 40 to 115
+    /// bytes). The host's own scan stops at the token past it, before the engine parses
+    /// anything, and the run ends `memory` (`script-too-large`).
+    public var maximumScriptTokens: Int { Self.share(of: memoryLimitMB, per: 128) }
+
+    /// The memory limit in bytes divided by `divisor`, 0 for a limit that is not a positive number.
+    private static func share(of megabytes: Double, per divisor: Double) -> Int {
+        let bytes = megabytes * 1_048_576 / divisor
+        guard bytes.isFinite, bytes > 0 else { return 0 }
+        return Int(min(bytes, 1e15))
+    }
+
     /// Minutes between refreshes the system picks for a widget that asked for nothing (R1).
     public var defaultCadenceMinutes: Double { 1440 / Double(budget ?? 55) }
 }

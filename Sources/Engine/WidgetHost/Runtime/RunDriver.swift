@@ -45,19 +45,28 @@ struct RunDriver {
     private var status = RunStatus.ok
     private var failure: ScriptFailure?
     private var outputs: JSONObject = [:]
+    /// Why the script was not prepared, when its limits stopped it before it was parsed.
+    private let unprepared: Unprepared?
 
-    init(host: ScriptHost, engine: HostEngine, context: ScriptContext, state: RunState, source: ScriptSource) {
+    /// A run of `source` in `context`; without a context when `unprepared` says why the script
+    /// will not run.
+    init(host: ScriptHost, engine: HostEngine, context: ScriptContext?, state: RunState, source: ScriptSource, unprepared: Unprepared? = nil) {
         self.host = host
         self.engine = engine
         self.context = context
         self.state = state
         self.source = source
+        self.unprepared = unprepared
     }
 
     private var configuration: RunConfiguration { state.configuration }
     private var wrapped: WrappedScript { state.wrapped }
 
     mutating func run() -> RunReport {
+        if let unprepared {
+            refuse(unprepared)
+            return makeReport()
+        }
         if let problem = wrapped.scan.problems.first {
             reportSyntaxError(problem.message, line: problem.position.line, column: problem.position.column)
             return makeReport()
@@ -225,6 +234,35 @@ struct RunDriver {
                 "the script used more than \(JSONValue.formatNumber(configuration.memoryLimitMB)) MB of memory and was stopped (a device stops widgets at about 30 MB); raise the limit with --memory-limit")
         }
         outputs = [:]
+    }
+
+    /// A script its limits stopped before it was parsed (S6): too large for its memory limit
+    /// (`memory`), or a scan that outlasted its time (`timeout`).
+    private mutating func refuse(_ reason: Unprepared) {
+        let limit = JSONValue.formatNumber(configuration.memoryLimitMB)
+        let instead = "move data out of the script (into a file read with FileManager, or a request) or raise the limit with --memory-limit"
+        switch reason {
+        case .tooLarge(let bytes):
+            status = .memory
+            state.diagnose(
+                .scriptTooLarge, .error,
+                "the script is \(Self.megabytes(bytes)) MB, more than the \(Self.megabytes(configuration.maximumScriptBytes)) MB a run parses under its memory limit of \(limit) MB (a sixteenth of the limit: parsing takes many times a script's size), so it was neither parsed nor run; \(instead)")
+        case .tooManyTokens:
+            status = .memory
+            state.diagnose(
+                .scriptTooLarge, .error,
+                "the script has more than \(configuration.maximumScriptTokens) tokens (names, numbers, strings, operators), more than a run parses under its memory limit of \(limit) MB (one token for each 128 bytes of the limit: the engine's parse takes up to about 115 bytes a token), so it was not run; \(instead)")
+        case .pastDeadline:
+            status = .timeout
+            state.diagnose(
+                .timeLimit, .error,
+                "reading the script took more than its \(JSONValue.formatNumber(configuration.timeLimitSeconds)) s and was stopped before it ran; make the script smaller or raise the limit with --timeout")
+        }
+    }
+
+    /// `bytes` in MiB with one decimal, rounded up: `24.1`.
+    private static func megabytes(_ bytes: Int) -> String {
+        JSONValue.formatNumber((Double(bytes) / 1_048_576 * 10).rounded(.up) / 10)
     }
 
     private func makeReport() -> RunReport {

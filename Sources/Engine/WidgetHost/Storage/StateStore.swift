@@ -85,6 +85,11 @@ public final class StateStore: Sendable {
     /// The `schema` field of every `store.json` (``WidgetState/json``).
     public static let schema = "widgethost.state/1"
 
+    /// The largest file a store writes: what it reads back (``FileBytes/maximumSize``, 64 MiB).
+    /// A `store.json`, a slot's values or a widget's file that would be larger is not written,
+    /// in a folder or in memory alike, and what was stored before stays as it was.
+    public static let maximumFileSize = FileBytes.maximumSize
+
     /// The state folder, or nil for a store that lives in memory only.
     public let directory: String?
     private let memory = Mutex(Memory())
@@ -143,16 +148,19 @@ public final class StateStore: Sendable {
         }
     }
 
-    /// Replaces the state of one widget.
+    /// Replaces the state of one widget. A state whose file would be larger than
+    /// ``maximumFileSize`` is refused, and the stored one kept.
     public func setWidget(_ id: String, _ state: WidgetState) throws(StateStoreError) {
         try checked(id)
+        let file = location(["widgets", id], Array("store.json".utf8))
+        let bytes = Array((state.json.serialized(pretty: true) + "\n").utf8)
+        try Self.checkSize(bytes.count, file)
         guard directory != nil else {
             memory.withLock { $0.widgets[id] = state }
             return
         }
-        let file = location(["widgets", id], Array("store.json".utf8))
         do {
-            try FileSystem.writeAtomically(file, Array((state.json.serialized(pretty: true) + "\n").utf8))
+            try FileSystem.writeAtomically(file, bytes)
         } catch {
             throw StateStoreError(path: file.display, message: error.message)
         }
@@ -225,16 +233,19 @@ public final class StateStore: Sendable {
         return result
     }
 
-    /// Replaces the `setValue` strings of one widget kind and slot (`values/<slot>.json`).
+    /// Replaces the `setValue` strings of one widget kind and slot (`values/<slot>.json`). Values
+    /// whose file would be larger than ``maximumFileSize`` are refused, and the stored ones kept.
     public func setValues(_ slot: String, _ values: [String: String]) throws(StateStoreError) {
+        let file = location(["values"], Array("\(slot).json".utf8))
+        let json = JSONValue.object(JSONObject(values.mapValues { .string($0) }))
+        let bytes = Array((json.serialized(pretty: true) + "\n").utf8)
+        try Self.checkSize(bytes.count, file)
         guard directory != nil else {
             memory.withLock { $0.values[slot] = values }
             return
         }
-        let file = location(["values"], Array("\(slot).json".utf8))
-        let json = JSONValue.object(JSONObject(values.mapValues { .string($0) }))
         do {
-            try FileSystem.writeAtomically(file, Array((json.serialized(pretty: true) + "\n").utf8))
+            try FileSystem.writeAtomically(file, bytes)
         } catch {
             throw StateStoreError(path: file.display, message: error.message)
         }
@@ -263,12 +274,23 @@ public final class StateStore: Sendable {
 
     func writeFile(widget id: String, area: FileArea, segments: [[UInt8]], _ bytes: [UInt8]) throws(StateStoreError) {
         try checked(id)
+        let file = fileLocation(id, area, segments)
+        try Self.checkSize(bytes.count, file, what: "the file")
         guard directory != nil else {
             memory.withLock { $0.files[memoryKey(id, area, segments)] = bytes }
             return
         }
-        let file = fileLocation(id, area, segments)
         do { try FileSystem.writeAtomically(file, bytes) } catch { throw StateStoreError(path: file.display, message: error.message) }
+    }
+
+    /// Refuses a file of `size` bytes larger than ``maximumFileSize``: nothing is written, so the
+    /// file stored before (if any) is kept as it was.
+    private static func checkSize(_ size: Int, _ file: FileSystem.Location, what: String = "it") throws(StateStoreError) {
+        guard size > maximumFileSize else { return }
+        let megabytes = (Double(size) / 1_048_576 * 10).rounded(.up) / 10
+        throw StateStoreError(
+            path: file.display,
+            message: "is not written: \(what) would be \(JSONValue.formatNumber(megabytes)) MiB (\(size) bytes), over the \(maximumFileSize >> 20) MiB a store file may hold (the most a run reads back); what was stored before is kept as it was, so store less")
     }
 
     func fileExists(widget id: String, area: FileArea, segments: [[UInt8]]) -> Bool {
