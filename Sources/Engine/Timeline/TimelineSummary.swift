@@ -36,9 +36,12 @@ public struct TimelineSummary: Sendable, Hashable {
             case noRequests = "no-requests"
         }
 
-        /// How many refreshes a day the script asks for: one day divided by the mean
-        /// requested interval (each interval at least 5 minutes, C1). `setUpdateFreq(5)`
-        /// asks for 288. `nil` when it made no requests.
+        /// How many refreshes a day the script asks for. While it keeps asking to the span's
+        /// end: one day divided by the mean requested interval (each interval at least 5
+        /// minutes, C1), so `setUpdateFreq(5)` asks for 288. When it stopped asking less than a
+        /// day after it started (its Live Activity ended): the time its activity was active
+        /// divided by that interval, so an activity that asked every 5 minutes and ended after
+        /// 25 minutes asks for 5. `nil` when it made no requests.
         public var askedPerDay: Double?
         /// The budget, or `nil` for `unlimited`.
         public var budgetPerDay: Int?
@@ -74,7 +77,9 @@ public struct TimelineSummary: Sendable, Hashable {
 
 extension TimelineSummary.BudgetVerdict {
     /// Judges the requested intervals (milliseconds, one per request made) against `budget`.
-    static func judge(requestIntervalsMs: [Int64], budget: BudgetProfile) -> Self {
+    /// `activeMs`: when the script stopped asking before the span's end (its Live Activity
+    /// ended), how long its activities were active; it asked at its pace for that long only.
+    static func judge(requestIntervalsMs: [Int64], activeMs: Int64? = nil, budget: BudgetProfile) -> Self {
         let perDay = budget.refreshesPerDay
         guard !requestIntervalsMs.isEmpty else {
             return Self(askedPerDay: nil, budgetPerDay: perDay, kind: .noRequests,
@@ -85,6 +90,9 @@ extension TimelineSummary.BudgetVerdict {
             total += Double(max(interval, TimelineConstants.minimumSpacingMs))
         }
         let mean = total / Double(requestIntervalsMs.count)
+        if let activeMs, activeMs > 0, activeMs < TimelineConstants.dayMs {
+            return judgeEnded(meanIntervalMs: mean, activeMs: activeMs, budget: budget)
+        }
         let asked = ((Double(TimelineConstants.dayMs) / mean) * 10).rounded() / 10
         let askedText = formatCount(asked)
         guard let perDay else {
@@ -99,6 +107,27 @@ extension TimelineSummary.BudgetVerdict {
         let factor = formatCount(((asked / Double(perDay)) * 10).rounded() / 10)
         return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .overBudget,
                     sentence: "The script asks for about \(askedText) refreshes a day, \(factor) times the \(budgetText), so refreshes are held back until the rolling 24-hour window has room.")
+    }
+
+    /// The verdict on a script that stopped asking less than a day after it started (its Live
+    /// Activity ended): what it asked for at its pace while active, against the budget.
+    private static func judgeEnded(meanIntervalMs: Double, activeMs: Int64, budget: BudgetProfile) -> Self {
+        let asked = ((Double(activeMs) / meanIntervalMs) * 10).rounded() / 10
+        let pace = "a refresh about every \(TimeText.duration(Int64(meanIntervalMs.rounded())))"
+        let what = "The script asked for \(pace) while its Live Activity was active (\(TimeText.duration(activeMs))): "
+            + "about \(formatCount(asked)) refresh\(asked == 1 ? "" : "es")"
+        guard let perDay = budget.refreshesPerDay else {
+            return Self(askedPerDay: asked, budgetPerDay: nil, kind: .unlimited,
+                        sentence: what + "; with no budget (unlimited) only the 5-minute spacing holds them back.")
+        }
+        let budgetText = "\(budget.verdictName) budget of \(perDay) a day"
+        if asked <= Double(perDay) {
+            return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .withinBudget,
+                        sentence: what + ", within the \(budgetText), so refreshes can come when requested.")
+        }
+        let factor = formatCount(((asked / Double(perDay)) * 10).rounded() / 10)
+        return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .overBudget,
+                    sentence: what + ", \(factor) times the \(budgetText), so refreshes are held back until the rolling 24-hour window has room.")
     }
 
     /// "288" for a whole number, else one decimal: "26.2".
@@ -142,6 +171,11 @@ extension TimelineSummary {
             gap = Gap(from: last.grantedAt, to: pending.grantedAt, afterLastRefresh: true)
         }
         let perDay = Double(refreshes.count) * Double(TimelineConstants.dayMs) / Double(configuration.durationMs)
+        // How long the script's activities were active: a Live Activity script asks for
+        // refreshes only then.
+        let activeMs = activities.filter { $0.startedBy == .script }.reduce(Int64(0)) { sum, activity in
+            sum + max(0, min(activity.endedAt ?? configuration.endMs, configuration.endMs) - activity.startedAt)
+        }
         return TimelineSummary(
             refreshCount: refreshes.count,
             chargedCount: chargedTimes.count,
@@ -151,7 +185,8 @@ extension TimelineSummary {
             refreshesPer24h: (perDay * 100).rounded() / 100,
             maxChargedIn24h: maxInWindow,
             longestGap: gap,
-            budgetVerdict: .judge(requestIntervalsMs: requestIntervalsMs, budget: configuration.budget),
+            budgetVerdict: .judge(requestIntervalsMs: requestIntervalsMs,
+                                  activeMs: configuration.isLive && pending == nil ? activeMs : nil, budget: configuration.budget),
             liveActivities: activities)
     }
 }
