@@ -126,6 +126,25 @@ final class TypesCommandTests: XCTestCase {
                        ";/** @this {Omni.ScriptThis} */ async function widgetScript() {show()\nfunction show() { this.title = 1 }\n}\n")
     }
 
+    /// `new Date(x) - Date.now()` is a number in the app's JavaScript, and the checker agrees.
+    func testDatesSubtractAsInJavaScript() throws {
+        let tsc = try Program.required("tsc")
+        writeFile(folder + "/countdown.js", Array("""
+            const _departure = new Date("2026-11-29T19:00:00Z")
+            const minutesLeft = Math.ceil((_departure - Date.now()) / 60000)
+            const _elapsed = Date.now() - new Date(2026, 10, 29)
+            const since = new Date(_departure) - new Date()
+            this.label = `${minutesLeft} min, ${_departure.toISOString()}`
+            const wrong = new Date() - "soon"
+
+            """.utf8))
+        XCTAssertEqual(try sh("widgethost types --wrap check countdown.js", in: folder).code, 0)
+        let check = try sh("\(tsc) -p check/jsconfig.json", in: folder)
+        let errors = check.out.split(separator: "\n").filter { $0.contains("error TS") }
+        XCTAssertEqual(errors.map { String($0.prefix { $0 != ":" }) }, ["check/countdown.js(6,28)"], check.out)
+        XCTAssertTrue(errors.first?.contains("TS2363") ?? false, check.out)
+    }
+
     /// The README's check of a project: one command wraps every script of the folder (a helper
     /// without front matter too) and removes the copies of deleted ones; tsc then checks them.
     func testTheReadmesCheckOfAProjectCoversEveryScriptAndForgetsDeletedOnes() throws {
