@@ -108,6 +108,27 @@ final class LayoutFixtureTests: XCTestCase {
         XCTAssertEqual(none.failures, ["layout.findings: expected a 'layout-missing' finding, got none"])
     }
 
+    /// A colour given a Boolean is found, so `findingsExact: []` no longer passes silently.
+    func testAColourFromABooleanIsAFinding() throws {
+        let text = """
+            /*---
+            layout: |
+              {"type": "vstack", "dataSource": "${rows[row]}", "children": [
+                {"type": "text", "content": "${row.dest}", "color": "${row.late}"}
+              ]}
+            expect:
+              layout:
+                findingsExact: []
+            ---*/
+            const rows = [{ dest: "Leipzig", late: true }, { dest: "Halle", late: false }]
+            """
+        let result = try run(text)
+        XCTAssertEqual(result.outcome, .failed)
+        XCTAssertEqual(result.failures, ["layout.findings: expected exactly [], got [\"layout-type\"]"])
+        let pinned = try run(text.replacing("findingsExact: []", with: "findings: [{ code: layout-type, location: /children/0/color, placeholder: \"${row.late}\", message: \"the Boolean true\" }]"))
+        XCTAssertEqual(pinned.outcome, .passed, "\(pinned.failures)")
+    }
+
     func testEntriesMatchAsSubsetsWithExactCount() throws {
         let result = try run("""
             /*---
