@@ -53,6 +53,21 @@ public enum Suite {
         }.sorted()
     }
 
+    /// The `.js` files under the folders among `paths` that have no front-matter block: the
+    /// scripts a run of those folders leaves out (helpers, widgets not made fixtures yet),
+    /// sorted, without a leading `./`. Files named themselves are not listed.
+    public static func scriptsWithoutFrontMatter(under paths: [String]) -> [String] {
+        var found: Set<String> = []
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            for script in walk(path) where !hasFrontMatter(script) {
+                found.insert(script.hasPrefix("./") ? String(script.dropFirst(2)) : script)
+            }
+        }
+        return found.sorted()
+    }
+
     /// Whether the file's first 64 KiB hold the marker that opens a front-matter block.
     private static func hasFrontMatter(_ path: String) -> Bool {
         guard let file = fopen(path, "rb") else { return false }
