@@ -200,7 +200,7 @@ enum ProjectTemplate {
                   git init -q widgethost-sources
                   git -C widgethost-sources fetch -q --depth 1 "$WIDGETHOST_GIT" "$WIDGETHOST_COMMIT"
                   git -C widgethost-sources checkout -q FETCH_HEAD
-                  widgethost-sources/Scripts/setup --build
+                  widgethost-sources/Scripts/setup
                   mkdir -p widgethost-package
                   widgethost-sources/Scripts/package --out widgethost-package
               - uses: actions/upload-artifact@v4
