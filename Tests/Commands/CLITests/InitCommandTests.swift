@@ -103,6 +103,10 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(timeline["summary"]?["liveActivities"]?[0]?["ending"], "script")
         XCTAssertEqual(timeline["summary"]?["liveActivities"]?[0]?["ended"], "2026-11-29T19:00:00.000+00:00")
         XCTAssertEqual(timeline["outputs"]?["stage"], "Delivered")
+        // Its date arithmetic (new Date(eta) - Date.now()) type-checks as the workflow runs it.
+        let tsc = try Program.required("tsc")
+        let check = try sh("widgethost types --wrap .widgethost/typecheck *.js && \(tsc) -p .widgethost/typecheck/jsconfig.json", in: project)
+        XCTAssertEqual(check.code, 0, check.out + check.err)
     }
 
     /// The workflow's test step, run as GitHub Actions would for each shard of its matrix: every
