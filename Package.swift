@@ -271,6 +271,7 @@ let package = Package(
         // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.
         module(.commands, "WidgetHostCLI", [
             "WidgetHost",
+            "ScriptSyntax",
             "CLIOptions",
             "Timeline",
             "PushContract",

@@ -41,6 +41,9 @@ public struct RunOptions: Sendable {
     public var fixtures: String?
     /// The state folder (`--state`; fixtures keep their state in memory).
     public var state: String?
+    /// Start from empty storage kept in memory, the state folder neither read nor written
+    /// (`--fresh-state`; fixtures always do).
+    public var freshState = false
     /// The entries of `$params` (`--param key=value`; a fixture's `params:` is a map).
     public var params: [(key: String, value: String)] = []
     /// The device whose widget sizes a layout is drawn at (`--device`; a fixture's is `render.device`).
@@ -158,10 +161,15 @@ public struct RunOptions: Sendable {
     /// `--fixtures`.
     public static let fixtures = Option<String>.file(
         "fixtures", "file", "Fixture file: the answers replay uses, or where record writes. See docs/network.md.")
+    /// The state folder a run keeps storage in when `--state` names none.
+    public static let defaultStateFolder = ".widgethost"
     /// `--state`.
     public static let state = Option<String>.folder(
         "state", "dir",
-        "State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id. Default: .widgethost in the current folder.")
+        "State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id. Default: .widgethost in the current folder.")
+    /// `--fresh-state`.
+    public static let freshState = Flag(
+        "fresh-state", "Start from empty storage: the run reads nothing from the state folder and writes nothing to it.")
     /// `--param key=value`, repeatable.
     public static let param = Option<(key: String, value: String)>(
         "param", "key=value", "An entry of $params, as from a runjs URL's query string; repeat for more.", repeated: true
@@ -217,6 +225,7 @@ public struct RunOptions: Sendable {
         Declaration(network, key: nil) { $0.network = $1 },
         Declaration(fixtures, key: nil) { $0.fixtures = $1 },
         Declaration(state, key: nil) { $0.state = $1 },
+        Declaration(freshState, key: nil) { $0.freshState = $1 },
         Declaration(param, key: nil) { $0.params.append($1) },
         Declaration(device, key: nil) { $0.device = $1 },
     ]
@@ -228,7 +237,7 @@ public struct RunOptions: Sendable {
     /// The options of the wider script API (profile, network, state, context, parameters), in
     /// the order help shows them.
     public static let scriptAPI: [OptionSpec] = [
-        profile.spec, network.spec, fixtures.spec, state.spec, context.spec, param.spec,
+        profile.spec, network.spec, fixtures.spec, state.spec, freshState.spec, context.spec, param.spec,
     ]
 
     /// The options `text` gives: `text(declaration)` is the option's texts (a flag's is

@@ -11,8 +11,10 @@ enum InitCommand {
         discussion: """
             Writes into DIR (default: the current folder; made if missing): widget.js, a
             script that runs and whose leading /*--- ---*/ block is a conformance fixture
-            that passes; widget.layout.txt; widget.profile.json; widget.fixtures.json, the
-            recorded answer of its request; omni.d.ts and jsconfig.json, for editors; and
+            that passes (with --kind live, a Live Activity that counts down a delivery and
+            ends itself); widget.layout.json, a component tree that studio and preview
+            draw at once; widget.profile.json; widget.fixtures.json, the recorded answer of
+            its request; omni.d.ts and jsconfig.json, for editors; and
             .github/workflows/widgethost.yml, which runs 'widgethost test' in shards across
             a matrix and keeps each shard's JUnit report. It never overwrites a file: when
             any of them exists, it writes nothing. See docs/editors.md.
@@ -77,9 +79,10 @@ enum InitCommand {
             }
         }
         let shown = folder == "." ? "" : "cd \(folder) && "
-        terminal.out("made a \(kind.rawValue) widget project in \(folder == "." ? "the current folder" : folder): \(files.map(\.path).joined(separator: ", "))")
-        terminal.out("next: \(shown)widgethost run widget.js --kind \(kind.rawValue) --profile widget.profile.json --fixtures widget.fixtures.json")
-        terminal.out("      widgethost test .")
+        terminal.out("made a \(kind.isLiveActivity ? "Live Activity" : kind.rawValue + " widget") project in \(folder == "." ? "the current folder" : folder): \(files.map(\.path).joined(separator: ", "))")
+        for (index, step) in ProjectTemplate.nextSteps(kind: kind).enumerated() {
+            terminal.out(index == 0 ? "next: \(shown)\(step)" : "      \(step)")
+        }
         if source == nil { terminal.out("for CI, set WIDGETHOST_GIT and WIDGETHOST_COMMIT in .github/workflows/widgethost.yml: where widgethost's sources are, and the commit to build") }
         return ExitStatus.success
     }

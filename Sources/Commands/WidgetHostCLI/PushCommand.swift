@@ -18,8 +18,9 @@ enum PushCommand {
         discussion: """
             The request gets the current timestamp (seconds) and a fresh random nonce. Its
             variables (content_state.data) come from --data, or from the outputs of a headless
-            run of the Live Activity script given with --script (the run flags apply; the kind
-            is live). The request is checked against the contract before it is printed or sent:
+            run of the Live Activity script given with --script, run as 'widgethost run' runs it
+            (the run flags apply, the state folder too, and stderr names it; the kind is live).
+            The request is checked against the contract before it is printed or sent:
             bad data exits 65 with the contract's reason. By default it prints a ready curl
             command, like the app's "Copy push curl" menu; --send posts it with curl and prints
             one line with the outcome and the receiver's message; its warnings go to stderr
@@ -32,7 +33,7 @@ enum PushCommand {
                   sound.spec, sandbox.spec, url.spec, send.spec, format.spec, printed.spec, timestamp.spec, nonce.spec]
             // The run options of the script, but its kind (live) and a budget (one run).
             + [RunOptions.now.spec, RunOptions.zone.spec, RunOptions.locale.spec, RunOptions.seed.spec, RunOptions.timeout.spec,
-               RunOptions.memoryLimit.spec, RunOptions.strict.spec],
+               RunOptions.memoryLimit.spec, RunOptions.strict.spec] + RunOptions.scriptAPI,
         examples: [
             .init("Print a ready curl command for a push start", "widgethost push start --user-id PUSH_ID --widget-id WIDGET_ID --data '{\"title\":\"Live\"}'"),
             .init("Send a Live Activity script's outputs to a local receiver", "widgethost push update --user-id PUSH_ID --widget-id WIDGET_ID --script Fixtures/Push/score.js --send"),
@@ -193,10 +194,13 @@ enum PushCommand {
             if type == .end { return nil }
             throw UsageError("push \(type.rawValue) needs its variables: give --script FILE or --data JSON")
         }
+        // As `run` runs it: the same flags, the same profile, network and state folder.
         var configuration = try RunOptions.decode(arguments).configuration
+        try APIFlags.apply(arguments, to: &configuration)
         configuration.kind = .live
         let source = try ScriptSource.loadScript(path: script)
         let report = ProcessHost.with { $0.run(source, configuration: configuration) }
+        terminal.err("push: ran \(script) as 'widgethost run' does; state \(APIFlags.stateLine(configuration.storage))")
         let renderer = RunReportRenderer(report: report, sourceText: source.text)
         for line in renderer.diagnosticLines(TextStyle(enabled: terminal.colorErr)) { terminal.err(line) }
         if let ended = report.requests.liveActivityEndedAt {

@@ -11,6 +11,9 @@ struct RunReportRenderer {
     let sourceText: String?
     /// The budget the run was given (refreshes a day, nil for unlimited); it sets the default cadence.
     var budget: Int? = 55
+    /// What the report says of the state folder the run read and wrote (``APIFlags/stateLine(_:)``),
+    /// or nil to say nothing.
+    var state: String? = nil
     let width = 80
 
     func render(to terminal: Terminal) {
@@ -37,6 +40,7 @@ struct RunReportRenderer {
         let limits = report.limits
         lines.append(
             "  limits  \(JSONValue.formatNumber(limits.timeLimitSeconds)) s, \(JSONValue.formatNumber(limits.memoryLimitMB)) MB, \(limits.consoleEntries) console entries")
+        if let state { lines.append("  state   \(state)") }
 
         if let error = report.error {
             lines.append("")

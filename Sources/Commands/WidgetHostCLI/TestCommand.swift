@@ -107,6 +107,12 @@ package enum TestCommand {
         }
         // What the search passed over (a pipe named .js, a second link to a folder) is said, not run.
         for line in found.passedOver { terminal.err("test: passed over \(line)") }
+        // Scripts in those folders without a /*--- block are not fixtures: say how many were left out, and why.
+        let skipped = found.withoutFrontMatter
+        if !skipped.isEmpty {
+            let shown = skipped.prefix(5).joined(separator: ", ") + (skipped.count > 5 ? " and \(skipped.count - 5) more" : "")
+            terminal.err("test: not run: \(skipped.count) script\(skipped.count == 1 ? "" : "s") without a /*--- … ---*/ front-matter block (\(shown)); a script is a fixture once such a block says how to run it and what it must do (docs/conformance.md)")
+        }
         if let (index, count) = try arguments.get(Self.shard) {
             fixtures = Suite.shard(fixtures, index: index, count: count)
         }

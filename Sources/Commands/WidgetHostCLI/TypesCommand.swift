@@ -79,7 +79,7 @@ enum TypesCommand {
             }
             names[name] = script
             let source = try ScriptSource.loadScript(path: script)
-            files.append((name, EditorConfig.wrap(source.text)))
+            files.append((name, CheckerWrap.wrap(source.text)))
         }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         files.append(("omni.d.ts", declarations))
@@ -121,7 +121,7 @@ enum TypesCommand {
     private static func isGenerated(_ path: String) -> Bool {
         guard let bytes = try? FileBytes.read(path: path) else { return false }
         let text = String(decoding: bytes, as: UTF8.self)
-        if path.hasSuffix(".js") { return text.hasPrefix(EditorConfig.prefix) }
+        if path.hasSuffix(".js") { return CheckerWrap.isWrapped(text) }
         if path.hasSuffix("omni.d.ts") { return text.hasPrefix(TypeDeclarations.firstLine) }
         return text == EditorConfig.jsconfig(checkJs: true, include: ["*.js", "omni.d.ts"])
     }

@@ -78,7 +78,7 @@ public enum BudgetProfile: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Fixed quantities of the refresh and Live LiveActivityRecord rules.
+/// Fixed quantities of the refresh and Live Activity rules.
 public enum TimelineConstants {
     /// One minute in milliseconds.
     public static let minuteMs: Int64 = 60_000
@@ -91,9 +91,9 @@ public enum TimelineConstants {
     public static let minimumSpacingMs: Int64 = 5 * minuteMs
     /// The largest random delivery delay in realistic mode (R3): 10 minutes.
     public static let maximumJitterMs: Int64 = 10 * minuteMs
-    /// How long a Live LiveActivityRecord may stay active (L3): 8 hours.
+    /// How long a Live Activity may stay active (L3): 8 hours.
     public static let liveActivityLifetimeMs: Int64 = 8 * hourMs
-    /// How long an ended Live LiveActivityRecord stays visible (L3): 4 hours.
+    /// How long an ended Live Activity stays visible (L3): 4 hours.
     public static let liveActivityDismissalMs: Int64 = 4 * hourMs
     /// The longest simulation: 366 days.
     public static let maximumDurationMs: Int64 = 366 * dayMs

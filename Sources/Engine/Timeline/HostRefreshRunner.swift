@@ -83,7 +83,7 @@ public struct HostRefreshRunner: RefreshScriptRunner {
     /// Creates a runner for `script` in `simulation`.
     ///
     /// - Parameters:
-    ///   - script: The widget or Live LiveActivityRecord script.
+    ///   - script: The widget or Live Activity script.
     ///   - simulation: The simulation it runs in: its zone, seed, budget and whether the
     ///     script is `live` decide those of every run.
     ///   - configuration: Kind, limits and strict mode of each run. Its `now`, `zone`,

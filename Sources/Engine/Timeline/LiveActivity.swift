@@ -1,6 +1,6 @@
 import JSONKit
 
-/// Where a Live LiveActivityRecord change came from.
+/// Where a Live Activity change came from.
 public enum LiveActivitySource: String, Sendable, Hashable, CaseIterable {
     /// A run of the `live` script (its first run, its outputs, `endLiveActivity()`).
     case script
@@ -10,7 +10,7 @@ public enum LiveActivitySource: String, Sendable, Hashable, CaseIterable {
     case system
 }
 
-/// The life-cycle state of a Live LiveActivityRecord (L1).
+/// The life-cycle state of a Live Activity (L1).
 public enum LiveActivityState: String, Sendable, Hashable, CaseIterable {
     /// Showing and accepting updates.
     case active
@@ -20,7 +20,7 @@ public enum LiveActivityState: String, Sendable, Hashable, CaseIterable {
     case dismissed
 }
 
-/// How a Live LiveActivityRecord ended (L3).
+/// How a Live Activity ended (L3).
 public enum LiveActivityEnding: String, Sendable, Hashable, CaseIterable {
     /// The script called `endLiveActivity()`.
     case script
@@ -30,7 +30,7 @@ public enum LiveActivityEnding: String, Sendable, Hashable, CaseIterable {
     case expired
 }
 
-/// One Live LiveActivityRecord from start to dismissal, as far as the simulated span reaches.
+/// One Live Activity from start to dismissal, as far as the simulated span reaches.
 public struct LiveActivityRecord: Sendable, Hashable {
     /// 1-based number of the activity within the simulation.
     public var number: Int

@@ -1,6 +1,6 @@
 import JSONKit
 
-/// A Live LiveActivityRecord push arriving at a virtual time, as a server would send it (P2, L2, L5).
+/// A Live Activity push arriving at a virtual time, as a server would send it (P2, L2, L5).
 ///
 /// The simulation processes pushes in time order (pushes at the same time keep their
 /// input order). Pushed content replaces the activity's content without running the

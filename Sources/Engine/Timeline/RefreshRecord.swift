@@ -50,7 +50,7 @@ public struct TimelineEvent: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// A refresh ran; see ``TimelineReport/refreshes`` at `index`.
         case refresh(index: Int)
-        /// A Live LiveActivityRecord started (by its script's first run, or by a push).
+        /// A Live Activity started (by its script's first run, or by a push).
         case liveActivityStarted(activity: Int, source: LiveActivitySource, label: String?)
         /// Its content changed (from a script run's outputs, or a push's data).
         case liveActivityUpdated(activity: Int, source: LiveActivitySource, label: String?)
@@ -70,7 +70,7 @@ public struct TimelineEvent: Sendable, Hashable {
     public var at: Int64
     /// What happened.
     public var kind: Kind
-    /// For a Live LiveActivityRecord start, update or end: the activity's content afterwards.
+    /// For a Live Activity start, update or end: the activity's content afterwards.
     public var content: JSONObject?
 
     /// Creates an event.

@@ -10,7 +10,7 @@ public enum RefreshTrigger: String, Sendable, Hashable, CaseIterable {
     /// The app came to the foreground (R4); the refresh is free.
     case foreground
     /// The first run, at the start of the simulation, as when the widget is added or
-    /// the app starts a Live LiveActivityRecord. It is charged to the budget like a scheduled one.
+    /// the app starts a Live Activity. It is charged to the budget like a scheduled one.
     case start
 }
 

@@ -1,7 +1,7 @@
 import JSONKit
 import ZonedTime
 
-/// A validated refresh and Live LiveActivityRecord simulation, ready to run against a script.
+/// A validated refresh and Live Activity simulation, ready to run against a script.
 ///
 /// ```swift
 /// let simulation = try Simulation(SimulationConfiguration(startMs: start, zoneIdentifier: "Europe/Berlin"))

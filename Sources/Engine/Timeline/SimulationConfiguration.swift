@@ -25,9 +25,9 @@ public struct SimulationConfiguration: Sendable, Hashable {
     public var taps: [Int64]
     /// Times the app comes to the foreground (free refreshes, R4), epoch milliseconds.
     public var foregrounds: [Int64]
-    /// Live LiveActivityRecord pushes; they need ``isLive``.
+    /// Live Activity pushes; they need ``isLive``.
     public var pushes: [PushEvent]
-    /// Whether the script is a `live` (Live LiveActivityRecord) script. Default: `false`.
+    /// Whether the script is a `live` (Live Activity) script. Default: `false`.
     public var isLive: Bool
     /// For a `live` script: whether the first run starts an activity (as when the app
     /// starts it) rather than waiting for a push `start`. Default: `true`.

@@ -6,7 +6,7 @@ extension TimelineReport {
     /// each refresh's requested time (hollow mark) joined to its granted time (filled
     /// mark) and coloured by why it was late, and the longest gap shaded; the budget
     /// lane, charged refreshes in the rolling 24-hour window against the budget; for a
-    /// `live` script, the Live LiveActivityRecord lane (active, then ended but still visible);
+    /// `live` script, the Live Activity lane (active, then ended but still visible);
     /// the time axis with wall-clock ticks and dates in the report's zone; and the
     /// budget verdict.
     public func svg() -> String {

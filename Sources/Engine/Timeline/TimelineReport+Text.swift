@@ -3,7 +3,7 @@ import ZonedTime
 extension TimelineReport {
     /// A readable report: a heading with the inputs, one table row per refresh
     /// (requested, granted, delay, why delayed, status, outputs changed, budget left),
-    /// the Live LiveActivityRecord and push events, then the summary. Times are shown in the
+    /// the Live Activity and push events, then the summary. Times are shown in the
     /// report's zone as `MM-DD HH:MM:SS`, or `YYYY-MM-DD HH:MM:SS` when the span crosses
     /// a year. With `summaryOnly`, the heading and the summary alone; with `color` (a
     /// terminal), the rows of failed runs are red.

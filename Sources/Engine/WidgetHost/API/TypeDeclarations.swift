@@ -33,13 +33,30 @@ public enum TypeDeclarations {
             for member in instance { out += declaration(member, indent: "        ") }
             out += "    }\n"
         }
-        out += "}\n"
+        out += "}\n\n" + dateArithmetic
         for global in APIRegistry.globals {
             out += "\n"
             out += declaration(of: global)
         }
         return out
     }
+
+    /// JavaScript subtracts dates (`new Date(x) - Date.now()` is a number of milliseconds, a
+    /// `Date`'s `valueOf` being its time), and the app's scripts do; TypeScript allows arithmetic
+    /// on numbers only (TS2362). So `new Date(…)` is declared to give a `Date` that is also a
+    /// number: these overloads, merged with the library's `DateConstructor`, are tried first.
+    static let dateArithmetic = doc([
+        "`new Date(…)` as JavaScript uses it: a `Date` whose value is its time in milliseconds, so",
+        "`new Date(x) - Date.now()` is a number, as in the app's JavaScript (TypeScript alone refuses it, TS2362).",
+        "A variable that holds one takes such dates only: `let d = new Date()`, then `d = new Date(other)`.",
+    ]) + """
+        interface DateConstructor {
+            new (): Date & number;
+            new (value: number | string | Date): Date & number;
+            new (year: number, monthIndex: number, date?: number, hours?: number, minutes?: number, seconds?: number, ms?: number): Date & number;
+        }
+
+        """
 
     private static func declaration(of global: APIGlobal) -> String {
         switch global.kind {

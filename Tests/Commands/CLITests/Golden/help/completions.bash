@@ -33,7 +33,7 @@ _widgethost() {
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --action --format --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --fresh-state --context --param --action --format --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
@@ -51,7 +51,7 @@ _widgethost() {
                 --device) COMPREPLY=($(compgen -W "iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--hours --days --realistic --tap --foreground --pushes --action --kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --format --out --summary --layout --family --device --icons --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--hours --days --realistic --tap --foreground --pushes --action --kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --fresh-state --context --param --format --out --summary --layout --family --device --icons --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
@@ -68,7 +68,7 @@ _widgethost() {
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--watch --html --layout --device --icons --all-kinds --hours --days --realistic --tap --foreground --action --kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --format --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--watch --html --layout --device --icons --all-kinds --hours --days --realistic --tap --foreground --action --kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --fresh-state --context --param --format --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
@@ -101,21 +101,24 @@ _widgethost() {
                 --device) COMPREPLY=($(compgen -W "iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --canvas --layout --size --scheme --scale --format --out --family --all-families --device --icons --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --fresh-state --context --param --canvas --layout --size --scheme --scale --format --out --family --all-families --device --icons --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
             ;;
         push)
             case "$prev" in
-                --user-id|--widget-id|--data|--alert-title|--alert-body|--url|--timestamp|--nonce|--now|--tz|--locale|--seed|--timeout|--memory-limit) COMPREPLY=(); return 0 ;;
-                --script|--sound) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+                --user-id|--widget-id|--data|--alert-title|--alert-body|--url|--timestamp|--nonce|--now|--tz|--locale|--seed|--timeout|--memory-limit|--param) COMPREPLY=(); return 0 ;;
+                --script|--sound|--profile|--fixtures) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --sound-mode) COMPREPLY=($(compgen -W "custom system silent" -- "$cur")); return 0 ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return 0 ;;
                 --print) COMPREPLY=($(compgen -W "curl json" -- "$cur")); return 0 ;;
+                --network) COMPREPLY=($(compgen -W "live replay record" -- "$cur")); return 0 ;;
+                --state) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+                --context) COMPREPLY=($(compgen -W "app widget" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--user-id --widget-id --script --data --loading --alert-title --alert-body --sound-mode --sound --sandbox --url --send --format --print --timestamp --nonce --now --tz --locale --seed --timeout --memory-limit --strict --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--user-id --widget-id --script --data --loading --alert-title --alert-body --sound-mode --sound --sandbox --url --send --format --print --timestamp --nonce --now --tz --locale --seed --timeout --memory-limit --strict --profile --network --fixtures --state --fresh-state --context --param --help" -- "$cur"))
                 return 0
             fi
             COMPREPLY=($(compgen -W "start update end" -- "$cur"))
@@ -143,7 +146,7 @@ _widgethost() {
                 --context) COMPREPLY=($(compgen -W "app widget" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--layout --device --icons --hours --days --realistic --kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --port --open --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--layout --device --icons --hours --days --realistic --kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --fresh-state --context --param --port --open --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

@@ -47,7 +47,8 @@ _widgethost() {
                         '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
-                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
+                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id]:dir:_files -/' \
+                        '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
                         '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--action=[A button'\''s action script: runs first in its own context with the same storage, then the widget refresh it triggers; both runs are reported]:file:_files' \
@@ -76,7 +77,8 @@ _widgethost() {
                         '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
-                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
+                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id]:dir:_files -/' \
+                        '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
                         '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--format=[Output format: text, json, jsonl or svg]:format:(text json jsonl svg)' \
@@ -115,7 +117,8 @@ _widgethost() {
                         '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
-                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
+                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id]:dir:_files -/' \
+                        '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
                         '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--format=[Output format: text (the view) or json]:format:(text json)' \
@@ -149,7 +152,8 @@ _widgethost() {
                         '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
-                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
+                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id]:dir:_files -/' \
+                        '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
                         '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--canvas=[The output that holds the Canvas commands]:output: ' \
@@ -191,6 +195,13 @@ _widgethost() {
                         '--timeout=[Wall-clock limit per run]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
+                        '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
+                        '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
+                        '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
+                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id]:dir:_files -/' \
+                        '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
+                        '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
+                        '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '(- *)'{-h,--help}'[Show help information.]' \
                         '*:type:(start update end)'
                     ;;
@@ -234,7 +245,8 @@ _widgethost() {
                         '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
-                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
+                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id]:dir:_files -/' \
+                        '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
                         '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--port=[Port to listen on, on 127.0.0.1; 0 picks a free one]:port: ' \
