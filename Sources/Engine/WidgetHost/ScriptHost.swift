@@ -131,7 +131,7 @@ public final class ScriptHost {
     ) -> RunReport {
         // Preparing and compiling the script count against its time limit (S6).
         engine.runtime.startRunClock()
-        let script = preparedScripts.prepared(source)
+        let script = preparedScripts.prepared(source, edition: configuration.edition)
         let state = RunState(configuration: configuration, prepared: script, startedAt: start)
         state.host = self
         defer { state.teardown() }

@@ -58,11 +58,13 @@ struct OutputCollector {
             }
         }
         // Then the enumerable own properties of `this` a fresh global object does not have
-        // and not starting with `_`, read one at a time (a getter may throw).
+        // and not starting with `_`, read one at a time (a getter may throw). The HarmonyOS
+        // edition collects none (H2).
         var properties: [JSONKey: Entry] = [:]
         let global = context.global
         let baseline = state.host?.freshGlobalKeys ?? []
-        for name in global.enumerableNames() where name.utf8.first != UInt8(ascii: "_") && !baseline.contains(name) {
+        let thisNames = state.configuration.edition == .harmony ? [] : global.enumerableNames()
+        for name in thisNames where name.utf8.first != UInt8(ascii: "_") && !baseline.contains(name) {
             guard try isOwn(name, of: global, in: context) else { continue }
             switch try context.propertyCatching(global, name) {
             // A property a binding of the same name wins over is read, not serialized (O2).
@@ -90,6 +92,24 @@ struct OutputCollector {
                 continue
             }
             if let value = convert("this.\(name)", entry, line: nil, column: nil) { outputs[name] = value }
+        }
+        return outputs
+    }
+
+    /// The outputs of an object the body returned (H3): its enumerable own properties, each
+    /// converted as a binding is (O3), in the budget of the run's outputs.
+    mutating func collect(returned object: JSValue, in context: ScriptContext) throws(ScriptError) -> JSONObject {
+        var entries: [JSONKey: Entry] = [:]
+        for name in object.enumerableNames() {
+            guard try isOwn(name, of: object, in: context) else { continue }
+            switch try context.propertyCatching(object, name) {
+            case .returned(let value): entries[JSONKey(name)] = try entry(value)
+            case .thrown(let thrown): entries[JSONKey(name)] = .unserializable(why: "its getter threw: " + Self.message(of: thrown))
+            }
+        }
+        var outputs: JSONObject = [:]
+        for key in entries.keys.sorted() {
+            if let value = convert(key.string, entries[key]!, line: nil, column: nil) { outputs[key.string] = value }
         }
         return outputs
     }

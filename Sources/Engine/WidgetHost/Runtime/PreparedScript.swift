@@ -19,9 +19,15 @@ final class PreparedScript {
     private var compiled: [CompiledScript] = []
     private var compileFailed = false
 
-    init(_ source: ScriptSource) {
-        wrapped = WrappedScript(source: source, scan: ScriptScanner.scan(source.text))
-        outputNames = wrapped.scan.outputNames.map(WrappedScript.decodedName)
+    /// Top-level names that are not outputs in the script's edition, and why (H2).
+    let notCollected: [BindingCollection.Left]
+
+    init(_ source: ScriptSource, edition: Edition) {
+        let scan = ScriptScanner.scan(source.text)
+        let (names, left) = BindingCollection.outputs(of: scan, edition: edition)
+        wrapped = WrappedScript(source: source, scan: scan, outputNames: names)
+        outputNames = names.map(WrappedScript.decodedName)
+        notCollected = left
         positions = Dictionary(
             wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
             uniquingKeysWith: { first, _ in first })
@@ -44,19 +50,24 @@ final class PreparedScript {
     }
 }
 
-/// The prepared scripts of one host, by source (a few, recently run).
+/// The prepared scripts of one host, by source and edition (a few, recently run).
 struct PreparedScripts {
-    private var entries: [ScriptSource: PreparedScript] = [:]
-    private var last: (source: ScriptSource, prepared: PreparedScript)?
+    private struct Key: Hashable {
+        let source: ScriptSource
+        let edition: Edition
+    }
+    private var entries: [Key: PreparedScript] = [:]
+    private var last: (key: Key, prepared: PreparedScript)?
     static let capacity = 16
 
-    mutating func prepared(_ source: ScriptSource) -> PreparedScript {
-        if let last, last.source == source { return last.prepared }
-        defer { last = (source, entries[source]!) }
-        if let entry = entries[source] { return entry }
+    mutating func prepared(_ source: ScriptSource, edition: Edition) -> PreparedScript {
+        let key = Key(source: source, edition: edition)
+        if let last, last.key == key { return last.prepared }
+        defer { last = (key, entries[key]!) }
+        if let entry = entries[key] { return entry }
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        let entry = PreparedScript(source)
-        entries[source] = entry
+        let entry = PreparedScript(source, edition: edition)
+        entries[key] = entry
         return entry
     }
 }
