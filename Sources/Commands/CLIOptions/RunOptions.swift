@@ -123,6 +123,16 @@ public struct RunOptions: Sendable {
         "A HarmonyOS card's dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock). Default: 2*2 (desk), lock_1*1 (lock).",
         list: "one of \(CardDimension.namesList)")
 
+    /// `--edition` as `push` and `serve` take it: only to be refused for harmony.
+    public static let liveEdition = edition.helped("The app's edition: ios (the default) is the only one with Live Activities and pushes; harmony is refused.")
+
+    /// Refuses `--edition harmony` for a command about Live Activities and pushes (`push`,
+    /// `serve`), which that edition does not have (H1).
+    public static func refuseHarmony(_ arguments: ParsedArguments, command: String) throws(UsageError) {
+        guard try arguments.get(edition) == .harmony else { return }
+        throw UsageError("\(command) is about Live Activities and their pushes, which the harmony edition does not have (its docs name none); drop --edition harmony")
+    }
+
     /// The iOS kind a HarmonyOS card most resembles, for a did-you-mean: `small` is desk `2*2`.
     static let cardLike: [ScriptKind: HarmonyCard] = [
         .small: HarmonyCard(kind: .desk, dimension: .desk2x2), .medium: HarmonyCard(kind: .desk, dimension: .desk2x4),
