@@ -98,13 +98,21 @@ public struct RunOptions: Sendable {
         case ios(ScriptKind)
         /// A HarmonyOS card kind (H1).
         case card(CardKind)
+        /// A word that is a kind of neither edition, refused with the run's edition's kinds.
+        case unknown(String)
 
         /// Every kind name of both editions, iOS first.
         public static let names = ScriptKind.allCases.map(\.rawValue) + CardKind.allCases.map(\.rawValue)
 
-        /// The kind named `text`, of either edition.
-        public init?(_ text: String) {
-            if let kind = ScriptKind(rawValue: text) { self = .ios(kind) } else if let kind = CardKind(rawValue: text) { self = .card(kind) } else { return nil }
+        /// The kind named `text`, of either edition, or an unknown one.
+        public init(_ text: String) {
+            if let kind = ScriptKind(rawValue: text) {
+                self = .ios(kind)
+            } else if let kind = CardKind(rawValue: text) {
+                self = .card(kind)
+            } else {
+                self = .unknown(text)
+            }
         }
     }
 
@@ -113,10 +121,9 @@ public struct RunOptions: Sendable {
         "edition", "edition",
         "The app's edition the script is written for: ios, or harmony (HarmonyOS cards: --kind desk|lock with --dimension, the 4.5 s limit and that edition's API). Default: ios.")
     /// `--kind`.
-    public static let kind = Option<KindName>.choice(
-        "kind", "kind",
-        "Widget kind: \(ScriptKind.namesList) (ios); desk or lock (harmony). Default: small, or desk.",
-        among: KindName.names, list: "one of \(ScriptKind.namesList), or with --edition harmony desk or lock") { KindName($0) }
+    public static let kind = Option<KindName>(
+        "kind", "kind", "Widget kind: \(ScriptKind.namesList) (ios); desk or lock (harmony). Default: small, or desk.",
+        value: .choices(KindName.names)) { KindName($0) }
     /// `--dimension`.
     public static let dimension = Option<CardDimension>.choice(
         "dimension", "size",
@@ -144,6 +151,10 @@ public struct RunOptions: Sendable {
     static func setKind(_ options: inout RunOptions, _ name: KindName) throws(UsageError) {
         let edition = options.edition ?? .ios
         switch (name, edition) {
+        case (.unknown(let text), .ios):
+            throw UsageError("unknown kind '\(text)'\(ParsedArguments.hint(text, among: ScriptKind.allCases.map(\.rawValue))); use one of \(ScriptKind.namesList)")
+        case (.unknown(let text), .harmony):
+            throw UsageError("unknown kind '\(text)'\(ParsedArguments.hint(text, among: CardKind.allCases.map(\.rawValue))); the harmony edition's cards are desk and lock")
         case (.ios(let kind), .ios): options.kind = kind
         case (.card(let kind), .harmony): options.cardKind = kind
         case (.card(let kind), .ios):
