@@ -130,6 +130,13 @@ public struct RunOptions: Sendable {
         "A HarmonyOS card's dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock). Default: 2*2 (desk), lock_1*1 (lock).",
         list: "one of \(CardDimension.namesList)")
 
+    /// Refuses `--edition harmony` for a command that draws (`render`, `preview`, `simulate
+    /// --layout`): HarmonyOS cards are laid out by ArkUI, which the host does not imitate yet.
+    public static func refuseHarmonyPictures(_ configuration: RunConfiguration, command: String) throws(UsageError) {
+        guard configuration.edition == .harmony else { return }
+        throw UsageError("\(command) draws iOS widgets; HarmonyOS cards are not drawn yet (the edition's docs publish no desk card sizes and no reference images): run, test and simulate take --edition harmony")
+    }
+
     /// `--edition` as `push` and `serve` take it: only to be refused for harmony.
     public static let liveEdition = edition.helped("The app's edition: ios (the default) is the only one with Live Activities and pushes; harmony is refused.")
 
@@ -212,7 +219,7 @@ public struct RunOptions: Sendable {
     }
     /// `--timeout`.
     public static let timeout = Option<Double>.number(
-        "timeout", "seconds", "Wall-clock limit per run. Default: 10.", in: 0...3600, above: true,
+        "timeout", "seconds", "Wall-clock limit per run (in the harmony edition also of virtual time). Default: 10, or 4.5 (harmony).", in: 0...3600, above: true,
         use: "use a number of seconds above 0 and at most 3600") { $0 }
     /// `--memory-limit`.
     public static let memoryLimit = Option<Double>.number(

@@ -111,6 +111,7 @@ enum SimulateCommand {
         let pictureLayout = try layoutForPictures(arguments, format: format)
 
         var runConfiguration = try RunOptions.decode(arguments).configuration
+        if pictureLayout != nil { try RunOptions.refuseHarmonyPictures(runConfiguration, command: "simulate --layout") }
         try APIFlags.apply(arguments, to: &runConfiguration)
         let simulation = try makeSimulation(arguments, runConfiguration: runConfiguration)
 
