@@ -145,7 +145,8 @@ package enum StudioProgram {
         if harmony {
             // ArkUI lays a HarmonyOS card out, which the host does not imitate yet: no iOS picture stands in for one.
             build.document.pictures = inputs.layout.map { _ in
-                PictureSection(folder: "", device: "", scale: PreviewPictures.scale, families: [], problem: Self.harmonyNotDrawn)
+                PictureSection(folder: "", device: "HarmonyOS \(inputs.configuration.card.description)", scale: PreviewPictures.scale, families: [],
+                               problem: Self.harmonyNotDrawn)
             }
         } else {
             build.document.pictures = pictures.with { PreviewPictures.section(inputs, document: document, arguments: parsed, client: $0) }

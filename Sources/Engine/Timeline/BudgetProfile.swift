@@ -87,7 +87,7 @@ public enum BudgetProfile: Sendable, Hashable, CustomStringConvertible {
 
     /// E.g. "typical (55 a day)" or "unlimited (no budget)".
     public var description: String {
-        if let quota = perCalendarDay { return "\(quota) timed refreshes a card per calendar day, reset at 00:00 (HarmonyOS)" }
+        if let quota = perCalendarDay { return "\(quota) a day, reset at 00:00" }
         guard let perDay = refreshesPerDay else { return "unlimited (no budget)" }
         if case .perDay = self { return "\(perDay) a day" }
         return "\(name) (\(perDay) a day)"

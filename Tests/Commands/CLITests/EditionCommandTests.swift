@@ -63,7 +63,7 @@ final class EditionCommandTests: XCTestCase {
                           "--summary", "--state", try TemporaryFolder().path)
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertTrue(result.out.contains("runs as a HarmonyOS desk 2*2 card"), result.out)
-        XCTAssertTrue(result.out.contains("budget: 50 timed refreshes a card per calendar day, reset at 00:00 (HarmonyOS)"), result.out)
+        XCTAssertTrue(result.out.contains("budget: 50 a day, reset at 00:00"), result.out)
         XCTAssertTrue(result.out.contains("at most 50 timed in one calendar day"), result.out)
     }
 

@@ -34,7 +34,7 @@ final class CalendarQuotaTests: XCTestCase {
         XCTAssertEqual(quota.refreshesPerDay, 50)
         XCTAssertEqual(quota.perCalendarDay, 50)
         XCTAssertEqual(quota.defaultCadenceMs, 30 * minute)
-        XCTAssertEqual(quota.description, "50 timed refreshes a card per calendar day, reset at 00:00 (HarmonyOS)")
+        XCTAssertEqual(quota.description, "50 a day, reset at 00:00")
         XCTAssertNil(BudgetProfile.typical.perCalendarDay)
     }
 
