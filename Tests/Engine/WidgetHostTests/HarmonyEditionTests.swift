@@ -197,6 +197,12 @@ final class HarmonyEditionTests: APITestCase {
         XCTAssertEqual(outputs(report)["d"]?["brand"], "HUAWEI")
     }
 
+    func testTheDefaultLocaleIsTheDocsExample() {
+        XCTAssertEqual(outputs(runCard("const locale = Device.locale\nconst intl = Intl.DateTimeFormat().resolvedOptions().locale\n")),
+                       ["locale": "zh-Hans-CN", "intl": "zh-Hans-CN"])
+        XCTAssertEqual(outputs(runCard("const locale = Device.locale\n") { $0.locale = "en-US" }), ["locale": "en-US"])
+    }
+
     func testIOSOnlyGlobalsAreAbsent() {
         let names = ["Weather", "Health", "Calendar", "HTMLDoc", "http", "setConfig", "getValue", "endLiveActivity"]
         let script = "const kinds = [\(names.map { "typeof \($0)" }.joined(separator: ", "))]\n"

@@ -22,6 +22,10 @@ public enum HarmonyRules {
     /// Timed refreshes a card gets per local calendar day, reset at 00:00 (H8, the platform's quota).
     public static let timedRefreshesPerDay = 50
 
+    /// The locale of a HarmonyOS run whose profile names none (T5, H12; *choice*: the docs'
+    /// `Device.locale` example).
+    public static let defaultLocale = "zh-Hans-CN"
+
     /// The `User-Agent` the app's `Request` adds (H9).
     public static let userAgent = "AWidgetHarmony/1.0"
 

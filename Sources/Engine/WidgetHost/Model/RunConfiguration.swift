@@ -68,7 +68,12 @@ public struct RunConfiguration: Sendable {
     }
 
     /// The locale the run formats in and `Device.language()` derives from (T5).
-    public var effectiveLocale: String { locale ?? profile.locale }
+    public var effectiveLocale: String {
+        if let locale { return locale }
+        let device = profile.overlay["device"]
+        if edition == .harmony, device?["locale"] == nil, device?["language"] == nil { return HarmonyRules.defaultLocale }
+        return profile.locale
+    }
 
     /// The limits in force, as every report prints them.
     public var limits: RunLimits {
