@@ -1,5 +1,5 @@
-import WidgetHost
 import JSONKit
+import WidgetHost
 
 extension TimelineReport {
     /// The whole report as one JSON object (schema `widgethost.timeline/1`).
