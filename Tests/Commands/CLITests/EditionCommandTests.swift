@@ -89,4 +89,20 @@ final class EditionCommandTests: XCTestCase {
         XCTAssertEqual(tested.code, 0, tested.out + tested.err)
         XCTAssertTrue(tested.out.contains("1 passed, 0 failed"), tested.out)
     }
+
+    func testTheStudioOffersTheEditionAndSaysItsCardsAreNotDrawn() throws {
+        let names = StudioProgram.controls.map(\.spec.name)
+        XCTAssertEqual(Array(names.prefix(7)), ["now", "tz", "locale", "seed", "edition", "kind", "dimension"])
+        let state = try TemporaryFolder()
+        let build = try StudioProgram.build([
+            script, "--edition", "harmony", "--kind", "desk", "--dimension", "2*4", "--now", "2026-11-29T08:00:00Z", "--tz", "UTC",
+            "--profile", example("harmony/city-counter.profile.json"), "--layout", example("weather.layout.json"), "--state", state.path,
+        ])
+        XCTAssertEqual(build.document.primary?.status.rawValue, "ok")
+        XCTAssertEqual(build.document.primary?.kindName, "desk")
+        XCTAssertEqual(build.document.pictures?.problem, StudioProgram.harmonyNotDrawn)
+        XCTAssertEqual(build.document.pictures?.families.count, 0)
+        XCTAssertNil(build.refreshDrawing)
+        XCTAssertEqual(build.document.timeline?.budget.name, "50-per-calendar-day")
+    }
 }
