@@ -100,7 +100,8 @@ public struct HTMLReport: Sendable {
             html += "<p class=\"live\">Live: widgethost preview --watch rewrites this page on every save, and it reloads itself.</p>\n"
         }
         if let primary = document.primary {
-            let kind = primary.kind == .live ? "Live Activity" : document.runs.count > 1 ? "widget" : "\(primary.kind.rawValue) widget"
+            let kind = primary.card.map { "HarmonyOS \($0.description) card" }
+                ?? (primary.kind == .live ? "Live Activity" : document.runs.count > 1 ? "widget" : "\(primary.kind.rawValue) widget")
             html += "<p class=\"meta\">\(kind) · now \(Self.escape(ISO8601.format(epochMs: primary.startedAt, in: primary.zone))) (\(Self.escape(primary.zone.identifier)))"
             if let seed = primary.seed { html += " · seed \(seed)" }
             html += "</p>\n<p class=\"statuses\">"
@@ -194,7 +195,7 @@ public struct HTMLReport: Sendable {
         }
         html += "<p>Requested <strong>\(Self.escape(ISO8601.format(epochMs: next.requested, in: run.zone)))</strong>, "
         html += "\(Wording.duration(next.requested - run.finishedAt)) after the run.</p>\n"
-        html += "<p class=\"muted\">\(Self.escape(Wording.reason(next, budget: document.budget)))</p>\n"
+        html += "<p class=\"muted\">\(Self.escape(Wording.reason(next, budget: document.budget, edition: run.edition)))</p>\n"
         return html + "</section>\n"
     }
 

@@ -101,6 +101,7 @@ enum PreviewCommand {
         _ = try PictureOptions.icons(arguments)
         // Flags are checked once, up front: a usage mistake ends the command even in watch mode.
         var base = try RunOptions.decode(arguments).configuration
+        try RunOptions.refuseHarmonyPictures(base, command: "preview")
         let simulation = try SimulateCommand.makeSimulation(arguments, runConfiguration: base)
         base.now = simulation.configuration.startMs
 

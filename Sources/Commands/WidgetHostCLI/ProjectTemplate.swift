@@ -32,6 +32,76 @@ enum ProjectTemplate {
         ]
     }
 
+    /// The commands `init --edition harmony` suggests after it, for a card (in its folder).
+    static func nextSteps(card: HarmonyCard) -> [String] {
+        let options = "--edition harmony --kind \(card.kind.rawValue) --dimension \(card.dimension.rawValue)"
+        return [
+            "widgethost run widget.js \(options) --profile widget.profile.json --fixtures widget.fixtures.json",
+            "widgethost test .",
+        ]
+    }
+
+    /// The files of a HarmonyOS card's project (H1): the same set, its script written as that
+    /// edition's docs write them, its declarations that edition's.
+    static func files(card: HarmonyCard, source: SourceRecord? = nil) -> [(path: String, text: String)] {
+        [
+            ("widget.js", harmonyScript(card: card)),
+            ("widget.layout.txt", harmonyLayout),
+            ("widget.profile.json", profile),
+            ("widget.fixtures.json", fixtures),
+            ("omni.d.ts", TypeDeclarations.text(for: .harmony)),
+            ("jsconfig.json", EditorConfig.jsconfig(checkJs: false, include: ["*.js", "omni.d.ts"], exclude: [".widgethost"])),
+            (".gitignore", ".widgethost/\njunit-*.xml\n"),
+            (".github/workflows/widgethost.yml", workflow(source: source, edition: .harmony)),
+        ]
+    }
+
+    static func harmonyScript(card: HarmonyCard) -> String {
+        let options = "--edition harmony --kind \(card.kind.rawValue) --dimension \(card.dimension.rawValue)"
+        return """
+            /*---
+            description: the card shows the service's status from the recorded answer
+            edition: harmony
+            kind: \(card.kind.rawValue)
+            dimension: "\(card.dimension.rawValue)"
+            profile: widget.profile.json
+            fixtures: widget.fixtures.json
+            expect:
+              status: ok
+              outputsInclude: { title: "All systems go", open: 2, city: "Lisbon" }
+              nextRefresh: { reason: frequency }
+              diagnosticsExact: []
+            ---*/
+            // widget.js: a HarmonyOS \(card.description) card. The block above is its conformance fixture:
+            // what a run with the profile and the recorded answer must give ('widgethost test .' checks it).
+            //
+            //   widgethost run widget.js \(options) --profile widget.profile.json --fixtures widget.fixtures.json
+            //
+            // The card's bindings are the top-level const, let and var that start their line; the
+            // layout shows them as ${title}, ${open}, … (names starting with _ stay private). The
+            // whole run has 4.5 s: await requests together with Promise.all.
+
+            const [_answer, _place] = await Promise.all([
+              new Request("https://status.example.com/api/summary").fetchJSON(),
+              Location.getPlacemark(),
+            ])
+            const title = _answer.status === "ok" ? "All systems go" : "Trouble: " + _answer.status
+            const open = _answer.incidents.filter((incident) => !incident.resolved).length
+            const city = _place.city
+            const checked = Date.now()
+
+            setUpdateFreq(30)
+
+            """
+    }
+
+    static let harmonyLayout = """
+        ${title}
+        ${open} open incidents
+        ${city}
+
+        """
+
     static func script(kind: ScriptKind) -> String {
         """
             /*---
@@ -162,8 +232,9 @@ enum ProjectTemplate {
     /// The workflow: one job builds widgethost's package from its sources at a pinned commit
     /// (cached by that commit) and hands it to the test shards as an artifact; each shard installs
     /// it with apt, runs its share of the fixtures and keeps its JUnit report; one type-checks.
-    static func workflow(source: SourceRecord?) -> String {
-        """
+    static func workflow(source: SourceRecord?, edition: Edition = .ios) -> String {
+        let typesOptions = edition == .harmony ? "--edition harmony " : ""
+        return """
         # Tests the widget with widgethost on every push: the conformance fixtures (every .js file
         # with a /*--- ... ---*/ block) in shards across a matrix, each shard's JUnit report kept as
         # an artifact, and the scripts type-checked against omni.d.ts once.
@@ -243,7 +314,7 @@ enum ProjectTemplate {
               - name: Type-check the scripts
                 if: matrix.shard == 1
                 run: |
-                  widgethost types --wrap .widgethost/typecheck *.js
+                  widgethost types \(typesOptions)--wrap .widgethost/typecheck *.js
                   tsc -p .widgethost/typecheck/jsconfig.json
 
         """

@@ -32,7 +32,7 @@ enum PushCommand {
         options: [userID.spec, widgetID.spec, script.spec, data.spec, loading.spec, alertTitle.spec, alertBody.spec, soundMode.spec,
                   sound.spec, sandbox.spec, url.spec, send.spec, format.spec, printed.spec, timestamp.spec, nonce.spec]
             // The run options of the script, but its kind (live) and a budget (one run).
-            + [RunOptions.now.spec, RunOptions.zone.spec, RunOptions.locale.spec, RunOptions.seed.spec, RunOptions.timeout.spec,
+            + [RunOptions.liveEdition.spec, RunOptions.now.spec, RunOptions.zone.spec, RunOptions.locale.spec, RunOptions.seed.spec, RunOptions.timeout.spec,
                RunOptions.memoryLimit.spec, RunOptions.strict.spec] + RunOptions.scriptAPI,
         examples: [
             .init("Print a ready curl command for a push start", "widgethost push start --user-id PUSH_ID --widget-id WIDGET_ID --data '{\"title\":\"Live\"}'"),
@@ -78,6 +78,7 @@ enum PushCommand {
     static let nonce = Option<String>.text("nonce", "text", "Use this nonce instead of a random one.")
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
+        try RunOptions.refuseHarmony(arguments, command: "push")
         guard let typeText = arguments.positionals.first else { throw UsageError("missing the push type: start, update or end") }
         let type = try Self.type.decode(typeText)
         guard arguments.positionals.count == 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }

@@ -115,6 +115,7 @@ package enum RenderCommand {
         }
         if let folder = widgetRequest?.icons { try WidgetFiles.checkIconFolder(folder) }
         var configuration = try RunOptions.decode(arguments).configuration
+        try RunOptions.refuseHarmonyPictures(configuration, command: "render")
         try APIFlags.apply(arguments, to: &configuration)
         // The run's files stay readable after it: a layout's images are read from them.
         if configuration.storage == nil { configuration.storage = StateStore() }

@@ -33,7 +33,8 @@ struct RunReportRenderer {
         case .timeout: status = style.red("timeout")
         case .memory: status = style.red("memory")
         }
-        let kind = report.kind == .live ? "Live Activity" : "\(report.kind.rawValue) widget"
+        let kind = report.card.map { "HarmonyOS \($0.description) card" }
+            ?? (report.kind == .live ? "Live Activity" : "\(report.kind.rawValue) widget")
         lines.append("\(style.bold(report.script)): \(status) (\(kind))")
         lines.append("  now     \(time(report.startedAt)) (\(report.zone.identifier))")
         if let seed = report.seed { lines.append("  seed    \(seed)") }
@@ -51,9 +52,12 @@ struct RunReportRenderer {
         lines.append("")
         lines.append(style.bold("Outputs") + " (\(report.outputs.count))")
         if report.status != .ok {
-            lines.append(style.dim("  none published: the run did not end ok, so a widget keeps its last outputs"))
+            let keeper = report.card == nil ? "a widget keeps its last outputs" : "the card keeps its last bindings"
+            lines.append(style.dim("  none published: the run did not end ok, so \(keeper)"))
         } else if report.outputs.isEmpty {
-            lines.append(style.dim("  none (declare top-level let/const/var or set this.name)"))
+            lines.append(style.dim(report.card == nil
+                ? "  none (declare top-level let/const/var or set this.name)"
+                : "  none (declare top-level let/const/var at the start of a line)"))
         }
         let nameWidth = min(24, report.outputs.keys.map(\.count).max() ?? 0)
         for (name, output) in report.outputs {
@@ -139,7 +143,7 @@ struct RunReportRenderer {
         return full.prefix(10) == time(report.startedAt).prefix(10) ? String(full.dropFirst(11).prefix(12)) : full
     }
 
-    private func reason(_ next: NextRefresh) -> String { Wording.reason(next, budget: budget) }
+    private func reason(_ next: NextRefresh) -> String { Wording.reason(next, budget: budget, edition: report.edition) }
 
     private func duration(_ ms: Int64) -> String { Wording.duration(ms) }
 

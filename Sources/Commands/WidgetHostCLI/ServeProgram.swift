@@ -84,6 +84,7 @@ package enum ServeProgram {
     package static let options: [OptionSpec] = [
         host.spec, port.spec, db.spec, registry.spec, userID.spec, widgetID.spec, ios.spec, window.spec, now.spec, threads.spec,
         idleTimeout.spec, requestTimeout.spec, maxConnections.spec, maxConnectionsPerIP.spec, logFormat.spec, quiet.spec,
+        RunOptions.liveEdition.spec,
     ]
 
     static let command = Command(name: name, abstract: abstract, program: program, discussion: discussion, options: options,

@@ -113,6 +113,7 @@ enum SimulateCommand {
         let pictureLayout = try layoutForPictures(arguments, format: format)
 
         var runConfiguration = try RunOptions.decode(arguments).configuration
+        if pictureLayout != nil { try RunOptions.refuseHarmonyPictures(runConfiguration, command: "simulate --layout") }
         try APIFlags.apply(arguments, to: &runConfiguration)
         let simulation = try makeSimulation(arguments, runConfiguration: runConfiguration)
 
@@ -206,9 +207,13 @@ enum SimulateCommand {
             startMs: startMs, durationMs: durationMs, zoneIdentifier: try arguments.get(RunOptions.zone)?.identifier,
             budget: try arguments.get(RunOptions.budget) ?? .typical, realistic: arguments.isSet(realistic),
             seed: runConfiguration.seed ?? 0, isLive: runConfiguration.kind == .live)
+        configuration.follow(runConfiguration.edition)
         configuration.taps = try times(tap, "the tap")
         configuration.foregrounds = try times(foreground, "the foreground")
         if let path = try arguments.get(pushes) {
+            if runConfiguration.edition == .harmony {
+                throw UsageError("--pushes sends Live Activity pushes, which the harmony edition does not have (drop --pushes, or use --edition ios --kind live)")
+            }
             let zone = runConfiguration.zone
             configuration.pushes = try PushesFile.events(path: path, startMs: startMs, zone: zone)
         }
@@ -306,7 +311,9 @@ enum SimulateCommand {
 
     static func heading(path: String, runner: HostRefreshRunner) -> String {
         let kind = runner.configuration.kind
-        let what = kind == .live ? "Live Activity" : "\(kind.rawValue) widget"
+        let what = runner.configuration.edition == .harmony
+            ? "HarmonyOS \(runner.configuration.card.description) card"
+            : kind == .live ? "Live Activity" : "\(kind.rawValue) widget"
         let failed = runner.failedRunCount == 0 ? "" : ", \(runner.failedRunCount) failed"
         let actions = runner.actionRunCount == 0 ? "" : ", \(runner.actionRunCount) button action\(runner.actionRunCount == 1 ? "" : "s") before taps"
         return "\(path): \(runner.runCount) run\(runner.runCount == 1 ? "" : "s") as a \(what)\(failed)\(actions)\n"

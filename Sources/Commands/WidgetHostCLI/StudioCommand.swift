@@ -91,7 +91,7 @@ package enum StudioProgram {
     /// The options the page offers as controls, in the order shown: the run options'
     /// declarations (``RunOptions/declarations``) the page shows, then the span of the day.
     package static var controls: [Control] {
-        let shown = ["now", "tz", "locale", "seed", "kind", "device", "budget", "network", "context", "param"]
+        let shown = ["now", "tz", "locale", "seed", "edition", "kind", "dimension", "device", "budget", "network", "context", "param"]
         let run = shown.compactMap { name in RunOptions.declarations.first { $0.spec.name == name && $0.onCommandLine }?.spec }
         return (run + [hours.spec]).map(Control.init)
     }
@@ -148,7 +148,16 @@ package enum StudioProgram {
         builder.refreshKeeping = StudioBounds.kept
         var build = Build(document: builder.build(inputs))
         let document = build.document
-        build.document.pictures = pictures.with { PreviewPictures.section(inputs, document: document, arguments: parsed, client: $0) }
+        let harmony = inputs.configuration.edition == .harmony
+        if harmony {
+            // ArkUI lays a HarmonyOS card out, which the host does not imitate yet: no iOS picture stands in for one.
+            build.document.pictures = inputs.layout.map { _ in
+                PictureSection(folder: "", device: "HarmonyOS \(inputs.configuration.card.description)", scale: PreviewPictures.scale, families: [],
+                               problem: Self.harmonyNotDrawn)
+            }
+        } else {
+            build.document.pictures = pictures.with { PreviewPictures.section(inputs, document: document, arguments: parsed, client: $0) }
+        }
         build.network.mode = inputs.configuration.network.mode.rawValue
         build.network.exchanges = inputs.configuration.network.recorder?.recorded ?? []
         if let fixtures = try parsed.get(RunOptions.fixtures) {
@@ -161,7 +170,7 @@ package enum StudioProgram {
             let saved = try? store.widget(widget)
             build.state = (folder, saved?.config ?? [:], saved?.settings ?? [:], (try? store.values("1")) ?? [:])
         }
-        guard let layout = inputs.layout, let timeline = build.document.timeline else { return build }
+        guard !harmony, let layout = inputs.layout, let timeline = build.document.timeline else { return build }
         if case .lines = layout.body { return build }
         let states = build.document.refreshStates.filter { $0.status == "ok" }.map { (at: $0.at, refresh: $0.index, outputs: $0.outputs) }
         let family = WidgetFamily(name: inputs.configuration.kind.rawValue) ?? .small
@@ -180,6 +189,10 @@ package enum StudioProgram {
         }
         return build
     }
+
+    /// What the pictures say in the HarmonyOS edition.
+    package static let harmonyNotDrawn =
+        "HarmonyOS cards are not drawn yet: ArkUI lays them out, and the edition's docs publish no desk card sizes and no reference images; the run, console, network and day panels are the card's"
 
     /// The Live Activity drawn from a push's `content_state.data` variables, light then dark,
     /// as the app draws it (no script runs): each picture's scheme and PNG in base64, or the

@@ -18,13 +18,15 @@ enum TypesCommand {
             DIR/jsconfig.json' checks top-level await, return and this.name = ... as the
             host runs them; with no script named, the .js files of the current folder. It
             replaces only files it wrote, and removes its copies of scripts not wrapped this
-            time. See docs/editors.md.
+            time. --edition harmony writes the HarmonyOS edition's declarations. See
+            docs/editors.md.
             """,
         arguments: [.file("script", "With --wrap: the scripts to write in the checked form. Default: the .js files of the current folder.")],
-        options: [outFile.spec, wrapFolder.spec],
+        options: [edition.spec, outFile.spec, wrapFolder.spec],
         examples: [
             .init("Declarations for an editor, next to your scripts", "widgethost types --out omni.d.ts"),
             .init("Every script of the folder as the host runs it, for tsc -p .widgethost/typecheck/jsconfig.json", "widgethost types --wrap .widgethost/typecheck"),
+            .init("The declarations of the HarmonyOS edition", "widgethost types --edition harmony --out omni.d.ts"),
         ],
         exitCodes: [
             (ExitStatus.success, "written"),
@@ -35,12 +37,13 @@ enum TypesCommand {
         ],
         run: run)
 
+    static let edition = RunOptions.edition.helped("The app's edition whose API is declared: ios or harmony. Default: ios.")
     static let outFile = Option<String>.file("out", "file", "Write the declarations to this file instead of stdout.", nonEmpty: "name a file")
     static let wrapFolder = Option<String>.folder(
         "wrap", "dir", "Write the scripts, omni.d.ts and jsconfig.json for tsc to this new folder.", nonEmpty: "name a folder")
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
-        let text = TypeDeclarations.text()
+        let text = TypeDeclarations.text(for: try arguments.get(edition) ?? .ios)
         if let folder = try arguments.get(wrapFolder) {
             if arguments.given(outFile) { throw UsageError("--out and --wrap do not go together; --wrap writes its own omni.d.ts") }
             return try wrap(arguments.positionals, into: folder, declarations: text, terminal)

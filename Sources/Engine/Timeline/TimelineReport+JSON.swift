@@ -1,4 +1,5 @@
 import JSONKit
+import WidgetHost
 
 extension TimelineReport {
     /// The whole report as one JSON object (schema `widgethost.timeline/1`).
@@ -9,7 +10,7 @@ extension TimelineReport {
     /// strings in the report's zone; durations are milliseconds. Keys are sorted, so
     /// the same report always gives the same bytes.
     public var json: JSONValue {
-        .object([
+        var object: JSONObject = [
             "schema": .string(Self.schema),
             "start": .string(isoTime(startMs)),
             "end": .string(isoTime(endMs)),
@@ -24,7 +25,10 @@ extension TimelineReport {
             "summary": summaryJSON,
             "pendingRefresh": pendingRefresh.map(pendingJSON) ?? .null,
             "outputs": publishedOutputs.map { .object($0) } ?? .null,
-        ])
+        ]
+        // A HarmonyOS simulation names its edition (H8); an iOS one is as it was.
+        if budget.perCalendarDay != nil { object["edition"] = .string(Edition.harmony.rawValue) }
+        return .object(object)
     }
 
     /// One JSON object per line: a `simulation` line with the inputs, one line per event

@@ -115,6 +115,15 @@ extension TimelineSummary.BudgetVerdict {
             return Self(askedPerDay: asked, budgetPerDay: nil, kind: .unlimited,
                         sentence: "The script asks for about \(askedText) a day; with no budget (unlimited) only the 5-minute spacing holds them back.")
         }
+        if budget.perCalendarDay != nil {
+            let quota = "the platform's quota of \(perDay) timed refreshes a card per calendar day (reset at 00:00)"
+            if asked <= Double(perDay) {
+                return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .withinBudget,
+                            sentence: "The card asks for about \(askedText) refreshes a day, within \(quota), so refreshes can come when requested.")
+            }
+            return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .overBudget,
+                        sentence: "The card asks for about \(askedText) refreshes a day, more than \(quota), so once \(perDay) have run in a day no timed refresh comes until 00:00.")
+        }
         let budgetText = "\(budget.verdictName) budget of \(perDay)"
         if asked <= Double(perDay) {
             return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .withinBudget,
@@ -170,10 +179,18 @@ extension TimelineSummary {
                      configuration: SimulationConfiguration) -> TimelineSummary {
         let chargedTimes = refreshes.filter(\.charged).map(\.grantedAt)
         var maxInWindow = 0
-        var head = 0
-        for (i, time) in chargedTimes.enumerated() {
-            while chargedTimes[head] <= time - TimelineConstants.dayMs { head += 1 }
-            maxInWindow = max(maxInWindow, i - head + 1)
+        if configuration.budget.perCalendarDay != nil {
+            // The HarmonyOS quota's window is the local calendar day (H8).
+            let days = CalendarDays(zone: configuration.zone)
+            var perDay: [Int64: Int] = [:]
+            for time in chargedTimes { perDay[days.day(of: time), default: 0] += 1 }
+            maxInWindow = perDay.values.max() ?? 0
+        } else {
+            var head = 0
+            for (i, time) in chargedTimes.enumerated() {
+                while chargedTimes[head] <= time - TimelineConstants.dayMs { head += 1 }
+                maxInWindow = max(maxInWindow, i - head + 1)
+            }
         }
         var gap: Gap?
         for (previous, next) in zip(refreshes, refreshes.dropFirst()) {

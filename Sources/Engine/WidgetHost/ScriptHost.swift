@@ -143,7 +143,7 @@ public final class ScriptHost {
         case .success(let made): script = made
         case .failure(let reason):
             // Nothing of the script runs: the run's report stands on an empty one of its name.
-            script = PreparedScript(ScriptSource(text: "", name: source.name), scan: ScriptScanner.scan(""))
+            script = PreparedScript(ScriptSource(text: "", name: source.name), scan: ScriptScanner.scan(""), edition: configuration.edition)
             unprepared = reason
         }
         let state = RunState(configuration: configuration, prepared: script, startedAt: start)

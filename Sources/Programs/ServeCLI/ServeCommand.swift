@@ -23,6 +23,7 @@ enum ServeCommand {
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'; serve takes options only") }
+        try RunOptions.refuseHarmony(arguments, command: "serve")
         var configuration = try configuration(from: arguments, terminal: terminal)
         let sink = LogSink()
         let logFormat = try arguments.get(ServeProgram.logFormat) ?? .text

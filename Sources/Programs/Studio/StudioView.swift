@@ -41,7 +41,7 @@ struct StudioView: Sendable {
         ]
         guard let document else { return .object(object) }
         object["status"] = .string(document.primary?.status.rawValue ?? "none")
-        object["kind"] = .string(document.primary?.kind.rawValue ?? "")
+        object["kind"] = .string(document.primary?.kindName ?? "")
         object["failure"] = (problem ?? failure(document)).map { .string($0) } ?? .null
         object["html"] = .string(html(document))
         let refreshes = refreshes(document)

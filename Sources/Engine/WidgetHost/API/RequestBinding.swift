@@ -65,6 +65,15 @@ extension BindingContext {
         } else if !body.isNullOrUndefined {
             bytes = Array(try body.toString().utf8)
         }
+        if configuration.edition == .harmony {
+            // H9: the app sends any non-empty body as JSON unless told otherwise, and names itself.
+            if let bytes, !bytes.isEmpty, !lines.contains(where: { $0.name.lowercased() == "content-type" }) {
+                lines.append(NetworkHeader("Content-Type", "application/json"))
+            }
+            if !lines.contains(where: { $0.name.lowercased() == "user-agent" }) {
+                lines.append(NetworkHeader("User-Agent", HarmonyRules.userAgent))
+            }
+        }
         return .success(NetworkRequest(method: verb, url: address, headers: lines, body: bytes))
     }
 
@@ -121,7 +130,9 @@ extension BindingContext {
             return .failure(NativeError(.error, "\(request.label) failed: the response is larger than \(limit / (1024 * 1024)) MB"))
         }
         if response.status >= 400 {
-            return .failure(NativeError(.error, "HTTP \(response.status) for \(request.label)"))
+            // H9: the HarmonyOS edition's message is the status alone, as the app writes it.
+            let message = configuration.edition == .harmony ? "http \(response.status)" : "HTTP \(response.status) for \(request.label)"
+            return .failure(NativeError(.error, message))
         }
         switch kind {
         case .bytes:

@@ -46,6 +46,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
         .endOutsideLiveActivity, .appOnlyAPI, .deprecatedAPI, .fixtureMissing, .stateUnreadable, .stateNotSaved,
         .stateBusy, .invalidWidgetID,
         .zoneRulesNotCurrent,
+        .bindingNotCollected, .updateCallIgnored,
     ]
 
     // S — running a script
@@ -122,6 +123,13 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     /// Another run held the lock of the widget's storage for all of this run's time limit: the run used
     /// none of its storage and saved nothing (A12).
     public static let stateBusy: DiagnosticCode = "state-busy"
+    // H — the HarmonyOS edition
+    /// A top-level name that is not one of a HarmonyOS card's bindings: its declaration is indented,
+    /// destructured, or not the first of a comma list (H2). Info: `${name}` stays empty.
+    public static let bindingNotCollected: DiagnosticCode = "binding-not-collected"
+    /// A HarmonyOS `setUpdateFreq` or `setUpdateTime` call given 0 or a non-number, which is as if
+    /// it were not called (H5, H6).
+    public static let updateCallIgnored: DiagnosticCode = "update-call-ignored"
     // T — time
     /// The system's tzdata could not be made into the engine's zone rules, so the script's `Date` and `Intl`
     /// use the engine's own (T2).

@@ -53,6 +53,12 @@ extension RunReport {
                 "consoleEntries": .number(Double(limits.consoleEntries)),
             ]),
         ]
+        // The edition and the card are named in HarmonyOS reports; an iOS report is as it was.
+        if let card {
+            object["edition"] = .string(edition.rawValue)
+            object["kind"] = .string(card.kind.rawValue)
+            object["dimension"] = .string(card.dimension.rawValue)
+        }
         object["liveActivity"] = optional(liveActivity) { live in
             .object([
                 "state": .string(live.state.rawValue), "startedAt": time(live.startedAt),

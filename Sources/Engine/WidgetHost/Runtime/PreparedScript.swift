@@ -19,9 +19,14 @@ final class PreparedScript {
     private var compiled: [CompiledScript] = []
     private var compileFailed = false
 
-    init(_ source: ScriptSource, scan: ScriptScan) {
-        wrapped = WrappedScript(source: source, scan: scan)
-        outputNames = wrapped.scan.outputNames.map(WrappedScript.decodedName)
+    /// Top-level names that are not outputs in the script's edition, and why (H2).
+    let notCollected: [BindingCollection.Left]
+
+    init(_ source: ScriptSource, scan: ScriptScan, edition: Edition) {
+        let (names, left) = BindingCollection.outputs(of: scan, edition: edition)
+        wrapped = WrappedScript(source: source, scan: scan, outputNames: names)
+        outputNames = names.map(WrappedScript.decodedName)
+        notCollected = left
         positions = Dictionary(
             wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
             uniquingKeysWith: { first, _ in first })
@@ -55,10 +60,14 @@ enum Unprepared: Error {
     case pastDeadline
 }
 
-/// The prepared scripts of one host, by source (a few, recently run).
+/// The prepared scripts of one host, by source and edition (a few, recently run).
 struct PreparedScripts {
-    private var entries: [ScriptSource: PreparedScript] = [:]
-    private var last: (source: ScriptSource, prepared: PreparedScript)?
+    private struct Key: Hashable {
+        let source: ScriptSource
+        let edition: Edition
+    }
+    private var entries: [Key: PreparedScript] = [:]
+    private var last: (key: Key, prepared: PreparedScript)?
     static let capacity = 16
 
     /// `source` prepared within the limits of `configuration`, a run that started at `start`:
@@ -71,9 +80,10 @@ struct PreparedScripts {
         let bytes = source.text.utf8.count
         guard bytes <= configuration.maximumScriptBytes else { return .failure(.tooLarge(bytes: bytes)) }
         let maximumTokens = configuration.maximumScriptTokens
-        if let last, last.source == source { return Self.within(last.prepared, maximumTokens) }
-        if let entry = entries[source] {
-            last = (source, entry)
+        let key = Key(source: source, edition: configuration.edition)
+        if let last, last.key == key { return Self.within(last.prepared, maximumTokens) }
+        if let entry = entries[key] {
+            last = (key, entry)
             return Self.within(entry, maximumTokens)
         }
         let seconds = configuration.timeLimitSeconds
@@ -84,9 +94,9 @@ struct PreparedScripts {
         case .pastDeadline: return .failure(.pastDeadline)
         case .scanned(let scan):
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            let entry = PreparedScript(source, scan: scan)
-            entries[source] = entry
-            last = (source, entry)
+            let entry = PreparedScript(source, scan: scan, edition: configuration.edition)
+            entries[key] = entry
+            last = (key, entry)
             return .success(entry)
         }
     }

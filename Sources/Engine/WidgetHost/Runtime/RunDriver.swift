@@ -71,6 +71,9 @@ struct RunDriver {
             reportSyntaxError(problem.message, line: problem.position.line, column: problem.position.column)
             return makeReport()
         }
+        for left in state.prepared.notCollected {
+            state.diagnose(.bindingNotCollected, .info, BindingCollection.message(left), line: left.position.line, column: left.position.column)
+        }
         let runtime = engine.runtime
         guard let context else { preconditionFailure("a run executes once") }
         self.context = nil
@@ -93,8 +96,9 @@ struct RunDriver {
             runtime.disarm()
             fail(error)
         }
-        // Storage is written back once the run ends, whatever its status (A4).
-        state.apiRun?.finish()
+        // Storage is written back once the run ends, whatever its status (A4); in the HarmonyOS
+        // edition only after a run that ended ok (H10).
+        state.apiRun?.finish(saving: status == .ok || configuration.edition != .harmony || HarmonyRules.savesStorageAfterFailedRun)
         return makeReport()
     }
 
@@ -135,6 +139,12 @@ struct RunDriver {
                     "the script waits for a promise that nothing will ever settle (no timer or request is pending); on a device it would be stopped at its time limit")
                 break
             }
+            // The HarmonyOS limit counts virtual time too (H4): a timer or a request due past it
+            // is never reached, the run is stopped where the limit ends.
+            if configuration.limitsVirtualTime, timer.deadline > state.startedAt + configuration.timeLimitSeconds * 1000 {
+                state.now = max(state.now, state.startedAt + configuration.timeLimitSeconds * 1000)
+                throw ScriptError.terminatedForHost(.timeout)
+            }
             firings += 1
             if firings > configuration.timerFiringLimit {
                 status = .timeout
@@ -172,7 +182,9 @@ struct RunDriver {
         switch state.settlement {
         case .rejected(let reason)?:
             fail(context.scriptError(from: reason.value))
-        case .fulfilled(let completed)?:
+        case .fulfilled(false, let returned?)? where configuration.edition == .harmony:
+            try publishReturned(returned.value, in: context)
+        case .fulfilled(let completed, _)?:
             if !completed {
                 let at = wrapped.scan.topLevelReturns.first
                 state.diagnose(
@@ -185,6 +197,27 @@ struct RunDriver {
         case nil:
             break
         }
+    }
+
+    /// A top-level `return` in the HarmonyOS edition (H3, a *choice*): the app's wrapper is
+    /// `(async () => { …; return { ...vars }; })()`, so what the script returns first is what the
+    /// body resolves to. A plain object is then the card's bindings; anything else fails the run
+    /// (the card keeps its last bindings).
+    private mutating func publishReturned(_ value: JSValue, in context: ScriptContext) throws(ScriptError) {
+        let at = wrapped.scan.topLevelReturns.first
+        guard value.kind == .object, !value.isArray, !value.isFunction else {
+            status = .error
+            let message = "the script returned \(ValueDescription.phrase(value)) at top level; a HarmonyOS card's bindings are the object its body returns, so this run publishes nothing and the card keeps its last bindings; remove the return (the host adds return { ...vars } itself)"
+            state.diagnose(.topLevelReturn, .error, message, line: at?.line, column: at?.column)
+            failure = ScriptFailure(name: "TopLevelReturn", message: message, line: at?.line, column: at?.column, stack: [])
+            return
+        }
+        state.diagnose(
+            .topLevelReturn, .info,
+            "the script returned an object at top level; in the HarmonyOS edition that object is the card's bindings and the top-level declarations are not collected (the docs ask for no return: the host adds return { ...vars } itself)",
+            line: at?.line, column: at?.column)
+        var collector = OutputCollector(state: state)
+        outputs = try collector.collect(returned: value, in: context)
     }
 
     // MARK: Outcomes
@@ -222,6 +255,11 @@ struct RunDriver {
             state.diagnose(
                 .memoryLimit, .error,
                 "the script asked for more memory than the engine would give (RangeError: Out of memory, uncaught) and was stopped; build smaller values")
+        case .timeout where configuration.limitsVirtualTime:
+            status = .timeout
+            state.diagnose(
+                .timeLimit, .error,
+                "the script ran for more than \(JSONValue.formatNumber(configuration.timeLimitSeconds)) s, counting the virtual time its sleeps and requests took, and was stopped, as a HarmonyOS card is; the card keeps its last bindings. Wait less: sleep spends the limit, and requests awaited one after another add up (await them together with Promise.all)")
         case .timeout:
             status = .timeout
             state.diagnose(
@@ -272,6 +310,8 @@ struct RunDriver {
         report.outputs = status == .ok ? outputs : [:]
         report.events = state.events
         report.requests = status == .ok ? state.requests : ControlRequests(liveActivityEndedAt: state.requests.liveActivityEndedAt)
+        report.edition = configuration.edition
+        report.card = configuration.edition == .harmony ? configuration.card : nil
         report.console = state.console
         report.consoleDropped = state.consoleDropped
         var diagnostics = state.diagnostics

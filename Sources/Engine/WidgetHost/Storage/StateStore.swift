@@ -13,22 +13,29 @@ public struct WidgetState: Sendable, Hashable {
     public var settings: [String: String] = [:]
     /// Settings declared by `Setting.add` in app runs, by key, in first-declared order.
     public var declaredSettings: [JSONValue] = []
+    /// Values written by the HarmonyOS edition's `Setting.set(key, value)` in app runs (H10), any JSON.
+    public var harmonySettings: JSONObject = [:]
 
     /// A widget that has stored nothing.
     public init() {}
 
     /// Whether the widget has stored nothing at all.
-    public var isEmpty: Bool { config.isEmpty && legacyConfig.isEmpty && settings.isEmpty && declaredSettings.isEmpty }
+    public var isEmpty: Bool {
+        config.isEmpty && legacyConfig.isEmpty && settings.isEmpty && declaredSettings.isEmpty && harmonySettings.isEmpty
+    }
 
     /// The stored form: `{"config": …, "legacyConfig": …, "settings": …, "declaredSettings": …}`.
     public var json: JSONValue {
-        .object([
+        var object: JSONObject = [
             "schema": .string(StateStore.schema),
             "config": .object(config),
             "legacyConfig": .object(JSONObject(legacyConfig.mapValues { .string($0) })),
             "settings": .object(JSONObject(settings.mapValues { .string($0) })),
             "declaredSettings": .array(declaredSettings),
-        ])
+        ]
+        // Only a HarmonyOS card that set one has it: an iOS widget's store is as it was.
+        if !harmonySettings.isEmpty { object["harmonySettings"] = .object(harmonySettings) }
+        return .object(object)
     }
 
     init(json: JSONValue) throws(StoreFormatError) {
@@ -39,6 +46,10 @@ public struct WidgetState: Sendable, Hashable {
         }
         legacyConfig = try Self.strings(object["legacyConfig"], "legacyConfig")
         settings = try Self.strings(object["settings"], "settings")
+        if let stored = object["harmonySettings"] {
+            guard let values = stored.objectValue else { throw StoreFormatError("'harmonySettings' is not an object") }
+            harmonySettings = values
+        }
         if let declared = object["declaredSettings"] {
             guard let list = declared.arrayValue else { throw StoreFormatError("'declaredSettings' is not an array") }
             declaredSettings = list
@@ -80,6 +91,8 @@ struct StoreFormatError: KindedError {
 /// widgets/<widget id>/files/LL/…          FileManager.local().library()
 /// widgets/<widget id>/files/ID/…, IL/…    FileManager.iCloud()
 /// values/<kind>-<slot>.json               setValue/getValue (kind + slot: 1 in a widget run, 999 in an app run)
+/// shared/<kind>_<dimension>.json          Shared of the HarmonyOS edition (H10), e.g. shared/desk_2x4.json
+/// widgets/<widget id>/files/…             FileManager of the HarmonyOS edition (H11): `files/` is the card's folder
 /// ```
 public final class StateStore: Sendable {
     /// The `schema` field of every `store.json` (``WidgetState/json``).
@@ -97,6 +110,7 @@ public final class StateStore: Sendable {
     struct Memory {
         var widgets: [String: WidgetState] = [:]
         var values: [String: [String: String]] = [:]
+        var shared: [String: JSONObject] = [:]
         /// By `<id>/<area>/<relative path>` as bytes: two paths are one file only when the kernel would say so.
         var files: [[UInt8]: [UInt8]] = [:]
     }
@@ -251,6 +265,43 @@ public final class StateStore: Sendable {
         }
     }
 
+    // MARK: Shared (the HarmonyOS edition, H10)
+
+    /// The `Shared` values of the cards of one kind and dimension (`desk_2x4`).
+    public func shared(_ scope: String) throws(StateStoreError) -> JSONObject {
+        guard directory != nil else { return memory.withLock { $0.shared[scope] } ?? [:] }
+        let file = location(["shared"], Array("\(scope).json".utf8))
+        let bytes: [UInt8]?
+        do { bytes = try FileSystem.read(file, limit: FileBytes.maximumSize) } catch {
+            throw StateStoreError(path: file.display, message: error.message, onTheWay: error.onTheWay)
+        }
+        guard let bytes else { return [:] }
+        guard let json = try? JSONValue.parse(bytes: bytes), let object = json.objectValue else {
+            throw StateStoreError(path: file.display, message: "is not a JSON object")
+        }
+        return object
+    }
+
+    /// Replaces the `Shared` values of one kind and dimension (`shared/<scope>.json`).
+    public func setShared(_ scope: String, _ values: JSONObject) throws(StateStoreError) {
+        guard directory != nil else {
+            memory.withLock { $0.shared[scope] = values }
+            return
+        }
+        let file = location(["shared"], Array("\(scope).json".utf8))
+        do {
+            try FileSystem.writeAtomically(file, Array((JSONValue.object(values).serialized(pretty: true) + "\n").utf8))
+        } catch {
+            throw StateStoreError(path: file.display, message: error.message)
+        }
+    }
+
+    /// Takes the lock of one kind and dimension's `Shared` values, `shared/<scope>.lock`, after
+    /// the widget's (see ``lock(widget:until:)``).
+    public func lock(shared scope: String, until deadline: ContinuousClock.Instant) throws(StateStoreError) -> StoreLock? {
+        try lock(location(["shared"], Array("\(scope).lock".utf8)), until: deadline)
+    }
+
     // MARK: Files (FileManager)
 
     /// Where a widget's file lives: `widgets/<id>/files/<area>/<segments…>`.
@@ -307,6 +358,73 @@ public final class StateStore: Sendable {
         }
         let file = fileLocation(id, area, segments)
         do { try FileSystem.remove(file) } catch { throw StateStoreError(path: file.display, message: error.message) }
+    }
+
+    // MARK: A HarmonyOS card's files (H11)
+
+    /// Where a HarmonyOS card's file lives: `widgets/<id>/files/<segments…>`.
+    private func cardFileLocation(_ id: String, _ segments: [[UInt8]]) -> FileSystem.Location {
+        var file = location(["widgets", id, "files"], segments.last ?? [], relative: Array(segments.joined(separator: [0x2F])))
+        file.folders += segments.dropLast()
+        return file
+    }
+
+    /// The memory key of a card's file: no area is two letters and a colon, so none meets an area's.
+    private func cardMemoryKey(_ id: String, _ segments: [[UInt8]]) -> [UInt8] {
+        Array("\(id)/:card/".utf8) + Array(segments.joined(separator: [0x2F]))
+    }
+
+    /// Reads a card's file; nil when it does not exist.
+    func readCardFile(widget id: String, segments: [[UInt8]]) throws(StateStoreError) -> [UInt8]? {
+        try checked(id)
+        guard directory != nil else { return memory.withLock { $0.files[cardMemoryKey(id, segments)] } }
+        let file = cardFileLocation(id, segments)
+        do { return try FileSystem.read(file, limit: FileBytes.maximumSize) } catch { throw StateStoreError(path: file.display, message: error.message) }
+    }
+
+    /// Writes a card's file, making its folders.
+    func writeCardFile(widget id: String, segments: [[UInt8]], _ bytes: [UInt8]) throws(StateStoreError) {
+        try checked(id)
+        guard directory != nil else {
+            memory.withLock { $0.files[cardMemoryKey(id, segments)] = bytes }
+            return
+        }
+        let file = cardFileLocation(id, segments)
+        do { try FileSystem.writeAtomically(file, bytes) } catch { throw StateStoreError(path: file.display, message: error.message) }
+    }
+
+    /// Removes a card's file: whether there was one.
+    func removeCardFile(widget id: String, segments: [[UInt8]]) throws(StateStoreError) -> Bool {
+        try checked(id)
+        guard directory != nil else { return memory.withLock { $0.files.removeValue(forKey: cardMemoryKey(id, segments)) != nil } }
+        let file = cardFileLocation(id, segments)
+        let existed = FileSystem.isRegularFile(file)
+        do { try FileSystem.remove(file) } catch { throw StateStoreError(path: file.display, message: error.message) }
+        return existed
+    }
+
+    /// The names in a card's folder (`segments` empty) or a folder in it, in byte order; nil when
+    /// there is no such folder. A file's segments name no folder.
+    func listCardFolder(widget id: String, segments: [[UInt8]]) throws(StateStoreError) -> [[UInt8]]? {
+        try checked(id)
+        guard directory != nil else {
+            let prefix = cardMemoryKey(id, segments) + (segments.isEmpty ? [] : [0x2F])
+            let names = memory.withLock { memory in
+                Set(memory.files.keys.filter { $0.starts(with: prefix) }.compactMap { key in
+                    key.dropFirst(prefix.count).split(separator: 0x2F, omittingEmptySubsequences: false).first.map(Array.init)
+                })
+            }
+            return names.isEmpty ? (segments.isEmpty ? [] : nil) : names.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        var folder = location(["widgets", id], Array("files".utf8))
+        if let last = segments.last {
+            folder.folders.append(folder.name)
+            folder.folders += segments.dropLast()
+            folder.name = last
+        }
+        do { return try FileSystem.names(in: folder) ?? (segments.isEmpty ? [] : nil) } catch {
+            throw StateStoreError(path: folder.display, message: error.message)
+        }
     }
 
     /// A file a widget's layout names by its script path (an `image` in File mode), read as

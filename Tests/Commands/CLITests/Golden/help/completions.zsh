@@ -35,12 +35,14 @@ _widgethost() {
             case $line[1] in
                 run)
                     _arguments \
-                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
+                        '--edition=[The app'\''s edition the script is written for: ios, or harmony (HarmonyOS cards: --kind desk|lock with --dimension, the 4.5 s limit and that edition'\''s API)]:edition:(ios harmony)' \
+                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live (ios); desk or lock (harmony)]:kind:(small medium large circular rectangular inline button toggle live desk lock)' \
+                        '--dimension=[A HarmonyOS card'\''s dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock)]:size:(1*2 2*2 2*4 4*4 lock_1*1 lock_1*2)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
                         '--tz=[IANA time zone, e.g]:zone: ' \
                         '--locale=[Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language]:tag: ' \
                         '--seed=[Seed for Math.random (0 to 2^53); same seed, same output]:n: ' \
-                        '--timeout=[Wall-clock limit per run]:seconds: ' \
+                        '--timeout=[Wall-clock limit per run (in the harmony edition also of virtual time)]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
                         '--budget=[Refresh budget: strict (40 a day), typical (55), generous (70), unlimited, or a number of refreshes a day from 1 to 1440]:profile: ' \
@@ -65,12 +67,14 @@ _widgethost() {
                         '*--foreground=[The app comes to the foreground at TIME: a free refresh]:time: ' \
                         '--pushes=[Timed Live Activity push requests in JSON Lines (see docs/push.md); needs --kind live]:file:_files' \
                         '--action=[A button'\''s action script: every --tap runs it first (same storage), then the widget refresh it triggers]:file:_files' \
-                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
+                        '--edition=[The app'\''s edition the script is written for: ios, or harmony (HarmonyOS cards: --kind desk|lock with --dimension, the 4.5 s limit and that edition'\''s API)]:edition:(ios harmony)' \
+                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live (ios); desk or lock (harmony)]:kind:(small medium large circular rectangular inline button toggle live desk lock)' \
+                        '--dimension=[A HarmonyOS card'\''s dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock)]:size:(1*2 2*2 2*4 4*4 lock_1*1 lock_1*2)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
                         '--tz=[IANA time zone, e.g]:zone: ' \
                         '--locale=[Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language]:tag: ' \
                         '--seed=[Seed for Math.random (0 to 2^53); same seed, same output]:n: ' \
-                        '--timeout=[Wall-clock limit per run]:seconds: ' \
+                        '--timeout=[Wall-clock limit per run (in the harmony edition also of virtual time)]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
                         '--budget=[Refresh budget: strict (40 a day), typical (55), generous (70), unlimited, or a number of refreshes a day from 1 to 1440]:profile: ' \
@@ -105,12 +109,14 @@ _widgethost() {
                         '*--tap=[A tap on the widget at TIME (as in simulate): a free refresh]:time: ' \
                         '*--foreground=[The app comes to the foreground at TIME: a free refresh]:time: ' \
                         '--action=[A button'\''s action script: every --tap on the strip runs it first (same storage), then the refresh]:file:_files' \
-                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
+                        '--edition=[The app'\''s edition the script is written for: ios, or harmony (HarmonyOS cards: --kind desk|lock with --dimension, the 4.5 s limit and that edition'\''s API)]:edition:(ios harmony)' \
+                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live (ios); desk or lock (harmony)]:kind:(small medium large circular rectangular inline button toggle live desk lock)' \
+                        '--dimension=[A HarmonyOS card'\''s dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock)]:size:(1*2 2*2 2*4 4*4 lock_1*1 lock_1*2)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
                         '--tz=[IANA time zone, e.g]:zone: ' \
                         '--locale=[Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language]:tag: ' \
                         '--seed=[Seed for Math.random (0 to 2^53); same seed, same output]:n: ' \
-                        '--timeout=[Wall-clock limit per run]:seconds: ' \
+                        '--timeout=[Wall-clock limit per run (in the harmony edition also of virtual time)]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
                         '--budget=[Refresh budget: strict (40 a day), typical (55), generous (70), unlimited, or a number of refreshes a day from 1 to 1440]:profile: ' \
@@ -140,12 +146,14 @@ _widgethost() {
                     ;;
                 render)
                     _arguments \
-                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
+                        '--edition=[The app'\''s edition the script is written for: ios, or harmony (HarmonyOS cards: --kind desk|lock with --dimension, the 4.5 s limit and that edition'\''s API)]:edition:(ios harmony)' \
+                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live (ios); desk or lock (harmony)]:kind:(small medium large circular rectangular inline button toggle live desk lock)' \
+                        '--dimension=[A HarmonyOS card'\''s dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock)]:size:(1*2 2*2 2*4 4*4 lock_1*1 lock_1*2)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
                         '--tz=[IANA time zone, e.g]:zone: ' \
                         '--locale=[Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language]:tag: ' \
                         '--seed=[Seed for Math.random (0 to 2^53); same seed, same output]:n: ' \
-                        '--timeout=[Wall-clock limit per run]:seconds: ' \
+                        '--timeout=[Wall-clock limit per run (in the harmony edition also of virtual time)]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
                         '--budget=[Refresh budget: strict (40 a day), typical (55), generous (70), unlimited, or a number of refreshes a day from 1 to 1440]:profile: ' \
@@ -188,11 +196,12 @@ _widgethost() {
                         '--print=[What to print: curl (default) or json (the request body)]:what:(curl json)' \
                         '--timestamp=[Use this timestamp instead of the current time (epoch seconds)]:seconds: ' \
                         '--nonce=[Use this nonce instead of a random one]:text: ' \
+                        '--edition=[The app'\''s edition: ios (the default) is the only one with Live Activities and pushes; harmony is refused]:edition:(ios harmony)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
                         '--tz=[IANA time zone, e.g]:zone: ' \
                         '--locale=[Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language]:tag: ' \
                         '--seed=[Seed for Math.random (0 to 2^53); same seed, same output]:n: ' \
-                        '--timeout=[Wall-clock limit per run]:seconds: ' \
+                        '--timeout=[Wall-clock limit per run (in the harmony edition also of virtual time)]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
                         '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
@@ -223,6 +232,7 @@ _widgethost() {
                         '--max-connections-per-ip=[Connections at once from one address; beyond, a new one is closed at once]:n: ' \
                         '--log-format=[The request log: text (one line per request on stdout, the default) or json (one widgethost.serve.request/1 object per request on stderr, JSON Lines)]:format:(text json)' \
                         '--quiet[Do not log one line per request]' \
+                        '--edition=[The app'\''s edition: ios (the default) is the only one with Live Activities and pushes; harmony is refused]:edition:(ios harmony)' \
                         '(- *)'{-h,--help}'[Show help information.]'
                     ;;
                 studio)
@@ -233,12 +243,14 @@ _widgethost() {
                         '--hours=[Span of the refreshes in hours, at most 168]:h: ' \
                         '--days=[Span of the refreshes in days, at most 7]:d: ' \
                         '--realistic[Realistic mode for the refreshes: a seeded delay of 0 to 10 minutes on each]' \
-                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
+                        '--edition=[The app'\''s edition the script is written for: ios, or harmony (HarmonyOS cards: --kind desk|lock with --dimension, the 4.5 s limit and that edition'\''s API)]:edition:(ios harmony)' \
+                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live (ios); desk or lock (harmony)]:kind:(small medium large circular rectangular inline button toggle live desk lock)' \
+                        '--dimension=[A HarmonyOS card'\''s dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock)]:size:(1*2 2*2 2*4 4*4 lock_1*1 lock_1*2)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
                         '--tz=[IANA time zone, e.g]:zone: ' \
                         '--locale=[Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language]:tag: ' \
                         '--seed=[Seed for Math.random (0 to 2^53); same seed, same output]:n: ' \
-                        '--timeout=[Wall-clock limit per run]:seconds: ' \
+                        '--timeout=[Wall-clock limit per run (in the harmony edition also of virtual time)]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
                         '--budget=[Refresh budget: strict (40 a day), typical (55), generous (70), unlimited, or a number of refreshes a day from 1 to 1440]:profile: ' \
@@ -256,12 +268,14 @@ _widgethost() {
                     ;;
                 api)
                     _arguments \
+                        '--edition=[The app'\''s edition whose API is listed: ios or harmony]:edition:(ios harmony)' \
                         '--markdown[Print the reference as a Markdown page]' \
                         '--format=[Output format: text or json]:format:(text json)' \
                         '(- *)'{-h,--help}'[Show help information.]'
                     ;;
                 types)
                     _arguments \
+                        '--edition=[The app'\''s edition whose API is declared: ios or harmony]:edition:(ios harmony)' \
                         '--out=[Write the declarations to this file instead of stdout]:file:_files' \
                         '--wrap=[Write the scripts, omni.d.ts and jsconfig.json for tsc to this new folder]:dir:_files -/' \
                         '(- *)'{-h,--help}'[Show help information.]' \
@@ -269,7 +283,9 @@ _widgethost() {
                     ;;
                 init)
                     _arguments \
-                        '--kind=[Widget kind of the script: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
+                        '--edition=[The app'\''s edition the project is for: ios or harmony]:edition:(ios harmony)' \
+                        '--kind=[Widget kind of the script: small, medium, large, circular, rectangular, inline, button, toggle, live (ios); desk or lock (harmony)]:kind:(small medium large circular rectangular inline button toggle live desk lock)' \
+                        '--dimension=[A HarmonyOS card'\''s dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock)]:size:(1*2 2*2 2*4 4*4 lock_1*1 lock_1*2)' \
                         '(- *)'{-h,--help}'[Show help information.]' \
                         '*:dir:_files -/'
                     ;;
