@@ -54,7 +54,7 @@ enum ServeCommand {
         sink.write("widgethost serve: \(signal == SIGINT ? "SIGINT" : "SIGTERM") received, stopping")
         receiver.stop()
         if let lost = receiver.lostStoreReason {
-            sink.writeErr("widgethost serve: stopped; \(receiver.acknowledgedCount) push(es) acknowledged this run, before \(lost); those are not in what \(configuration.databasePath) names now")
+            sink.writeErr("widgethost serve: stopped; \(receiver.acknowledgedCount) push(es) acknowledged this run, before \(lost); \(configuration.databasePath) may not hold them now")
         } else {
             sink.write("widgethost serve: stopped; \(receiver.acknowledgedCount) push(es) acknowledged this run, all stored in \(configuration.databasePath)")
         }
