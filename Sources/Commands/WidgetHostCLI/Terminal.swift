@@ -1,3 +1,4 @@
+import HostSystem
 import Preview
 
 #if canImport(Glibc)
