@@ -265,7 +265,6 @@ let package = Package(
             "JSONKit",
             "ZonedTime",
             "ErrorKinds",
-            "HostSystem",
         ]),
         // Command-line parsing, rendering and dispatch. Not the receiver: `serve` is its own
         // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.

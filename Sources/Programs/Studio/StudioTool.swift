@@ -45,9 +45,12 @@ public enum StudioTool {
         } catch {
             throw CommandError(error.message, kind: error.errorKind)
         }
+        // Every client is on the loopback, so one limit counts. It is far above what pages
+        // listening hold (a browser opens at most 6 connections to a host); past it, the event
+        // stream that has waited the longest gives way to the newcomer.
         var limits = HTTPLimits()
-        limits.connectionLimit = 64
-        limits.perAddressLimit = 64
+        limits.connectionLimit = 256
+        limits.perAddressLimit = 256
         let server = HTTPServer(service: StudioService(session: session), limits: limits)
         do {
             try server.start(host: "127.0.0.1", port: port)
