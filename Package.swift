@@ -462,6 +462,15 @@ let package = Package(
             "JSONKit",
             "TestSupport",
         ]),
+        // The studio's VS Code extension protocol, pairing and discovery; Extension/ holds the
+        // stand-in for VS Code's module that runs the app's extension under node.
+        tests(.programs, "StudioTests", [
+            "Studio",
+            "PushReceiver",
+            "HostSystem",
+            "JSONKit",
+            "TestSupport",
+        ], exclude: ["Extension"]),
         // Golden/: the help, manual page and completion scripts HelpGoldenTests compares against.
         tests(.commands, "CLITests", [
             "WidgetHostCLI",
