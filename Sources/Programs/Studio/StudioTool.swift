@@ -68,11 +68,14 @@ public enum StudioTool {
         terminal.out("widgethost studio: listening on \(HostAllowList.origin(host: listening.address, port: server.port))/ · watching \(watched.joined(separator: ", ")) · Ctrl-C stops")
         terminal.out("VS Code: \(sync.address) · pairing code \(pairing.code)")
         terminal.flush()
+        let discovery = StudioDiscovery.advertise(listening: listening, port: server.port, name: StudioDiscovery.instanceName(script: watched[0]),
+                                                  say: { output.line("widgethost studio: \($0)") })
         if parsed.isSet(StudioProgram.open) { open(address, terminal: terminal) }
         while true {
             // 50 ms of quiet: one save (a write, or a new file renamed over the old) is one change.
             switch watcher.wait(quietMs: 50) {
             case .interrupted:
+                discovery?.stop()
                 session.stop()
                 // A control being built answers once its build is done; nothing else waits.
                 server.stop(drainSeconds: 30)
