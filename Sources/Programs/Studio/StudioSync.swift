@@ -121,22 +121,26 @@ final class StudioSync: Sendable {
     }
 
     private func write(_ code: String) -> HTTPResponse {
-        let written = known.withLock { known -> AtomicFile.WriteError? in
+        // The answer names the version of this text: an edit on disk right after it is the
+        // next version, which the extension's next poll brings in.
+        let written = known.withLock { known -> Result<(version: Int, code: String), AtomicFile.WriteError> in
             do throws(AtomicFile.WriteError) {
                 try AtomicFile.write(Array(code.utf8), toPath: script, mode: Self.mode(of: script))
             } catch {
-                return error
+                return .failure(error)
             }
             if known.text != code {
                 known.version += 1
                 known.text = code
             }
-            return nil
+            return .success((known.version, code))
         }
-        if let written {
-            return Self.failure(500, "not-written", "the studio could not write \(written.description); the file is as it was")
+        switch written {
+        case .failure(let error):
+            return Self.failure(500, "not-written", "the studio could not write \(error.description); the file is as it was")
+        case .success(let now):
+            return Self.answer(["session": session(now)])
         }
-        return Self.answer(["session": session()])
     }
 
     private func run(_ code: String) -> HTTPResponse {
@@ -157,9 +161,9 @@ final class StudioSync: Sendable {
 
     // MARK: The session
 
-    /// The session as the extension reads it.
-    func session() -> JSONValue {
-        let (version, code) = current()
+    /// The session as the extension reads it: the script as it is now, or at `state`.
+    func session(_ state: (version: Int, code: String)? = nil) -> JSONValue {
+        let (version, code) = state ?? current()
         let controls = studio.controls
         let identity = StudioSyncRun.identity(studio.arguments(controls), profileEdits: Self.profileEdits(controls))
         return .object([

@@ -1,5 +1,6 @@
 import HostSystem
 import JSONKit
+import Synchronization
 import TestSupport
 import XCTest
 #if canImport(Glibc)
@@ -191,6 +192,36 @@ final class StudioProtocolTests: XCTestCase {
         XCTAssertEqual(session?["version"]?.doubleValue, 3)
         XCTAssertEqual(session?["code"]?.stringValue, "this.title = 'from another editor'\n")
         XCTAssertEqual(try Self.send("GET", "/session", studio, token: token).json?["session"]?["version"]?.doubleValue, 3)
+    }
+
+    func testCodeAnswersTheVersionOfItsOwnTextWhileAnotherEditorWritesTheFile() throws {
+        // The extension remembers the version /code answers and applies only higher ones: an
+        // answer that named the text another editor wrote right after would make it skip that
+        // edit for good.
+        let example = try ExampleCopy("outputs.js")
+        let studio = try StudioProcess([example.script] + example.flags)
+        defer { studio.stop() }
+        let token = try XCTUnwrap(try Self.pair(studio)["token"]?.stringValue)
+        let writing = Atomic<Bool>(true)
+        let script = example.script
+        let editor = OSThread {
+            var count = 0
+            while writing.load(ordering: .relaxed) {
+                count += 1
+                try? AtomicFile.write(Array("this.disk = \(count)\n".utf8), toPath: script)
+            }
+        }
+        var versions: [Int] = []
+        for index in 0..<40 {
+            let code = "this.sent = \(index)\n"
+            let answer = try Self.send("POST", "/code", studio, token: token, body: JSONValue.object(["code": .string(code)]).serialized())
+            XCTAssertEqual(answer.json?["session"]?["code"]?.stringValue, code)
+            versions.append(Int(answer.json?["session"]?["version"]?.doubleValue ?? 0))
+        }
+        writing.store(false, ordering: .relaxed)
+        editor.join()
+        XCTAssertEqual(versions, versions.sorted())
+        XCTAssertEqual(Set(versions).count, versions.count, "each text its own version: \(versions)")
     }
 
     func testRunAnswersTheRunsSectionsUnderTheControlsAndWritesNothing() throws {
