@@ -151,7 +151,11 @@ final class StudioSync: Sendable {
         } catch {
             return Self.failure(422, "cannot-run", "the studio cannot run the script now: \((error as? UsageError)?.message ?? (error as? CommandError)?.message ?? "\(error)")")
         }
-        guard case .object(var session) = session() else { return Self.failure(500, "internal", "no session") }
+        // The version last seen, without reading the file again: "Run" sends this text with /code
+        // just before, and an edit on disk since is the next poll's to bring in.
+        guard case .object(var session) = session(known.withLock { ($0.version, $0.text ?? "") }) else {
+            return Self.failure(500, "internal", "no session")
+        }
         session["result"] = .object([
             "content": .object(result.content), "structured": result.structured,
             "dataJSON": .string(result.dataJSON), "logs": .string(result.logs), "status": .string(result.status),

@@ -194,7 +194,7 @@ final class StudioProtocolTests: XCTestCase {
         XCTAssertEqual(try Self.send("GET", "/session", studio, token: token).json?["session"]?["version"]?.doubleValue, 3)
     }
 
-    func testCodeAnswersTheVersionOfItsOwnTextWhileAnotherEditorWritesTheFile() throws {
+    func testCodeAndRunAnswerTheVersionOfTheirOwnTextWhileAnotherEditorWritesTheFile() throws {
         // The extension remembers the version /code answers and applies only higher ones: an
         // answer that named the text another editor wrote right after would make it skip that
         // edit for good.
@@ -213,10 +213,13 @@ final class StudioProtocolTests: XCTestCase {
         }
         var versions: [Int] = []
         for index in 0..<40 {
-            let code = "this.sent = \(index)\n"
-            let answer = try Self.send("POST", "/code", studio, token: token, body: JSONValue.object(["code": .string(code)]).serialized())
-            XCTAssertEqual(answer.json?["session"]?["code"]?.stringValue, code)
+            let code = JSONValue.object(["code": .string("this.sent = \(index)\n")]).serialized()
+            let answer = try Self.send("POST", "/code", studio, token: token, body: code)
+            XCTAssertEqual(answer.json?["session"]?["code"]?.stringValue, "this.sent = \(index)\n")
             versions.append(Int(answer.json?["session"]?["version"]?.doubleValue ?? 0))
+            // "Run" sends /code, then /run with the same text: the run's answer names that version too.
+            let run = try Self.send("POST", "/run", studio, token: token, body: code)
+            XCTAssertEqual(run.json?["session"]?["version"]?.doubleValue.map { Int($0) }, versions.last)
         }
         writing.store(false, ordering: .relaxed)
         editor.join()
