@@ -58,21 +58,13 @@ package enum StudioSyncRun {
     }
 
     /// Runs `code` as the studio's script (its file name in messages) under `arguments` and
-    /// `profileEdits`, as `widgethost run` would, writing nothing: the run's storage is in memory,
-    /// starting from what the state folder holds for the widget (its config, settings and the
-    /// kind's `setValue` strings; not its files), and a recording network keeps what it sees in
-    /// memory. Throws ``CommandError`` or ``UsageError`` when a file the controls name cannot
-    /// be used (a profile that is not JSON).
+    /// `profileEdits`, as `widgethost run` would, writing nothing: the run reads the state
+    /// folder and keeps what it stores in memory (``StateStore/init(readingFrom:)``), and a
+    /// recording network keeps what it sees in memory. Throws ``CommandError`` or ``UsageError``
+    /// when a file the controls name cannot be used (a profile that is not JSON).
     package static func run(code: String, arguments: [String], profileEdits: [String: String]) throws -> Result {
         var (path, configuration) = try configuration(arguments, profileEdits: profileEdits)
-        let memory = StateStore()
-        if let folder = configuration.storage {
-            let widget = configuration.widgetIdentity(scriptName: path).id
-            let slot = "\(configuration.kind.rawValue)-\(configuration.context.slot)"
-            if let saved = try? folder.widget(widget) { try? memory.setWidget(widget, saved) }
-            if let values = try? folder.values(slot) { try? memory.setValues(slot, values) }
-        }
-        configuration.storage = memory
+        configuration.storage = configuration.storage?.directory.map { StateStore(readingFrom: $0) } ?? StateStore()
         if configuration.network.mode == .record { configuration.network.recorder = .inMemory() }
         let source = ScriptSource(text: code, name: path)
         let report = ProcessHost.with { $0.run(source, configuration: configuration) }
