@@ -182,17 +182,17 @@ struct ExampleCopy {
         if !flags.contains("--seed") { flags += ["--seed", "7"] }
         // No pictures (no --layout): the extension does not show them.
         if let icons = flags.firstIndex(of: "--icons") { flags.removeSubrange(icons...(icons + 1)) }
-        // The files the flags name are copied beside the script, and named by their new paths.
-        for (index, flag) in flags.enumerated() where ["--profile", "--fixtures"].contains(flag) && index + 1 < flags.count {
-            let file = flags[index + 1]
+        // The example's own files (profile, fixtures and what they name, layout) are copied beside
+        // it, and the flags name the copies.
+        for file in Files.list(examples) where file.hasPrefix(base + ".") && file != name {
             try Files.write(folder.file("script/\(file)"), Files.bytes(examples + "/" + file))
-            flags[index + 1] = folder.file("script/\(file)")
         }
-        for extra in ["\(base).profile.json", "\(base).fixtures.json"] where Files.exists(examples + "/" + extra) {
-            let option = extra.hasSuffix(".profile.json") ? "--profile" : "--fixtures"
-            guard !flags.contains(option) else { continue }
-            try Files.write(folder.file("script/\(extra)"), Files.bytes(examples + "/" + extra))
-            flags += [option, folder.file("script/\(extra)")]
+        for (index, flag) in flags.enumerated() where ["--profile", "--fixtures"].contains(flag) && index + 1 < flags.count {
+            flags[index + 1] = folder.file("script/\(flags[index + 1])")
+        }
+        for (option, file) in [("--profile", "\(base).profile.json"), ("--fixtures", "\(base).fixtures.json")]
+        where !flags.contains(option) && Files.exists(examples + "/" + file) {
+            flags += [option, folder.file("script/\(file)")]
         }
         script = folder.file("script/\(name)")
         try Files.write(script, Files.bytes(examples + "/" + name))
