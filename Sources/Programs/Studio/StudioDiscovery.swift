@@ -61,7 +61,7 @@ final class StudioDiscovery: @unchecked Sendable {
         }
         guard let handle else {
             let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            say("not advertised over mDNS: \(reason) (Avahi's daemon advertises for the studio); \(fallback)")
+            say("not advertised over mDNS (through Avahi's daemon): \(reason); \(fallback)")
             return nil
         }
         discovery.handle = handle

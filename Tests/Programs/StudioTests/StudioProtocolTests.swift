@@ -66,6 +66,9 @@ final class StudioProtocolTests: XCTestCase {
         let host = "127.0.0.1:\(studio.port)"
         XCTAssertTrue(studio.lines.contains("VS Code: http://\(host) · pairing code \(studio.code)"), studio.lines.joined(separator: "\n"))
         XCTAssertNotNil(studio.code.wholeMatch(of: /[0-9]{6}/))
+        // With no Avahi daemon to reach, it says it is not advertised, and how to connect.
+        XCTAssertEqual(try studio.waitForLine(containing: "mDNS"),
+                       "widgethost studio: not advertised over mDNS (through Avahi's daemon): Daemon not running; VS Code connects by address (Omni Widgets: Connect Manually)")
         for path in ["/session", "/code", "/run"] {
             let method = path == "/session" ? "GET" : "POST"
             for authorization in [[], [("Authorization", "Bearer " + String(repeating: "0", count: 64))], [("Authorization", "Basic eDp4")]] {
