@@ -137,13 +137,13 @@ _widgethost() {
                 --layout|--profile|--fixtures) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --device) COMPREPLY=($(compgen -W "iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se" -- "$cur")); return 0 ;;
                 --icons|--state) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-                --hours|--days|--now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param|--port) COMPREPLY=(); return 0 ;;
+                --hours|--days|--now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param|--port|--listen) COMPREPLY=(); return 0 ;;
                 --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live" -- "$cur")); return 0 ;;
                 --network) COMPREPLY=($(compgen -W "live replay record" -- "$cur")); return 0 ;;
                 --context) COMPREPLY=($(compgen -W "app widget" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--layout --device --icons --hours --days --realistic --kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --port --open --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--layout --device --icons --hours --days --realistic --kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --port --listen --open --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
