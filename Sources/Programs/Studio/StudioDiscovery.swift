@@ -20,11 +20,15 @@ final class StudioDiscovery: @unchecked Sendable {
     private var handle: OpaquePointer?
     private let say: @Sendable (String) -> Void
     private let interfaces: String
+    /// Said after the advertisement when it is on the loopback alone and the machine has a
+    /// network: the extension's query then leaves by the network's interface, and misses it.
+    private let note: String
     private let stopped = Atomic<Bool>(false)
 
-    private init(say: @escaping @Sendable (String) -> Void, interfaces: String) {
+    private init(say: @escaping @Sendable (String) -> Void, interfaces: String, note: String) {
         self.say = say
         self.interfaces = interfaces
+        self.note = note
     }
 
     /// Starts advertising `name` for a studio listening as `listening` at `port`; nil (having
@@ -41,7 +45,11 @@ final class StudioDiscovery: @unchecked Sendable {
             say("not advertised over mDNS: \(why); \(fallback)")
             return nil
         }
-        let discovery = StudioDiscovery(say: say, interfaces: entries.map(\.interface).joined(separator: ", "))
+        let network = listening.interfaces.contains { $0.isUp && !$0.isLoopback && !$0.isIPv6 }
+        let note = entries.allSatisfy(\.isLoopback) && network
+            ? "; VS Code asks on the network's interface when the machine has one, so here it finds the studio with --listen (an address of the network, or 0.0.0.0), else use Connect Manually"
+            : ""
+        let discovery = StudioDiscovery(say: say, interfaces: entries.map(\.interface).joined(separator: ", "), note: note)
         let context = Unmanaged.passUnretained(discovery).toOpaque()
         let callback: widgethost_mdns_callback = { context, event, message in
             guard let context else { return }
@@ -81,7 +89,7 @@ final class StudioDiscovery: @unchecked Sendable {
         guard !stopped.load(ordering: .acquiring) else { return }
         switch event {
         case WIDGETHOST_MDNS_ESTABLISHED:
-            say("advertised over mDNS as \"\(message)\" (\(Self.serviceType)) on \(interfaces)")
+            say("advertised over mDNS as \"\(message)\" (\(Self.serviceType)) on \(interfaces)\(note)")
         case WIDGETHOST_MDNS_RENAMED:
             say("another service has the name; advertising as \"\(message)\"")
         default:

@@ -89,7 +89,7 @@ async function main() {
   }
 }
 
-async function steps() {
+async function steps(context) {
   // A wrong code first, when the scenario has one: refused, with the studio's reason.
   if (scenario.wrongCode) {
     answers.inputBox.push(scenario.endpoint, scenario.wrongCode);
@@ -103,6 +103,8 @@ async function steps() {
   const document = vscode.window.activeTextEditor && vscode.window.activeTextEditor.document;
   report.steps.push({
     step: 'pair and open', errors, info: recorded.info.slice(),
+    // Where the extension sends its requests from now on: the origin the pairing answered.
+    endpoint: context.globalState.get('omniWidgets.codeSync.endpoint') || null,
     prompts: recorded.prompts.slice(),
     opened: document ? { file: path.basename(document.uri.fsPath), folder: path.dirname(document.uri.fsPath), text: document.getText() } : null,
   });

@@ -4,7 +4,9 @@
 SRV target and port, TXT strings and the target's IPv4 address, from the answers and the
 additional records. Waits 2 s for answers.
 
-    mdns_query.py _omniwidgets-code._tcp.local
+    mdns_query.py _omniwidgets-code._tcp.local [INTERFACE_ADDRESS]
+
+The query leaves by the interface of INTERFACE_ADDRESS (127.0.0.1 when not given).
 """
 import json
 import socket
@@ -51,11 +53,12 @@ def records(packet):
 
 def main():
     service = sys.argv[1]
+    interface = sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1"
     query = struct.pack("!6H", 0, 0, 1, 0, 0, 0)
     query += b"".join(bytes([len(part)]) + part.encode() for part in service.split(".")) + b"\0"
     query += struct.pack("!HH", TYPE_PTR, 1)
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF, socket.inet_aton("127.0.0.1"))
+    sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF, socket.inet_aton(interface))
     sock.settimeout(0.1)
     found, addresses = {}, {}
     deadline = time.monotonic() + 2
