@@ -1,4 +1,5 @@
 import ErrorKinds
+import HostSystem
 import JSONKit
 import Synchronization
 import Layout
@@ -30,17 +31,25 @@ package enum StudioProgram {
         (server-sent events); a script that fails keeps the last good pictures,
         marked stale. Everything the page loads comes from the studio; it serves no
         other file. Stops on Ctrl-C.
+
+        The app's VS Code extension (Omni Widgets) pairs with the studio as with the
+        app's editor: the address and a six-digit pairing code are printed at start,
+        and the studio is advertised over mDNS (_omniwidgets-code._tcp) where Avahi
+        runs. Then VS Code opens the script, saves write it, and "Run" runs it here.
+        Only requests whose Host names the address listened on (--listen; the
+        loopback by default) are answered.
         """
 
     package static let examples: [Command.Example] = [
         .init("A live page of a widget and its layout", "widgethost studio Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json"),
         .init("On a free port, for a Live Activity", "widgethost studio Fixtures/Examples/live-countdown.js --kind live --port 0"),
+        .init("For VS Code on another machine (or outside a container)", "widgethost studio Fixtures/Examples/weather.js --listen 0.0.0.0"),
     ]
 
     package static let exitCodes: [(Int32, String)] = [
         (ExitStatus.success, "stopped with Ctrl-C (SIGINT) or SIGTERM"),
         (ExitStatus.usage, "a usage error"),
-        (ExitStatus.failure, "it cannot listen on 127.0.0.1"),
+        (ExitStatus.failure, "it cannot listen on the address"),
         (ExitStatus.noInput, "the script's folder does not exist"),
         (ExitStatus.unavailable, "the port is in use by another program"),
     ]
@@ -52,9 +61,19 @@ package enum StudioProgram {
                                             maximumDays: StudioBounds.spanDays, spanning: "the studio's day")
     static let days = SimulateCommand.span(days: "Span of the refreshes in days, at most 7. Not with --hours.",
                                            maximumDays: StudioBounds.spanDays, spanning: "the studio's day")
-    /// `--port`: on 127.0.0.1, 0 for a free one.
+    /// `--port`: 0 for a free one.
     package static let port = Option<Int>.whole(
-        "port", "port", "Port to listen on, on 127.0.0.1; 0 picks a free one. Default: 8790.", in: 0...65535)
+        "port", "port", "Port to listen on; 0 picks a free one. Default: 8790.", in: 0...65535)
+    /// `--listen`: the address to listen on, canonical (`NetworkInterfaces.canonical`).
+    package static let listen = Option<String>(
+        "listen", "address",
+        "Address to listen on: 127.0.0.1 (the default, this machine only), one of this machine's addresses, or 0.0.0.0 or :: for all (VS Code on another machine, a container)."
+    ) { (text) throws(UsageError) in
+        guard let address = NetworkInterfaces.canonical(text) else {
+            throw UsageError("bad --listen '\(text)'; give an IP address: 127.0.0.1 (the default), an address of this machine such as 192.168.1.20, or 0.0.0.0 or :: for all")
+        }
+        return address
+    }
     /// `--open`.
     package static let open = Flag("open", "Open the page in the browser (xdg-open) once it is served.")
 
@@ -65,7 +84,7 @@ package enum StudioProgram {
         PictureOptions.icons(help: "With a component tree: " + PictureOptions.iconsHelp).spec,
         hours.spec, days.spec,
         Flag("realistic", "Realistic mode for the refreshes: a seeded delay of 0 to 10 minutes on each.").spec,
-    ] + RunOptions.commandLine + RunOptions.scriptAPI + [port.spec, open.spec]
+    ] + RunOptions.commandLine + RunOptions.scriptAPI + [port.spec, listen.spec, open.spec]
 
     static let command = Command(name: name, abstract: abstract, program: ServeProgram.program, discussion: discussion,
                                  arguments: [.file("script", "The script file (UTF-8 JavaScript).")], options: options,

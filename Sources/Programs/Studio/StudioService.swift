@@ -12,10 +12,13 @@ final class StudioService: HTTPService {
     let session: StudioSession
     /// The push a page tries.
     let push: StudioPush
+    /// The app's VS Code extension's routes and the page's pairing panel (``StudioSync``).
+    let sync: StudioSync?
 
-    init(session: StudioSession) {
+    init(session: StudioSession, sync: StudioSync? = nil) {
         self.session = session
         push = StudioPush(session: session)
+        self.sync = sync
     }
 
     func head(method: String, path: String, contentType: String?, contentLength: Int?) -> HTTPResponse? {
@@ -30,13 +33,14 @@ final class StudioService: HTTPService {
         if request.method == "POST", !PushHTTP.isJSON(contentType: request.contentType) {
             return .respond(Self.problem(415, "not-json", "send the body as Content-Type: application/json"))
         }
+        if let route = sync?.route(request) { return route }
         switch (request.method, request.path) {
         case ("GET", "/"), ("GET", "/index.html"):
             return .respond(Self.text(StudioPage.html, type: "text/html; charset=utf-8"))
         case ("GET", "/studio.js"):
-            return .respond(Self.text(StudioPage.script, type: "text/javascript; charset=utf-8"))
+            return .respond(Self.text(StudioPage.script + StudioPage.pairingScript, type: "text/javascript; charset=utf-8"))
         case ("GET", "/studio.css"):
-            return .respond(Self.text(StudioPage.css, type: "text/css; charset=utf-8"))
+            return .respond(Self.text(StudioPage.css + StudioPage.pairingCSS, type: "text/css; charset=utf-8"))
         case ("GET", "/api/view"):
             return .respond(HTTPResponse(status: 200, body: session.viewBody, contentType: "application/json", headers: Self.headers))
         case ("GET", "/api/outputs"):
@@ -66,14 +70,14 @@ final class StudioService: HTTPService {
         case (_, "/"), (_, "/api/view"), (_, "/api/outputs"), (_, "/api/controls"), (_, "/studio.js"), (_, "/studio.css"), (_, "/api/push"):
             return .respond(Self.problem(405, "method-not-allowed", "\(request.method) is not served at \(request.path)"))
         default:
-            return .respond(Self.problem(404, "not-found", "the studio serves /, /studio.js, /studio.css, /api/view, /api/outputs, /api/outputs/N, /api/controls, /api/push and /events/N; nothing else (no files)"))
+            return .respond(Self.problem(404, "not-found", "the studio serves /, /studio.js, /studio.css, /api/view, /api/outputs, /api/outputs/N, /api/controls, /api/push, /api/pairing, /events/N and the VS Code extension's /pair, /session, /code and /run; nothing else (no files)"))
         }
     }
 
     func failure(_ failure: HTTPFailure, method: String, path: String, startedAt: Double) -> HTTPResponse {
         switch failure {
         case .bodyTooLarge, .declaredBodyTooLarge, .chunkTooLarge:
-            return Self.problem(413, "body-too-large", "the body is larger than the studio reads (64 KiB)")
+            return Self.problem(413, "body-too-large", "the body is larger than the studio reads (1 MB)")
         case .headersTooLarge:
             return Self.problem(431, "headers-too-large", "the request head is larger than the studio reads")
         case .requestTimeout, .headTimeout:

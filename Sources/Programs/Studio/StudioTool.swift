@@ -28,7 +28,8 @@ public enum StudioTool {
 
     static func run(_ parsed: ParsedArguments, arguments: [String], terminal: Terminal) throws -> Int32 {
         let port = try parsed.get(StudioProgram.port) ?? defaultPort
-        let base = without(["port"], flags: ["open"], in: arguments)
+        let listening = StudioListening(address: try parsed.get(StudioProgram.listen) ?? "127.0.0.1")
+        let base = without(["port", "listen"], flags: ["open"], in: arguments)
         // Before any engine thread starts, so that Ctrl-C and SIGTERM reach the watcher's
         // thread, which ends the studio if a build under way keeps it from stopping in time.
         FileWatcher.blockInterrupts()
@@ -51,22 +52,33 @@ public enum StudioTool {
         var limits = HTTPLimits()
         limits.connectionLimit = 256
         limits.perAddressLimit = 256
-        let server = HTTPServer(service: StudioService(session: session), limits: limits)
+        // A script sent by the VS Code extension, whole.
+        limits.bodyLimit = 1 << 20
+        let output = StudioOutput(terminal)
+        let pairing = StudioPairing { output.line("VS Code: \($0)") }
+        let sync = StudioSync(script: watched[0], studio: session, pairing: pairing, showsCode: listening.isLoopback)
+        let server = HTTPServer(service: StudioService(session: session, sync: sync), limits: limits,
+                                allowedHosts: listening.allowedHosts)
         do {
-            try server.start(host: "127.0.0.1", port: port)
+            try server.start(host: listening.address, port: port)
         } catch {
             // A port in use is refused, as for `serve` (X2).
             throw CommandError("cannot serve the studio: \(error.message); give another --port (0 picks a free one)",
                                kind: error.errorKind)
         }
-        let address = "http://127.0.0.1:\(server.port)/"
-        terminal.out("widgethost studio: listening on \(address) · watching \(watched.joined(separator: ", ")) · Ctrl-C stops")
+        let address = listening.origin(port: server.port) + "/"
+        sync.address = listening.origin(port: server.port)
+        terminal.out("widgethost studio: listening on \(HostAllowList.origin(host: listening.address, port: server.port))/ · watching \(watched.joined(separator: ", ")) · Ctrl-C stops")
+        terminal.out("VS Code: \(sync.address) · pairing code \(pairing.code)")
         terminal.flush()
+        let discovery = StudioDiscovery.advertise(listening: listening, port: server.port, name: StudioDiscovery.instanceName(script: watched[0]),
+                                                  say: { output.line("widgethost studio: \($0)") })
         if parsed.isSet(StudioProgram.open) { open(address, terminal: terminal) }
         while true {
             // 50 ms of quiet: one save (a write, or a new file renamed over the old) is one change.
             switch watcher.wait(quietMs: 50) {
             case .interrupted:
+                discovery?.stop()
                 session.stop()
                 // A control being built answers once its build is done; nothing else waits.
                 server.stop(drainSeconds: 30)

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import HostSystem
+import JSONKit
 import Synchronization
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -17,6 +18,10 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// When its headers arrived, monotonic ms.
     public var startedAt: Double
+    /// The `Host` header, `nil` when absent (with ``HTTPServer/allowedHosts`` set, one it admits).
+    public var host: String?
+    /// The `Authorization` header, `nil` when absent.
+    public var authorization: String?
 }
 
 /// An HTTP response.
@@ -157,16 +162,20 @@ final class RequestContext: @unchecked Sendable {
     let method: String
     let path: String
     let contentType: String?
+    let host: String?
+    let authorization: String?
     let startedAt = MonotonicClock.milliseconds()
     var body: [UInt8] = []
     var received = 0
     var deferred = false
     let pending = Mutex<(@Sendable () -> HTTPResponse)?>(nil)
 
-    init(method: String, path: String, contentType: String?) {
+    init(method: String, path: String, contentType: String?, host: String?, authorization: String?) {
         self.method = method
         self.path = path
         self.contentType = contentType
+        self.host = host
+        self.authorization = authorization
     }
 }
 
@@ -177,12 +186,17 @@ final class RequestContext: @unchecked Sendable {
 /// keeps the count across both, and each connection's ``RequestStream`` checks every head
 /// before libmicrohttpd reads it. The only file of the receiver that touches libmicrohttpd's
 /// C pointers.
-/// `@unchecked Sendable`: `daemon`, `listenSocket` and `gate` are set in `start` and cleared in
-/// `stop`, both called by the owner's thread while no request is served; the callbacks read only
-/// constants, `table` (locked) and `suspended` (atomic).
+/// `@unchecked Sendable`: `daemon`, `listenSocket`, `gate` and `allowedHosts` are set in `start`
+/// (before the first connection is accepted) and the first three cleared in `stop`, both called
+/// by the owner's thread while no request is served; the callbacks read only constants, `table`
+/// (locked), `suspended` (atomic) and `allowedHosts`.
 public final class HTTPServer: @unchecked Sendable {
     private let service: HTTPService
     private let limits: HTTPLimits
+    private let allowedNames: [String]?
+    /// The `Host` values answered once started, at the port bound (nil: any `Host`): a request
+    /// naming another host gets 403 before its body is read, on every path (``HostAllowList``).
+    public private(set) var allowedHosts: HostAllowList?
     private var daemon: OpaquePointer?
     private var listenSocket: Int32 = -1
     private var gate: ConnectionGate?
@@ -199,10 +213,13 @@ public final class HTTPServer: @unchecked Sendable {
     /// `MHD_REQUEST_TERMINATED_COMPLETED_OK`.
     static let completedOK = MHD_RequestTerminationCode(rawValue: 0)
 
-    /// A server that answers with `service` within `limits`; it listens once started.
-    public init(service: HTTPService, limits: HTTPLimits) {
+    /// A server that answers with `service` within `limits`; it listens once started. With
+    /// `allowedHosts` (names or IP addresses), it answers only requests whose `Host` names one
+    /// of them at the port it listens on, and any other with 403.
+    public init(service: HTTPService, limits: HTTPLimits, allowedHosts: [String]? = nil) {
         self.service = service
         self.limits = limits
+        allowedNames = allowedHosts
         table = ConnectionTable(limit: limits.connectionLimit, perAddressLimit: limits.perAddressLimit)
     }
 
@@ -214,6 +231,7 @@ public final class HTTPServer: @unchecked Sendable {
         let socket = try Self.bind(host: host, port: port)
         listenSocket = socket.fd
         self.port = socket.port
+        allowedHosts = allowedNames.map { HostAllowList(hosts: $0, port: socket.port) }
         let completed: MHD_RequestCompletedCallback = { cls, connection, pointer, termination in
             if let cls, let connection {
                 let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
@@ -324,8 +342,10 @@ public final class HTTPServer: @unchecked Sendable {
             table.requestStarted(widgethost_connection_fd(connection))
             let context = RequestContext(
                 method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
-                contentType: header(connection, "Content-Type"))
+                contentType: header(connection, "Content-Type"), host: header(connection, "Host"),
+                authorization: header(connection, "Authorization"))
             contextPointer.pointee = Unmanaged.passRetained(context).toOpaque()
+            if let allowedHosts, !allowedHosts.admits(context.host) { return queue(connection, Self.foreignHost(context.host, allowedHosts)) }
             let length = header(connection, "Content-Length").flatMap { Int($0) }
             if let refusal = service.head(method: context.method, path: context.path, contentType: context.contentType,
                                           contentLength: length) {
@@ -361,7 +381,8 @@ public final class HTTPServer: @unchecked Sendable {
                                                      path: context.path, startedAt: context.startedAt))
         }
         let request = HTTPRequest(method: context.method, path: context.path, contentType: context.contentType,
-                                  body: context.body, startedAt: context.startedAt)
+                                  body: context.body, startedAt: context.startedAt, host: context.host,
+                                  authorization: context.authorization)
         context.body = []
         switch service.route(request) {
         case .respond(let response):
@@ -383,6 +404,15 @@ public final class HTTPServer: @unchecked Sendable {
             work(responder)
             return .YES
         }
+    }
+
+    /// 403 for a request whose `Host` the server does not listen as, saying which it answers.
+    static func foreignHost(_ host: String?, _ allowed: HostAllowList) -> HTTPResponse {
+        let named = host.map { "names \(String($0.prefix(100)).debugDescription)" } ?? "is missing"
+        let message = "the request's Host header \(named), which is not an address this server listens as; "
+            + "it answers only \(allowed.origins.joined(separator: ", "))"
+        let body: JSONValue = ["ok": false, "code": "foreign-host", "error": .string(message)]
+        return HTTPResponse(status: 403, body: Array(body.serialized().utf8), headers: [("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")])
     }
 
     private func header(_ connection: OpaquePointer, _ name: String) -> String? {

@@ -105,6 +105,8 @@ public final class StateStore: Sendable {
 
     /// The state folder, or nil for a store that lives in memory only.
     public let directory: String?
+    /// Whether the folder is only read: what is written is kept in memory, over it.
+    public let readsOnly: Bool
     private let memory = Mutex(Memory())
 
     struct Memory {
@@ -113,17 +115,38 @@ public final class StateStore: Sendable {
         var shared: [String: JSONObject] = [:]
         /// By `<id>/<area>/<relative path>` as bytes: two paths are one file only when the kernel would say so.
         var files: [[UInt8]: [UInt8]] = [:]
+        /// Files removed over a folder only read (``readsOnly``), by the same keys.
+        var removed: Set<[UInt8]> = []
     }
 
     /// A store kept in the folder `directory` (created when first written).
-    public init(directory: String) {
-        var path = Array(directory.utf8)
+    public convenience init(directory: String) {
+        self.init(folder: directory, readsOnly: false)
+    }
+
+    /// A store that reads the folder `directory` and keeps what is written in memory, over it,
+    /// for as long as the value lives: a run on it sees the folder's storage (config, settings,
+    /// `setValue` strings, files) and changes nothing there, takes no lock file and removes no
+    /// stale one.
+    public convenience init(readingFrom directory: String) {
+        self.init(folder: directory, readsOnly: true)
+    }
+
+    private init(folder: String, readsOnly: Bool) {
+        var path = Array(folder.utf8)
         while path.count > 1 && path.last == 0x2F { path.removeLast() }
-        self.directory = path.isEmpty ? "." : String(decoding: path, as: UTF8.self)
+        directory = path.isEmpty ? "." : String(decoding: path, as: UTF8.self)
+        self.readsOnly = readsOnly
     }
 
     /// A store that lives in memory only, for as long as the value lives.
-    public init() { directory = nil }
+    public init() {
+        directory = nil
+        readsOnly = false
+    }
+
+    /// Whether writes go to memory: no folder, or a folder only read.
+    private var writesToMemory: Bool { directory == nil || readsOnly }
 
     /// Where a store file lives: the state folder, the folders below it (opened without
     /// following links) and the name.
@@ -145,6 +168,7 @@ public final class StateStore: Sendable {
     public func widget(_ id: String) throws(StateStoreError) -> WidgetState {
         try checked(id)
         guard directory != nil else { return memory.withLock { $0.widgets[id] } ?? WidgetState() }
+        if readsOnly, let kept = memory.withLock({ $0.widgets[id] }) { return kept }
         let file = location(["widgets", id], Array("store.json".utf8))
         let bytes: [UInt8]?
         do { bytes = try FileSystem.read(file, limit: FileBytes.maximumSize) } catch {
@@ -169,7 +193,7 @@ public final class StateStore: Sendable {
         let file = location(["widgets", id], Array("store.json".utf8))
         let bytes = Array((state.json.serialized(pretty: true) + "\n").utf8)
         try Self.checkSize(bytes.count, file)
-        guard directory != nil else {
+        guard !writesToMemory else {
             memory.withLock { $0.widgets[id] = state }
             return
         }
@@ -204,18 +228,18 @@ public final class StateStore: Sendable {
     /// widget's folders (`widgets/<id>/`, its files included), of the store's own naming and of
     /// processes that no longer run. A run calls it once it holds the widget's lock.
     public func removeStaleTemporaries(widget id: String) {
-        guard directory != nil, (try? checked(id)) != nil else { return }
+        guard !writesToMemory, (try? checked(id)) != nil else { return }
         FileSystem.removeStaleTemporaries(in: location(["widgets"], Array(id.utf8)))
     }
 
     /// The same for the `values/` folder (``removeStaleTemporaries(widget:)``).
     public func removeStaleValueTemporaries() {
-        guard directory != nil else { return }
+        guard !writesToMemory else { return }
         FileSystem.removeStaleTemporaries(in: location([], Array("values".utf8)))
     }
 
     private func lock(_ file: FileSystem.Location, until deadline: ContinuousClock.Instant) throws(StateStoreError) -> StoreLock? {
-        guard directory != nil else { return StoreLock(file: nil) }
+        guard !writesToMemory else { return StoreLock(file: nil) }
         do {
             return try FileLock.acquire(file, until: deadline).map { StoreLock(file: $0) }
         } catch {
@@ -228,6 +252,7 @@ public final class StateStore: Sendable {
     /// The `setValue` strings of one widget kind and slot (e.g. `small-1`).
     public func values(_ slot: String) throws(StateStoreError) -> [String: String] {
         guard directory != nil else { return memory.withLock { $0.values[slot] } ?? [:] }
+        if readsOnly, let kept = memory.withLock({ $0.values[slot] }) { return kept }
         let file = location(["values"], Array("\(slot).json".utf8))
         let bytes: [UInt8]?
         do { bytes = try FileSystem.read(file, limit: FileBytes.maximumSize) } catch {
@@ -254,7 +279,7 @@ public final class StateStore: Sendable {
         let json = JSONValue.object(JSONObject(values.mapValues { .string($0) }))
         let bytes = Array((json.serialized(pretty: true) + "\n").utf8)
         try Self.checkSize(bytes.count, file)
-        guard directory != nil else {
+        guard !writesToMemory else {
             memory.withLock { $0.values[slot] = values }
             return
         }
@@ -315,10 +340,20 @@ public final class StateStore: Sendable {
         Array("\(id)/\(area.rawValue)/".utf8) + Array(segments.joined(separator: [0x2F]))
     }
 
+    /// What memory says of a file over a folder only read: `.some(bytes)`, `.some(nil)` when
+    /// removed, nil when the folder says.
+    private func kept(_ key: [UInt8]) -> [UInt8]?? {
+        memory.withLock { memory in
+            if let bytes = memory.files[key] { return .some(bytes) }
+            return memory.removed.contains(key) ? .some(nil) : nil
+        }
+    }
+
     /// Reads a file of a widget; nil when it does not exist.
     func readFile(widget id: String, area: FileArea, segments: [[UInt8]]) throws(StateStoreError) -> [UInt8]? {
         try checked(id)
         guard directory != nil else { return memory.withLock { $0.files[memoryKey(id, area, segments)] } }
+        if readsOnly, let kept = kept(memoryKey(id, area, segments)) { return kept }
         let file = fileLocation(id, area, segments)
         do { return try FileSystem.read(file, limit: FileBytes.maximumSize) } catch { throw StateStoreError(path: file.display, message: error.message) }
     }
@@ -327,8 +362,12 @@ public final class StateStore: Sendable {
         try checked(id)
         let file = fileLocation(id, area, segments)
         try Self.checkSize(bytes.count, file, what: "the file")
-        guard directory != nil else {
-            memory.withLock { $0.files[memoryKey(id, area, segments)] = bytes }
+        guard !writesToMemory else {
+            let key = memoryKey(id, area, segments)
+            memory.withLock { memory in
+                memory.files[key] = bytes
+                memory.removed.remove(key)
+            }
             return
         }
         do { try FileSystem.writeAtomically(file, bytes) } catch { throw StateStoreError(path: file.display, message: error.message) }
@@ -347,13 +386,18 @@ public final class StateStore: Sendable {
     func fileExists(widget id: String, area: FileArea, segments: [[UInt8]]) -> Bool {
         guard (try? checked(id)) != nil else { return false }
         guard directory != nil else { return memory.withLock { $0.files[memoryKey(id, area, segments)] != nil } }
+        if readsOnly, let kept = kept(memoryKey(id, area, segments)) { return kept != nil }
         return FileSystem.isRegularFile(fileLocation(id, area, segments))
     }
 
     func removeFile(widget id: String, area: FileArea, segments: [[UInt8]]) throws(StateStoreError) {
         try checked(id)
-        guard directory != nil else {
-            memory.withLock { _ = $0.files.removeValue(forKey: memoryKey(id, area, segments)) }
+        guard !writesToMemory else {
+            let key = memoryKey(id, area, segments)
+            memory.withLock { memory in
+                memory.files.removeValue(forKey: key)
+                if readsOnly { memory.removed.insert(key) }
+            }
             return
         }
         let file = fileLocation(id, area, segments)
@@ -443,8 +487,10 @@ public final class StateStore: Sendable {
         if let problem = WidgetIdentity.problem(withID: path.widget) {
             return .failure(StoredFileProblem(kind: .refused, message: "is refused (A11): the widget id \(problem)"))
         }
-        guard directory != nil else {
-            guard let bytes = memory.withLock({ $0.files[memoryKey(path.widget, path.area, path.segments)] }) else { return .success(nil) }
+        let key = memoryKey(path.widget, path.area, path.segments)
+        let inMemory: [UInt8]?? = directory == nil ? .some(memory.withLock { $0.files[key] }) : readsOnly ? kept(key) : nil
+        if let inMemory {
+            guard let bytes = inMemory else { return .success(nil) }
             guard bytes.count <= limit else { return .failure(StoredFileProblem(kind: .tooLarge, message: "is larger than \(limit >> 20) MiB")) }
             return .success(bytes)
         }

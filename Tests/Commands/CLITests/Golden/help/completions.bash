@@ -150,7 +150,7 @@ _widgethost() {
                 --layout|--profile|--fixtures) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --device) COMPREPLY=($(compgen -W "iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se" -- "$cur")); return 0 ;;
                 --icons|--state) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-                --hours|--days|--now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param|--port) COMPREPLY=(); return 0 ;;
+                --hours|--days|--now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param|--port|--listen) COMPREPLY=(); return 0 ;;
                 --edition) COMPREPLY=($(compgen -W "ios harmony" -- "$cur")); return 0 ;;
                 --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live desk lock" -- "$cur")); return 0 ;;
                 --dimension) COMPREPLY=($(compgen -W "1*2 2*2 2*4 4*4 lock_1*1 lock_1*2" -- "$cur")); return 0 ;;
@@ -158,7 +158,7 @@ _widgethost() {
                 --context) COMPREPLY=($(compgen -W "app widget" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--layout --device --icons --hours --days --realistic --edition --kind --dimension --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --fresh-state --context --param --port --open --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--layout --device --icons --hours --days --realistic --edition --kind --dimension --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --fresh-state --context --param --port --listen --open --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

@@ -231,7 +231,8 @@ complete -c widgethost -n '__fish_seen_subcommand_from studio' -l state -x -a '(
 complete -c widgethost -n '__fish_seen_subcommand_from studio' -l fresh-state -d 'Start from empty storage: the run reads nothing from the state folder and writes nothing to it'
 complete -c widgethost -n '__fish_seen_subcommand_from studio' -l context -x -a 'app widget' -d 'widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)'
 complete -c widgethost -n '__fish_seen_subcommand_from studio' -l param -x -d 'An entry of $params, as from a runjs URL\'s query string; repeat for more'
-complete -c widgethost -n '__fish_seen_subcommand_from studio' -l port -x -d 'Port to listen on, on 127.0.0.1; 0 picks a free one'
+complete -c widgethost -n '__fish_seen_subcommand_from studio' -l port -x -d 'Port to listen on; 0 picks a free one'
+complete -c widgethost -n '__fish_seen_subcommand_from studio' -l listen -x -d 'Address to listen on: 127.0.0.1 (the default, this machine only), one of this machine\'s addresses, or 0.0.0.0 or :: for all (VS Code on another machine, a container)'
 complete -c widgethost -n '__fish_seen_subcommand_from studio' -l open -d 'Open the page in the browser (xdg-open) once it is served'
 complete -c widgethost -n '__fish_seen_subcommand_from studio' -s h -l help -d 'Show help information.'
 complete -c widgethost -n '__fish_seen_subcommand_from studio' -F

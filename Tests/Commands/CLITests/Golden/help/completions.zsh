@@ -261,7 +261,8 @@ _widgethost() {
                         '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
                         '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
-                        '--port=[Port to listen on, on 127.0.0.1; 0 picks a free one]:port: ' \
+                        '--port=[Port to listen on; 0 picks a free one]:port: ' \
+                        '--listen=[Address to listen on: 127.0.0.1 (the default, this machine only), one of this machine'\''s addresses, or 0.0.0.0 or :: for all (VS Code on another machine, a container)]:address: ' \
                         '--open[Open the page in the browser (xdg-open) once it is served]' \
                         '(- *)'{-h,--help}'[Show help information.]' \
                         '*:script:_files'
