@@ -46,9 +46,10 @@ public enum StudioTool {
         } catch {
             throw CommandError(error.message, kind: error.errorKind)
         }
-        // Every client is on the loopback, so one limit counts. It is far above what pages
-        // listening hold (a browser opens at most 6 connections to a host); past it, the event
-        // stream that has waited the longest gives way to the newcomer.
+        // Every client is on the loopback (unless --listen says otherwise), so one limit counts.
+        // It is far above what pages listening and the VS Code extension hold (a browser opens at
+        // most 6 connections to a host); past it, the event stream that has waited the longest
+        // gives way to the newcomer.
         var limits = HTTPLimits()
         limits.connectionLimit = 256
         limits.perAddressLimit = 256
