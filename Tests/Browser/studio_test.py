@@ -184,6 +184,8 @@ class FamiliesTests(StudioCase):
         self.assertIn("live", self.page.inner_text("#network"))
         self.assertIn(".widgethost", self.page.inner_text("#state-folder"))
         self.assertIn("Console", self.page.inner_text("#console"))
+        # The placeholder table spans the content column at 1280 px: the page's grid is not `.layout`.
+        self.assertGreater(self.page.evaluate("document.querySelector('table.layout').getBoundingClientRect().width"), 700)
 
     def test_the_page_fits_390_and_1280_light_and_dark(self):
         keep = os.environ.get("WIDGETHOST_KEEP_SCREENSHOTS")

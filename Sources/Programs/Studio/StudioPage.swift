@@ -17,7 +17,7 @@ enum StudioPage {
         <body class="scheme-both">
         <header class="bar"><h1>widgethost studio</h1><span id="state" role="status" aria-live="polite">loading…</span></header>
         <div id="failure" role="alert" hidden><h2>The script does not run</h2><pre></pre></div>
-        <div class="layout">
+        <div class="studio-grid">
         <form id="controls" aria-label="Controls" novalidate>
         <h2>Controls</h2>
         <fieldset class="scheme"><legend>Scheme</legend>
@@ -68,9 +68,9 @@ enum StudioPage {
         .bar h1{font-size:1.1rem;margin:0}
         #state{color:var(--muted);font-size:.9em}
         #state.live{color:var(--ok)}
-        .layout{display:grid;grid-template-columns:1fr;gap:14px;padding:14px;max-width:1400px;margin:0 auto}
+        .studio-grid{display:grid;grid-template-columns:1fr;gap:14px;padding:14px;max-width:1400px;margin:0 auto}
         @media (max-width:999px){#controls{order:2}}
-        @media (min-width:1000px){.layout{grid-template-columns:280px minmax(0,1fr)}#controls{position:sticky;top:14px;align-self:start;max-height:calc(100vh - 28px);overflow:auto}}
+        @media (min-width:1000px){.studio-grid{grid-template-columns:280px minmax(0,1fr)}#controls{position:sticky;top:14px;align-self:start;max-height:calc(100vh - 28px);overflow:auto}}
         .content{min-width:0}
         .content main{max-width:none;padding:0}
         form#controls,#day,#push{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:12px 16px;margin:0 0 14px}
