@@ -9,7 +9,20 @@ enum StudioControls {
     /// The names a page may set.
     static let names: [String] = StudioProgram.controls.map(\.spec.name)
 
-    /// `widgethost.studio.controls/1`: each control's name, placeholder, help line, choices, and
+    /// What an author calls each run control (its flag is in the help line).
+    static let labels: [String: String] = [
+        "now": "Time", "tz": "Time zone", "locale": "Language and region", "seed": "Random seed", "kind": "Kind",
+        "device": "Device", "budget": "Refresh budget", "network": "Network", "context": "Run from", "param": "Parameters ($params)",
+        "hours": "Hours of refreshes",
+    ]
+
+    /// What to type in each text control, as an example.
+    static let hints: [String: String] = [
+        "now": "2026-11-29T08:00:00Z", "tz": "Europe/Berlin", "locale": "en-US", "seed": "a whole number, e.g. 7",
+        "budget": "strict, typical, generous or refreshes a day", "param": "city=Lisbon, units=metric", "hours": "hours, e.g. 24",
+    ]
+
+    /// `widgethost.studio.controls/1`: each control's name, label, hint, placeholder, help line, choices, and
     /// the value the studio was started with (`started`, from `base`; null when not given).
     static func declarations(base: [String]) -> JSONValue {
         .object([
@@ -17,7 +30,8 @@ enum StudioControls {
             "controls": .array(StudioProgram.controls.map { control in
                 .object([
                     "name": .string(control.spec.name), "placeholder": .string(control.spec.placeholder ?? ""),
-                    "help": .string(control.spec.help), "choices": .array(control.choices.map { .string($0) }),
+                    "label": .string(labels[control.spec.name] ?? control.spec.name), "hint": .string(hints[control.spec.name] ?? ""),
+                    "help": .string("--\(control.spec.name): " + control.spec.help), "choices": .array(control.choices.map { .string($0) }),
                     "range": control.range.map { .array([.number($0.lowerBound), .number($0.upperBound)]) } ?? .null,
                     "started": started(control.spec.name, in: base).map { .string($0) } ?? .null,
                 ])
