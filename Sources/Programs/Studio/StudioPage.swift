@@ -73,7 +73,7 @@ enum StudioPage {
         @media (max-width:999px){.content{display:contents}#report-head{order:1}#controls{order:2}#day,#push,#report{order:3;min-width:0}}
         @media (min-width:1000px){.studio-grid{grid-template-columns:280px minmax(0,1fr)}#controls{position:sticky;top:14px;align-self:start;max-height:calc(100vh - 28px);overflow:auto}}
         .content{min-width:0}
-        .content main{max-width:none;padding:0}
+        .content main{max-width:none;padding:0;margin:0}
         #report-head{min-width:0}
         form#controls,#day,#push{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:12px 16px;margin:0 0 14px}
         form#controls h2{margin-top:0}
