@@ -88,6 +88,12 @@ let package = Package(
         // The push receiver's: GNU libmicrohttpd and SQLite.
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
+        // Avahi's client, for the studio's mDNS advertisement: the whole advertisement in C over
+        // Debian's libavahi-client-dev headers, the library loaded with dlopen when the studio
+        // first advertises (libavahi-client3 at run time; without it, it says it cannot advertise).
+        module(.c, "CAvahi", [
+            "CSharedLibrary",
+        ]),
         // The C library's recv, defined in the program: libmicrohttpd's reads of the receiver's
         // connections go to the receiver first, so that it checks every request head.
         module(.c, "CReceiverSockets"),
@@ -270,6 +276,7 @@ let package = Package(
         // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.
         module(.commands, "WidgetHostCLI", [
             "WidgetHost",
+            "ScriptSyntax",
             "CLIOptions",
             "Timeline",
             "PushContract",
@@ -301,6 +308,7 @@ let package = Package(
         // `widgethost studio`: the live page, served with the receiver's HTTP server, in
         // `widgethost-serve` (the one program that links libmicrohttpd).
         module(.programs, "Studio", [
+            "CAvahi",
             "WidgetHostCLI",
             "PushReceiver",
             "PushContract",
@@ -461,6 +469,15 @@ let package = Package(
             "JSONKit",
             "TestSupport",
         ]),
+        // The studio's VS Code extension protocol, pairing and discovery; Extension/ holds the
+        // stand-in for VS Code's module that runs the app's extension under node.
+        tests(.programs, "StudioTests", [
+            "Studio",
+            "PushReceiver",
+            "HostSystem",
+            "JSONKit",
+            "TestSupport",
+        ], exclude: ["Extension"]),
         // Golden/: the help, manual page and completion scripts HelpGoldenTests compares against.
         tests(.commands, "CLITests", [
             "WidgetHostCLI",

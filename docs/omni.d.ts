@@ -155,6 +155,17 @@ declare namespace Omni {
 }
 
 /**
+ * `new Date(…)` as JavaScript uses it: a `Date` whose value is its time in milliseconds, so
+ * `new Date(x) - Date.now()` is a number, as in the app's JavaScript (TypeScript alone refuses it, TS2362).
+ * A variable that holds one takes such dates only: `let d = new Date()`, then `d = new Date(other)`.
+ */
+interface DateConstructor {
+    new (): Date & number;
+    new (value: number | string | Date): Date & number;
+    new (year: number, monthIndex: number, date?: number, hours?: number, minutes?: number, seconds?: number, ms?: number): Date & number;
+}
+
+/**
  * An HTTP request: `new Request(url)`, set `method`, `headers`, `body`, then fetch. Answered live, from fixtures (replay) or live and recorded (`--network`).
  */
 declare class Request {

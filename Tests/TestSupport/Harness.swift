@@ -94,7 +94,7 @@ public enum TestTier {
     /// Programs that only `Scripts/setup --all` installs: a test that runs one is a system test.
     public static let systemPrograms: Set<String> = [
         "chromium", "tmux", "zsh", "fish", "tsc", "lintian", "man", "rsvg-convert", "xmllint", "tappy",
-        "curl", "chattr", "dpkg-deb", "node", "unshare", "playwright",
+        "curl", "chattr", "dpkg-deb", "node", "unshare", "playwright", "avahi-daemon", "dbus-daemon", "unzip", "ip",
     ]
 
     /// Whether this run is the unit tier (`WIDGETHOST_TEST_TIER=unit`).

@@ -260,6 +260,24 @@ public enum FileSystem {
         }
     }
 
+    /// The names in the folder `location` names (its `name` is the folder's), reached without
+    /// following links, without `.` and `..`, in byte order; nil when there is no such folder.
+    /// At most `limit` names are read.
+    public static func names(in location: Location, limit: Int = 10_000) throws(FileSystemError) -> [[UInt8]]? {
+        var inner = location
+        inner.folders.append(location.name)
+        guard let folder = try open(inner, create: false) else { return nil }
+        let copy = dup(folder.fd)
+        guard copy >= 0, let directory = fdopendir(copy) else { throw .errno(location.display, "cannot list the folder") }
+        defer { closedir(directory) }
+        var names: [[UInt8]] = []
+        while names.count < limit, let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+        }
+        return names.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
     /// Whether the location is a regular file, reached without following a link.
     public static func isRegularFile(_ location: Location) -> Bool {
         guard let folder = try? open(location, create: false) else { return false }

@@ -4,7 +4,9 @@ import ErrorKinds
 #endif
 
 /// Watches files for changes with inotify, and for Ctrl-C / SIGTERM, which stay blocked
-/// and are taken with `sigtimedwait`: watch mode never runs code in a signal handler.
+/// and are taken with `sigtimedwait` (by an ``InterruptWatch``'s thread when one is given, which
+/// ends the process if the watch does not stop in time): watch mode never runs code in a signal
+/// handler.
 ///
 /// It watches each file's folder rather than the file, because editors often save by
 /// writing a new file and renaming it over the old one, which ends a watch on the file
@@ -22,6 +24,8 @@ public final class FileWatcher {
     /// Watch descriptor → the paths watched in that folder, by base name.
     private var folders: [Int32: [String: String]] = [:]
     private let order: [String]
+    /// What takes the signals; nil: the wait takes them itself.
+    private let interrupts: InterruptWatch?
 
     /// Blocks SIGINT and SIGTERM in the calling thread, so that they queue for a watcher's
     /// signalfd instead of ending the process. Call it before any other thread starts
@@ -34,8 +38,10 @@ public final class FileWatcher {
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
-    /// Starts watching `paths` (files; they need not exist, their folders must).
-    public init(paths: [String]) throws(FileWatchError) {
+    /// Starts watching `paths` (files; they need not exist, their folders must), and for the
+    /// signals `interrupts` takes (without one, a wait takes them itself).
+    public init(paths: [String], interrupts: InterruptWatch? = nil) throws(FileWatchError) {
+        self.interrupts = interrupts
         inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard inotify >= 0 else { throw FileWatchError(message: "cannot start watching files (inotify: \(Self.errorText()))") }
         order = paths
@@ -63,7 +69,7 @@ public final class FileWatcher {
         var changed = Set<String>()
         var quietSince = 0
         while true {
-            if Self.takeInterrupt() { return .interrupted }
+            if interrupts?.isInterrupted ?? Self.takeInterrupt() { return .interrupted }
             var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 1, 50)
             if ready < 0 && errno != EINTR { return .interrupted }

@@ -3,10 +3,17 @@
 /// ending the declaration where JavaScript's semicolon insertion would.
 struct DeclarationParser {
     let tokens: [Token]
+    /// The scan's limits: a declaration's loops end at their next step once they stop it.
+    let watch: ScanWatch
     /// The current token index.
     var cursor: Int
     /// Name tokens in source order.
     var names: [Token] = []
+    /// For each name, its place in the declaration: which declarator of the comma list (from 0)
+    /// and whether a destructuring pattern binds it.
+    var places: [DeclaredName.Place] = []
+    /// The declarator being read, from 0.
+    var declarator = 0
     /// Current pattern nesting, bounded to keep recursion shallow.
     var patternDepth = 0
 
@@ -15,10 +22,17 @@ struct DeclarationParser {
 
     /// Parses the declaration whose keyword is at `keywordIndex`; returns its
     /// name tokens and the index of the first token after it.
-    static func parse(_ tokens: [Token], keywordIndex: Int) -> (names: [Token], end: Int) {
-        var parser = DeclarationParser(tokens: tokens, cursor: keywordIndex + 1)
+    static func parse(_ tokens: [Token], keywordIndex: Int, watch: ScanWatch) -> (names: [Token], end: Int) {
+        let (names, end) = parseNames(tokens, keywordIndex: keywordIndex, watch: watch)
+        return (names.map(\.token), end)
+    }
+
+    /// The declaration's names with their places in it, and the index of the first token after it.
+    static func parseNames(_ tokens: [Token], keywordIndex: Int, watch: ScanWatch) -> (names: [DeclaredName], end: Int) {
+        var parser = DeclarationParser(tokens: tokens, watch: watch, cursor: keywordIndex + 1)
         parser.parseBindingList()
-        return (parser.names, max(parser.cursor, keywordIndex + 1))
+        let names = zip(parser.names, parser.places).map { DeclaredName(token: $0, place: $1) }
+        return (names, max(parser.cursor, keywordIndex + 1))
     }
 
     var current: Token? { cursor < tokens.count ? tokens[cursor] : nil }
@@ -35,6 +49,7 @@ struct DeclarationParser {
             }
             guard currentIs(",") else { return }
             cursor += 1
+            declarator += 1
         }
     }
 
@@ -42,7 +57,7 @@ struct DeclarationParser {
     mutating func parseTarget() -> Bool {
         guard let token = current else { return false }
         if ExpressionBoundary.isBindingName(token) {
-            names.append(token)
+            append(token)
             cursor += 1
             return true
         }
@@ -55,7 +70,7 @@ struct DeclarationParser {
 
     mutating func parseArrayPattern() -> Bool {
         cursor += 1
-        while let token = current {
+        while let token = current, watch.step() {
             if token.isPunctuator("]") {
                 cursor += 1
                 return true
@@ -78,7 +93,7 @@ struct DeclarationParser {
 
     mutating func parseObjectPattern() -> Bool {
         cursor += 1
-        while let token = current {
+        while let token = current, watch.step() {
             if token.isPunctuator("}") {
                 cursor += 1
                 return true
@@ -118,14 +133,19 @@ struct DeclarationParser {
             return parseTarget()
         }
         guard let shorthand, ExpressionBoundary.isBindingName(shorthand) else { return false }
-        names.append(shorthand)
+        append(shorthand)
         return true
+    }
+
+    mutating func append(_ name: Token) {
+        names.append(name)
+        places.append(DeclaredName.Place(declarator: declarator, inPattern: patternDepth > 0))
     }
 
     /// Skips from an opener to just after its matching closer.
     mutating func skipBalanced() {
         var depth = 0
-        while let token = current {
+        while let token = current, watch.step() {
             cursor += 1
             if token.opensNesting {
                 depth += 1
@@ -141,7 +161,7 @@ struct DeclarationParser {
         guard currentIs("=") else { return }
         cursor += 1
         var depth = 0
-        while let token = current {
+        while let token = current, watch.step() {
             if token.opensNesting {
                 depth += 1
             } else if token.closesNesting {
@@ -161,7 +181,7 @@ struct DeclarationParser {
         var lastAtLevel: Int?  // index of the last token seen at depth 0
         var arrowBodyOpen = false
         var afterArrowBody = false
-        while let token = current {
+        while let token = current, watch.step() {
             if depth == 0 {
                 if token.closesNesting || token.isPunctuator(";") || token.isPunctuator(",") { return }
                 if token.precededByLineBreak, let last = lastAtLevel {
@@ -188,4 +208,17 @@ struct DeclarationParser {
             cursor += 1
         }
     }
+}
+
+/// A name a declaration binds, with where in the declaration it stands.
+struct DeclaredName {
+    /// Where a name stands in its declaration.
+    struct Place: Sendable, Hashable {
+        /// Which declarator of the comma list binds it, from 0 (`let a = 1, b = 2`: `b` is 1).
+        var declarator: Int
+        /// Whether a destructuring pattern binds it (`const {a} = obj`).
+        var inPattern: Bool
+    }
+    let token: Token
+    let place: Place
 }

@@ -32,8 +32,12 @@ struct ScanPass {
     var mentionsAwait = false
     var problems: [SyntaxProblem] = []
 
-    init(tokens: [Token]) {
+    /// The scan's limits: the pass ends at its next step once they stop it.
+    let watch: ScanWatch
+
+    init(tokens: [Token], watch: ScanWatch) {
         self.tokens = tokens
+        self.watch = watch
     }
 
     /// The innermost bracket still open at the end, if any.
@@ -44,7 +48,10 @@ struct ScanPass {
     }
 
     mutating func run() {
-        for index in tokens.indices { step(index) }
+        for index in tokens.indices {
+            guard watch.step() else { return }
+            step(index)
+        }
     }
 
     mutating func step(_ index: Int) {
@@ -96,11 +103,13 @@ struct ScanPass {
         case "var", "const", "let":
             guard stack.isEmpty, index >= declarationEnd, startsDeclaration(at: index) else { return }
             let kind = DeclarationKind(rawValue: token.text) ?? .var
-            let (names, end) = DeclarationParser.parse(tokens, keywordIndex: index)
+            let (names, end) = DeclarationParser.parseNames(tokens, keywordIndex: index, watch: watch)
             declarationEnd = end
             var seen = Set<[UInt8]>()  // by bytes, as the engine compares identifiers
-            for name in names where seen.insert(Array(name.text.utf8)).inserted {
-                bindings.append(TopLevelBinding(name: name.text, kind: kind, position: name.position))
+            for name in names where seen.insert(Array(name.token.text.utf8)).inserted {
+                bindings.append(TopLevelBinding(
+                    name: name.token.text, kind: kind, position: name.token.position, keyword: token.position,
+                    declarator: name.place.declarator, inPattern: name.place.inPattern))
             }
         default:
             break

@@ -16,13 +16,27 @@ public struct TopLevelBinding: Sendable, Hashable {
     public var kind: DeclarationKind
     /// Where the name appears in the declaration.
     public var position: SourcePosition
+    /// Where the declaration's keyword (`let`, `const`, `var`) is.
+    public var keyword: SourcePosition
+    /// Which declarator of the declaration's comma list binds the name, from 0
+    /// (`let a = 1, b = 2`: `a` is 0, `b` is 1).
+    public var declarator: Int
+    /// Whether a destructuring pattern binds the name (`const {a, b} = obj`, `let [x] = list`).
+    public var inPattern: Bool
 
-    /// Creates a binding record.
-    public init(name: String, kind: DeclarationKind, position: SourcePosition) {
+    /// Creates a binding record; without the keyword's position, the name's stands for it.
+    public init(name: String, kind: DeclarationKind, position: SourcePosition, keyword: SourcePosition? = nil,
+                declarator: Int = 0, inPattern: Bool = false) {
         self.name = name
         self.kind = kind
         self.position = position
+        self.keyword = keyword ?? position
+        self.declarator = declarator
+        self.inPattern = inPattern
     }
+
+    /// Whether the declaration's keyword starts its line, with nothing before it (not even a space).
+    public var keywordStartsLine: Bool { keyword.column == 1 }
 }
 
 /// What ``ScriptScanner/scan(_:)`` learns about a widget script.
@@ -43,12 +57,15 @@ public struct ScriptScan: Sendable, Hashable {
     /// plain function (nothing it can observe differs, and the engine skips the
     /// promise machinery).
     public var mentionsAwait: Bool
+    /// How many tokens the script has (comments are not tokens): what parsing it takes grows with it.
+    public var tokenCount: Int
 
     /// Creates a scan result.
     public init(bindings: [TopLevelBinding], directivePrologueEnd: Int,
-                topLevelReturns: [SourcePosition], problems: [SyntaxProblem], mentionsAwait: Bool = true) {
+                topLevelReturns: [SourcePosition], problems: [SyntaxProblem], mentionsAwait: Bool = true, tokenCount: Int = 0) {
         self.bindings = bindings
         self.mentionsAwait = mentionsAwait
+        self.tokenCount = tokenCount
         self.directivePrologueEnd = directivePrologueEnd
         self.topLevelReturns = topLevelReturns
         self.problems = problems

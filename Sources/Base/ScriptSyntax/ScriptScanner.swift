@@ -5,18 +5,32 @@
 public enum ScriptScanner {
     /// Scans `source` in time linear in its length.
     public static func scan(_ source: String) -> ScriptScan {
-        let (tokens, lexicalProblems) = Tokenizer.tokenize(source)
-        var pass = ScanPass(tokens: tokens)
+        guard case .scanned(let scan) = scan(source, watch: ScanWatch(nil)) else { preconditionFailure("a scan without limits ends") }
+        return scan
+    }
+
+    /// Scans `source` within `limits`: the whole scan, or why it stopped part way (a script
+    /// with more tokens than ``ScanLimits/maximumTokens``, or a clock past its deadline).
+    public static func scan(_ source: String, limits: ScanLimits) -> ScanOutcome {
+        scan(source, watch: ScanWatch(limits))
+    }
+
+    private static func scan(_ source: String, watch: ScanWatch) -> ScanOutcome {
+        let (tokens, lexicalProblems) = Tokenizer.tokenize(source, watch: watch)
+        if let stopped = watch.stopped { return stopped }
+        var pass = ScanPass(tokens: tokens, watch: watch)
         pass.run()
+        if let stopped = watch.stopped { return stopped }
         var problems = (lexicalProblems + pass.problems).sorted { $0.position.offset < $1.position.offset }
         if problems.isEmpty, let unclosed = pass.unclosedProblem { problems.append(unclosed) }
-        return ScriptScan(
+        return .scanned(ScriptScan(
             bindings: pass.bindings,
             directivePrologueEnd: directivePrologueEnd(tokens),
             topLevelReturns: pass.topLevelReturns,
             problems: problems,
-            mentionsAwait: pass.mentionsAwait
-        )
+            mentionsAwait: pass.mentionsAwait,
+            tokenCount: tokens.count
+        ))
     }
 
     /// The UTF-8 offset after the leading string-literal expression statements.

@@ -58,6 +58,25 @@ public struct Tokenizer: IteratorProtocol, Sequence, Sendable {
         return (tokens, tokenizer.problems)
     }
 
+    /// Tokenizes a source, comments left out, as far as `watch` lets it: once it stops, the tokens
+    /// so far. Room for the tokens is made at once (a token takes at least a byte, and there are
+    /// at most the watch's maximum), so a large script's tokens are not copied as they grow.
+    static func tokenize(_ source: String, watch: ScanWatch) -> (tokens: [Token], problems: [SyntaxProblem]) {
+        var tokenizer = Tokenizer(source)
+        var tokens: [Token] = []
+        let maximum = watch.maximumTokens
+        tokens.reserveCapacity(Swift.min(maximum, tokenizer.bytes.count, 1 << 20) + 1)
+        while let token = tokenizer.next() {
+            guard tokens.count < maximum else {
+                watch.tooManyTokens()
+                break
+            }
+            guard watch.step() else { break }
+            tokens.append(token)
+        }
+        return (tokens, tokenizer.problems)
+    }
+
     /// Returns the next token, or `nil` at the end of the source.
     public mutating func next() -> Token? {
         while true {

@@ -9,8 +9,14 @@ import ZonedTime
 /// declarations (``declarations``), so a fixture and a command line cannot mean different
 /// things. A field left nil keeps ``RunConfiguration``'s default.
 public struct RunOptions: Sendable {
-    /// The widget kind (`--kind`, `kind:`).
+    /// The edition of the app (`--edition`, `edition:`).
+    public var edition: Edition?
+    /// The widget kind of an iOS run (`--kind`, `kind:`).
     public var kind: ScriptKind?
+    /// The card kind of a HarmonyOS run (`--kind desk|lock`, `kind:`).
+    public var cardKind: CardKind?
+    /// The card dimension of a HarmonyOS run (`--dimension`, `dimension:`).
+    public var dimension: CardDimension?
     /// The virtual now in epoch milliseconds (`--now`, `now:`), read in ``zone``.
     public var now: Int64?
     /// The time zone (`--tz`, `tz:`).
@@ -41,6 +47,9 @@ public struct RunOptions: Sendable {
     public var fixtures: String?
     /// The state folder (`--state`; fixtures keep their state in memory).
     public var state: String?
+    /// Start from empty storage kept in memory, the state folder neither read nor written
+    /// (`--fresh-state`; fixtures always do).
+    public var freshState = false
     /// The entries of `$params` (`--param key=value`; a fixture's `params:` is a map).
     public var params: [(key: String, value: String)] = []
     /// The device whose widget sizes a layout is drawn at (`--device`; a fixture's is `render.device`).
@@ -85,9 +94,102 @@ public struct RunOptions: Sendable {
         }
     }
 
+    /// A kind as `--kind` names it: an iOS widget kind or a HarmonyOS card kind; which edition
+    /// takes it is decided with `--edition` (``declarations`` decode the edition first).
+    public enum KindName: Sendable, Hashable {
+        /// An iOS widget kind (S3).
+        case ios(ScriptKind)
+        /// A HarmonyOS card kind (H1).
+        case card(CardKind)
+        /// A word that is a kind of neither edition, refused with the run's edition's kinds.
+        case unknown(String)
+
+        /// Every kind name of both editions, iOS first.
+        public static let names = ScriptKind.allCases.map(\.rawValue) + CardKind.allCases.map(\.rawValue)
+
+        /// The kind named `text`, of either edition, or an unknown one.
+        public init(_ text: String) {
+            if let kind = ScriptKind(rawValue: text) {
+                self = .ios(kind)
+            } else if let kind = CardKind(rawValue: text) {
+                self = .card(kind)
+            } else {
+                self = .unknown(text)
+            }
+        }
+    }
+
+    /// `--edition`.
+    public static let edition = Option<Edition>.choice(
+        "edition", "edition",
+        "The app's edition the script is written for: ios, or harmony (HarmonyOS cards: --kind desk|lock with --dimension, the 4.5 s limit and that edition's API). Default: ios.")
     /// `--kind`.
-    public static let kind = Option<ScriptKind>.choice(
-        "kind", "kind", "Widget kind: \(ScriptKind.namesList). Default: small.", list: "one of \(ScriptKind.namesList)")
+    public static let kind = Option<KindName>(
+        "kind", "kind", "Widget kind: \(ScriptKind.namesList) (ios); desk or lock (harmony). Default: small, or desk.",
+        value: .choices(KindName.names)) { KindName($0) }
+    /// `--dimension`.
+    public static let dimension = Option<CardDimension>.choice(
+        "dimension", "size",
+        "A HarmonyOS card's dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock). Default: 2*2 (desk), lock_1*1 (lock).",
+        list: "one of \(CardDimension.namesList)")
+
+    /// Refuses `--edition harmony` for a command that draws (`render`, `preview`, `simulate
+    /// --layout`): HarmonyOS cards are laid out by ArkUI, which the host does not imitate yet.
+    public static func refuseHarmonyPictures(_ configuration: RunConfiguration, command: String) throws(UsageError) {
+        guard configuration.edition == .harmony else { return }
+        throw UsageError("\(command) draws iOS widgets; HarmonyOS cards are not drawn yet (the edition's docs publish no desk card sizes and no reference images): run, test and simulate take --edition harmony")
+    }
+
+    /// `--edition` as `push` and `serve` take it: only to be refused for harmony.
+    public static let liveEdition = edition.helped("The app's edition: ios (the default) is the only one with Live Activities and pushes; harmony is refused.")
+
+    /// Refuses `--edition harmony` for a command about Live Activities and pushes (`push`,
+    /// `serve`), which that edition does not have (H1).
+    public static func refuseHarmony(_ arguments: ParsedArguments, command: String) throws(UsageError) {
+        guard try arguments.get(edition) == .harmony else { return }
+        throw UsageError("\(command) is about Live Activities and their pushes, which the harmony edition does not have (its docs name none); drop --edition harmony")
+    }
+
+    /// The iOS kind a HarmonyOS card most resembles, for a did-you-mean: `small` is desk `2*2`.
+    static let cardLike: [ScriptKind: HarmonyCard] = [
+        .small: HarmonyCard(kind: .desk, dimension: .desk2x2), .medium: HarmonyCard(kind: .desk, dimension: .desk2x4),
+        .large: HarmonyCard(kind: .desk, dimension: .desk4x4), .circular: HarmonyCard(kind: .lock, dimension: .lock1x1),
+        .rectangular: HarmonyCard(kind: .lock, dimension: .lock1x2),
+    ]
+
+    /// Lays `--kind` onto `options`, refusing a kind of the other edition (H1).
+    static func setKind(_ options: inout RunOptions, _ name: KindName) throws(UsageError) {
+        let edition = options.edition ?? .ios
+        switch (name, edition) {
+        case (.unknown(let text), .ios):
+            throw UsageError("unknown kind '\(text)'\(ParsedArguments.hint(text, among: ScriptKind.allCases.map(\.rawValue))); use one of \(ScriptKind.namesList)")
+        case (.unknown(let text), .harmony):
+            throw UsageError("unknown kind '\(text)'\(ParsedArguments.hint(text, among: CardKind.allCases.map(\.rawValue))); the harmony edition's cards are desk and lock")
+        case (.ios(let kind), .ios): options.kind = kind
+        case (.card(let kind), .harmony): options.cardKind = kind
+        case (.card(let kind), .ios):
+            throw UsageError("kind '\(kind.rawValue)' is a card of the harmony edition (did you mean '--edition harmony --kind \(kind.rawValue)'?); iOS widgets are \(ScriptKind.namesList)")
+        case (.ios(let kind), .harmony):
+            if let card = cardLike[kind] {
+                throw UsageError("kind '\(kind.rawValue)' is an iOS widget; the harmony edition's cards are desk and lock (did you mean '--kind \(card.kind.rawValue) --dimension \(card.dimension.rawValue)'?)")
+            }
+            let what = kind == .live ? "Live Activities" : "\(kind.rawValue) widgets"
+            throw UsageError("kind '\(kind.rawValue)' does not exist in the harmony edition, which has no \(what); use desk or lock (with --dimension)")
+        }
+    }
+
+    /// Lays `--dimension` onto `options`: a HarmonyOS option, one of the card kind's dimensions (H1).
+    static func setDimension(_ options: inout RunOptions, _ dimension: CardDimension) throws(UsageError) {
+        guard options.edition == .harmony else {
+            throw UsageError("--dimension '\(dimension.rawValue)' is a size of the harmony edition's cards (did you mean '--edition harmony --dimension \(dimension.rawValue)'?); an iOS widget's size is its --kind")
+        }
+        if let kind = options.cardKind, dimension.kind != kind {
+            let own = kind.dimensions.map(\.rawValue)
+            throw UsageError("dimension '\(dimension.rawValue)' is a \(dimension.kind.rawValue) card's (did you mean '--kind \(dimension.kind.rawValue) --dimension \(dimension.rawValue)'?); \(kind.rawValue) cards are \(Words.list(own))")
+        }
+        options.dimension = dimension
+    }
+
     /// `--now`; its text is read in the zone of `--tz`, which ``declarations`` decode first.
     public static let now = Option<String>.text(
         "now", "time", "Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds. Default: the real time.")
@@ -120,7 +222,7 @@ public struct RunOptions: Sendable {
     }
     /// `--timeout`.
     public static let timeout = Option<Double>.number(
-        "timeout", "seconds", "Wall-clock limit per run. Default: 10.", in: 0...3600, above: true,
+        "timeout", "seconds", "Wall-clock limit per run (in the harmony edition also of virtual time). Default: 10, or 4.5 (harmony).", in: 0...3600, above: true,
         use: "use a number of seconds above 0 and at most 3600") { $0 }
     /// `--memory-limit`.
     public static let memoryLimit = Option<Double>.number(
@@ -158,10 +260,15 @@ public struct RunOptions: Sendable {
     /// `--fixtures`.
     public static let fixtures = Option<String>.file(
         "fixtures", "file", "Fixture file: the answers replay uses, or where record writes. See docs/network.md.")
+    /// The state folder a run keeps storage in when `--state` names none.
+    public static let defaultStateFolder = ".widgethost"
     /// `--state`.
     public static let state = Option<String>.folder(
         "state", "dir",
-        "State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id. Default: .widgethost in the current folder.")
+        "State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id. Default: .widgethost in the current folder.")
+    /// `--fresh-state`.
+    public static let freshState = Flag(
+        "fresh-state", "Start from empty storage: the run reads nothing from the state folder and writes nothing to it.")
     /// `--param key=value`, repeatable.
     public static let param = Option<(key: String, value: String)>(
         "param", "key=value", "An entry of $params, as from a runjs URL's query string; repeat for more.", repeated: true
@@ -199,7 +306,11 @@ public struct RunOptions: Sendable {
     /// Every option of a run, in the order help lists them and ``decode(_:)`` reads them
     /// (the zone before the time read in it).
     public static let declarations: [Declaration] = [
-        Declaration(kind, key: "kind") { $0.kind = $1 },
+        Declaration(edition, key: "edition") { $0.edition = $1 },
+        Declaration(kind, key: "kind") { (options: inout RunOptions, name: KindName) throws(UsageError) in try setKind(&options, name) },
+        Declaration(dimension, key: "dimension") { (options: inout RunOptions, size: CardDimension) throws(UsageError) in
+            try setDimension(&options, size)
+        },
         Declaration(zone, key: "tz") { $0.zone = $1 },
         Declaration(now, key: "now") { (options: inout RunOptions, text: String) throws(UsageError) in
             options.now = try time(text, in: options.zone ?? Zone.current())
@@ -211,24 +322,30 @@ public struct RunOptions: Sendable {
         Declaration(consoleLimit, key: "limits.console", onCommandLine: false) { $0.consoleLimit = $1 },
         Declaration(timerLimit, key: "limits.timers", onCommandLine: false) { $0.timerLimit = $1 },
         Declaration(strict, key: "strict") { $0.strict = $1 },
-        Declaration(budget, key: nil) { $0.budget = $1 },
+        Declaration(budget, key: nil) { (options: inout RunOptions, budget: BudgetProfile) throws(UsageError) in
+            guard options.edition != .harmony else {
+                throw UsageError("--budget is the iOS edition's rolling budget; the harmony edition has the platform's quota of \(HarmonyRules.timedRefreshesPerDay) timed refreshes a card per calendar day (drop --budget)")
+            }
+            options.budget = budget
+        },
         Declaration(context, key: "context") { $0.context = $1 },
         Declaration(profile, key: nil) { $0.profile = $1 },
         Declaration(network, key: nil) { $0.network = $1 },
         Declaration(fixtures, key: nil) { $0.fixtures = $1 },
         Declaration(state, key: nil) { $0.state = $1 },
+        Declaration(freshState, key: nil) { $0.freshState = $1 },
         Declaration(param, key: nil) { $0.params.append($1) },
         Declaration(device, key: nil) { $0.device = $1 },
     ]
 
     /// The options of every command that runs a script, in the order help shows them.
     public static let commandLine: [OptionSpec] = [
-        kind.spec, now.spec, zone.spec, locale.spec, seed.spec, timeout.spec, memoryLimit.spec, strict.spec, budget.spec,
+        edition.spec, kind.spec, dimension.spec, now.spec, zone.spec, locale.spec, seed.spec, timeout.spec, memoryLimit.spec, strict.spec, budget.spec,
     ]
     /// The options of the wider script API (profile, network, state, context, parameters), in
     /// the order help shows them.
     public static let scriptAPI: [OptionSpec] = [
-        profile.spec, network.spec, fixtures.spec, state.spec, context.spec, param.spec,
+        profile.spec, network.spec, fixtures.spec, state.spec, freshState.spec, context.spec, param.spec,
     ]
 
     /// The options `text` gives: `text(declaration)` is the option's texts (a flag's is
@@ -251,7 +368,11 @@ public struct RunOptions: Sendable {
 
     /// Lays the options over `configuration` (fields left nil keep its values).
     public func apply(to configuration: inout RunConfiguration) {
+        if let edition { configuration.edition = edition }
         if let kind { configuration.kind = kind }
+        if cardKind != nil || dimension != nil {
+            configuration.card = HarmonyCard(kind: cardKind ?? dimension?.kind ?? .desk, dimension: dimension)
+        }
         if let zone { configuration.zone = zone }
         if let now { configuration.now = now }
         if let locale { configuration.locale = locale }

@@ -47,7 +47,7 @@ public struct Fixture: Sendable {
     public static let keys: Set<String> = [
         "description", "rules", "kind", "now", "tz", "locale", "seed", "profile", "params", "fixtures", "context",
         "strict", "limits", "simulate", "expect", "skip", "inject", "pushes", "registry", "action", "layout",
-        "render",
+        "render", "edition", "dimension",
     ]
     /// Keys `expect` may have.
     public static let expectKeys: Set<String> = [

@@ -96,9 +96,9 @@ public final class FixtureRunner {
             let run = host.runAction(ScriptSource(text: text, name: "action.js"), widget: source, configuration: configuration)
             report = run.refresh
             interface = InterfaceCheck(action: run)
-            reportJSON = report.json()
+            reportJSON = report.json
             if let want = fixture.expect["action"] {
-                failures += Expectation.subsetDifferences(want, run.action.json(), at: "action")
+                failures += Expectation.subsetDifferences(want, run.action.json, at: "action")
             }
         } else {
             if fixture.expect["action"] != nil {

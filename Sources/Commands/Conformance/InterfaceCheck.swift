@@ -17,13 +17,13 @@ struct InterfaceCheck {
     var stderr: [String]
 
     init(run: RunReport) {
-        report = run.json()
+        report = run.json
         exitCode = ExitStatus.of(run)
         stderr = Self.lines(run)
     }
 
     init(action: ActionReport) {
-        report = action.json()
+        report = action.json
         exitCode = ExitStatus.of(action)
         stderr = Self.lines(action.action) + Self.lines(action.refresh)
     }

@@ -1,5 +1,8 @@
+import ErrorKinds
+import HostSystem
 import JSONKit
 import Layout
+import WidgetHost
 
 /// The `layout:` key and `expect.layout` (A10): a layout — a text layout with one field per
 /// line, or a JSON component tree, as `widgethost preview --layout FILE` reads a file — is
@@ -26,6 +29,10 @@ import Layout
 ///
 /// Findings and entries are the objects of ``LayoutReport/json`` with one more member,
 /// `location`: a text layout's line number (counted in the layout) or a tree's JSON Pointer.
+///
+/// A one-line `layout:` value without a placeholder names a layout file beside the fixture
+/// (`layout: departures.layout.json`, or in a folder below it), read as `preview --layout` reads
+/// it; a name that leads to no file is refused, never checked as a layout of one literal line.
 struct LayoutFixtureCheck {
     /// Keys `expect.layout` may have.
     static let expectKeys: Set<String> = ["rendered", "findings", "findingsExact", "entries"]
@@ -48,7 +55,10 @@ struct LayoutFixtureCheck {
         guard let layout else {
             throw bad(expectLine, "'expect.layout' needs a 'layout:' to check (layout: | then one field per line, or a JSON component tree)")
         }
-        guard case .string(let source) = layout else {
+        guard case .string = layout else {
+            throw bad(keyLine, "'layout' is a block string (layout: |) holding one field per line, or a JSON component tree")
+        }
+        guard let (source, file) = try Self.text(of: fixture) else {
             throw bad(keyLine, "'layout' is a block string (layout: |) holding one field per line, or a JSON component tree")
         }
         guard let want else {
@@ -84,6 +94,7 @@ struct LayoutFixtureCheck {
         do {
             document = try LayoutDocument.parse(text: source)
         } catch {
+            if let file { throw bad(keyLine, "layout: \(file): \(error.description)") }
             // A block string's layout line L is file line keyLine + L.
             let isBlock = keyLine.map { Self.isBlockHeader(text, line: $0) } ?? false
             throw bad(isBlock ? keyLine.map { $0 + error.line } : keyLine, "layout: \(error.description)")
@@ -92,6 +103,41 @@ struct LayoutFixtureCheck {
             throw bad(line(of: "rendered"), "expect.layout.rendered is, for a text layout, the list of rendered fields in order")
         }
         return LayoutFixtureCheck(document: document, expected: expected)
+    }
+
+    /// The layout a fixture's `layout:` gives, and the file it was read from: the text of a block
+    /// string or of a one-line value with a placeholder, or else the file the one-line value
+    /// names beside the fixture. nil when `layout:` is missing or not a string; a file that
+    /// cannot be read is a ``FixtureError`` saying how to name one or write the layout inline.
+    static func text(of fixture: Fixture) throws(FixtureError) -> (text: String, file: String?)? {
+        guard let value = fixture.settings["layout"]?.stringValue else { return nil }
+        let keyLine = topLevelLine("layout", in: fixture.source.text, from: fixture.frontMatterLine)
+        let isBlock = keyLine.map { isBlockHeader(fixture.source.text, line: $0) } ?? false
+        let oneLine = !value.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
+        if isBlock || !oneLine || value.contains("{") { return (value, nil) }
+        let inline = "write the layout inline instead: layout: | then one field per line, or a JSON component tree"
+        func refuse(_ message: String, _ kind: ErrorKind = .input(.missing)) -> FixtureError {
+            FixtureError(path: fixture.path, line: keyLine, message: message, errorKind: kind)
+        }
+        let components = Array(value.utf8).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Array.init)
+        let bad = components.contains { $0.isEmpty || $0 == Array(".".utf8) || $0 == Array("..".utf8) }
+        guard !bad, let name = components.last else {
+            throw refuse("'layout: \(value)' is not a file beside the fixture (a name, or a path below its folder without '.', '..' or '//'); name one, or \(inline)", .input(.malformed))
+        }
+        let folder = fixture.path.lastIndex(of: "/").map { String(fixture.path[..<$0]) } ?? "."
+        let display = (folder == "." && !fixture.path.hasPrefix("./") ? "" : folder + "/") + value
+        let location = FileSystem.Location(base: folder.isEmpty ? "/" : folder, folders: Array(components.dropLast()), name: name, display: display)
+        let read: [UInt8]?
+        do { read = try FileSystem.read(location, limit: FileBytes.maximumSize) } catch {
+            throw refuse("layout: \(error.description)")
+        }
+        guard let bytes = read else {
+            throw refuse("'layout: \(value)' names no file beside the fixture (\(display): no such file); put the layout file there, or \(inline)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw refuse("layout: \(display) is not valid UTF-8; save it as UTF-8", .input(.malformed))
+        }
+        return (text, display)
     }
 
     /// Differences between `expect.layout` and what the layout gives for `outputs`.

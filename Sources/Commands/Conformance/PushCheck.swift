@@ -87,7 +87,7 @@ struct PushCheck {
     /// Every activity at the receiver's last clock, sorted by Push ID and widget.
     var activities: JSONValue { .array(ledger.snapshot(at: clock).map { $0.json(at: clock, rules: rules) }) }
     /// The stored pushes in arrival order.
-    var stored: JSONValue { .array(writes.map { $0.json() }) }
+    var stored: JSONValue { .array(writes.map { $0.json }) }
 
     // MARK: The fixture keys
 

@@ -56,7 +56,7 @@ enum RenderFixtureCheck {
         }
         var request: CanvasRequest
         if settings["layout"] == .bool(true) {
-            guard let text = fixture.settings["layout"]?.stringValue, let document = try? LayoutDocument.parse(text: text) else {
+            guard let text = (try? LayoutFixtureCheck.text(of: fixture))??.text, let document = try? LayoutDocument.parse(text: text) else {
                 return ["malformed fixture: render.layout: true draws the fixture's layout: block, which is missing or does not load"]
             }
             switch CanvasSource.fromLayout(document.render(outputs: report.outputs)) {

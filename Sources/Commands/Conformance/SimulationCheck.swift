@@ -53,6 +53,10 @@ enum SimulationCheck {
             startMs: start, durationMs: Int64(hours * 3_600_000), zoneIdentifier: configuration.zone.identifier,
             budget: budget, realistic: settings["realistic"]?.boolValue ?? false,
             seed: configuration.seed ?? 0, isLive: configuration.kind == .live)
+        if configuration.edition == .harmony {
+            if settings["budget"] != nil { return ["malformed fixture: simulate.budget: the harmony edition has the platform's quota of \(HarmonyRules.timedRefreshesPerDay) timed refreshes a day, not a budget"] }
+            simulation.follow(.harmony)
+        }
         simulation.taps = taps
         simulation.foregrounds = foregrounds
         if let list = fixture.settings["pushes"] {
@@ -71,6 +75,6 @@ enum SimulationCheck {
             return ["malformed fixture: simulate: \(error.message)"]
         }
         guard let expected = fixture.expect["timeline"] else { return [] }
-        return Expectation.subsetDifferences(expected, report.jsonValue["summary"], at: "timeline")
+        return Expectation.subsetDifferences(expected, report.json["summary"], at: "timeline")
     }
 }

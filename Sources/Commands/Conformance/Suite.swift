@@ -19,6 +19,10 @@ public enum Suite {
         /// What was passed over in a folder and why (`suite/again: the folder suite was walked
         /// already`), for the command to say.
         public var passedOver: [String] = []
+        /// The `.js` files found in the folders walked that have no front-matter block, shown
+        /// and sorted: the scripts the run leaves out (helpers, widgets not made fixtures yet).
+        /// Files named themselves are not listed: one without the block is an error.
+        public var withoutFrontMatter: [String] = []
     }
 
     /// The fixtures `paths` name, sorted: under a folder, its `.js` files with a `/*---`
@@ -82,9 +86,11 @@ public enum Suite {
         var files: [FileSystem.Identity: String] = [:]
         var found: [FileSystem.Location] = []
         var passedOver: [String] = []
+        var withoutFrontMatter: [String] = []
 
         var result: Found {
-            Found(fixtures: found.sorted { $0.path < $1.path }, passedOver: passedOver)
+            Found(fixtures: found.sorted { $0.path < $1.path }, passedOver: passedOver,
+                  withoutFrontMatter: withoutFrontMatter.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         }
 
         /// Takes a fixture file, once: the same file under another name is passed over.
@@ -141,7 +147,12 @@ public enum Suite {
                             passedOver.append("\(shown(names)): \(error.message)")
                             continue
                         }
-                        if let head, hasFrontMatter(head) { add(location, identity: identity) }
+                        if let head, hasFrontMatter(head) {
+                            add(location, identity: identity)
+                        } else if head != nil {
+                            let name = shown(names)
+                            withoutFrontMatter.append(name.hasPrefix("./") ? String(name.dropFirst(2)) : name)
+                        }
                     case .other where isScript:
                         passedOver.append("\(shown(names)): \(entry.description), not a regular file; only regular files are read")
                     case .missing where isScript:

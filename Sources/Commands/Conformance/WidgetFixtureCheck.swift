@@ -65,7 +65,7 @@ enum WidgetFixtureCheck {
         let text: String
         switch settings["layout"] {
         case .bool(true)?:
-            guard let block = fixture.settings["layout"]?.stringValue else {
+            guard let block = (try? LayoutFixtureCheck.text(of: fixture))??.text else {
                 return ["malformed fixture: render.layout: true draws the fixture's layout: block, which is missing"]
             }
             text = block

@@ -14,10 +14,42 @@ public struct HTMLReport: Sendable {
     /// seconds), so an open page follows each save. A meta refresh needs no script, so the
     /// page stays self-contained and works from `file://`.
     public let reloadSeconds: Int?
+    /// What the page shows at most (the studio's); nil: everything.
+    public var bounds: Bounds?
 
-    public init(document: PreviewDocument, reloadSeconds: Int? = nil) {
+    /// What a page shows at most of what a script can make any size: each value (an output,
+    /// a console line, an error's message, a placeholder's rendering) cut to ``valueBytes``
+    /// with a marker saying how much there was, and each table's first ``rows`` rows.
+    public struct Bounds: Sendable, Hashable {
+        public var valueBytes: Int
+        public var rows: Int
+        /// Where the whole outputs are, named under the outputs when some are cut or left out.
+        public var wholeOutputs: String?
+
+        public init(valueBytes: Int, rows: Int, wholeOutputs: String? = nil) {
+            self.valueBytes = valueBytes
+            self.rows = rows
+            self.wholeOutputs = wholeOutputs
+        }
+    }
+
+    public init(document: PreviewDocument, reloadSeconds: Int? = nil, bounds: Bounds? = nil) {
         self.document = document
         self.reloadSeconds = reloadSeconds
+        self.bounds = bounds
+    }
+
+    /// `text` escaped, cut to the bounds' value size with a marker when it is longer.
+    func shown(_ text: String) -> String {
+        guard let bounds else { return Self.escape(text) }
+        let (kept, whole) = JSONCut.text(text, limit: bounds.valueBytes)
+        guard let whole else { return Self.escape(text) }
+        return Self.escape(kept) + Self.cutMarker(shown: kept.utf8.count, of: whole)
+    }
+
+    /// The marker after a value cut to `shown` bytes of `whole`.
+    static func cutMarker(shown: Int, of whole: Int) -> String {
+        "<span class=\"cut\">… cut: \(Wording.bytes(shown)) of \(Wording.bytes(whole)) shown</span>"
     }
 
     public func render() -> String {
@@ -54,7 +86,7 @@ public struct HTMLReport: Sendable {
             body += diagnostics()
             body += nextRefresh(primary)
             if let timeline = document.timeline { body += self.timeline(timeline) }
-            if let layout = document.layout { body += LayoutTable.html(layout) }
+            if let layout = document.layout { body += LayoutTable.html(layout, page: self) }
             if let pictures = document.pictures { body += pictures.html() }
         }
         return body
@@ -68,7 +100,8 @@ public struct HTMLReport: Sendable {
             html += "<p class=\"live\">Live: widgethost preview --watch rewrites this page on every save, and it reloads itself.</p>\n"
         }
         if let primary = document.primary {
-            let kind = primary.kind == .live ? "Live Activity" : document.runs.count > 1 ? "widget" : "\(primary.kind.rawValue) widget"
+            let kind = primary.card.map { "HarmonyOS \($0.description) card" }
+                ?? (primary.kind == .live ? "Live Activity" : document.runs.count > 1 ? "widget" : "\(primary.kind.rawValue) widget")
             html += "<p class=\"meta\">\(kind) · now \(Self.escape(ISO8601.format(epochMs: primary.startedAt, in: primary.zone))) (\(Self.escape(primary.zone.identifier)))"
             if let seed = primary.seed { html += " · seed \(seed)" }
             html += "</p>\n<p class=\"statuses\">"
@@ -79,7 +112,7 @@ public struct HTMLReport: Sendable {
             html += "</p>\n"
             if let error = primary.error {
                 let location = [error.line, error.column].compactMap { $0.map(String.init) }.joined(separator: ":")
-                html += "<p class=\"error\"><strong>\(Self.escape(error.name))</strong> \(Self.escape(error.message))"
+                html += "<p class=\"error\"><strong>\(shown(error.name))</strong> \(shown(error.message))"
                 html += location.isEmpty ? "" : " <span class=\"where\">at line \(location)</span>"
                 html += "</p>\n"
             }
@@ -100,18 +133,26 @@ public struct HTMLReport: Sendable {
         html += "<div class=\"scroll\"><table>\n<thead><tr><th>name</th>"
         if runs.count > 1 { html += "<th>kind</th>" }
         html += "<th>type</th><th>value</th></tr></thead>\n<tbody>\n"
-        for name in names {
+        let shownNames = names.prefix(bounds?.rows ?? names.count)
+        for name in shownNames {
             let values = runs.map { $0.status == .ok ? $0.outputs[name] : nil }
             let same = values.allSatisfy { $0 == values[0] }
             for (run, value) in zip(runs, values) {
                 html += "<tr><td class=\"name\">\(Self.escape(name))</td>"
                 if runs.count > 1 { html += "<td>\(same ? "all" : run.kind.rawValue)</td>" }
                 html += "<td class=\"type\">\(value.map(\.typeName) ?? "—")</td>"
-                html += "<td class=\"value\"><code>\(value.map { Self.escape($0.serialized()) } ?? "<span class=\"muted\">absent</span>")</code></td></tr>\n"
+                html += "<td class=\"value\"><code>\(value.map { shown($0.serialized()) } ?? "<span class=\"muted\">absent</span>")</code></td></tr>\n"
                 if same { break }
             }
         }
-        return html + "</tbody></table></div>\n</section>\n"
+        html += "</tbody></table></div>\n"
+        if names.count > shownNames.count {
+            html += "<p class=\"muted cut\">… \(names.count - shownNames.count) more outputs left out</p>\n"
+        }
+        if let whole = bounds?.wholeOutputs, names.count > shownNames.count || html.contains("<span class=\"cut\">") {
+            html += "<p class=\"muted\">The whole outputs: <a href=\"\(Self.escape(whole))\">\(Self.escape(whole))</a></p>\n"
+        }
+        return html + "</section>\n"
     }
 
     private func console(_ run: RunReport) -> String {
@@ -119,7 +160,7 @@ public struct HTMLReport: Sendable {
         if run.console.isEmpty { return html + "<p class=\"muted\">Nothing printed.</p>\n</section>\n" }
         html += "<pre class=\"console\">"
         for entry in run.console {
-            html += "<span class=\"level \(entry.level.rawValue)\">\(entry.level.rawValue)</span> \(Self.escape(entry.message))\n"
+            html += "<span class=\"level \(entry.level.rawValue)\">\(entry.level.rawValue)</span> \(shown(entry.message))\n"
         }
         if run.consoleDropped > 0 { html += "<span class=\"muted\">… \(run.consoleDropped) more not kept</span>\n" }
         return html + "</pre>\n</section>\n"
@@ -154,7 +195,7 @@ public struct HTMLReport: Sendable {
         }
         html += "<p>Requested <strong>\(Self.escape(ISO8601.format(epochMs: next.requested, in: run.zone)))</strong>, "
         html += "\(Wording.duration(next.requested - run.finishedAt)) after the run.</p>\n"
-        html += "<p class=\"muted\">\(Self.escape(Wording.reason(next, budget: document.budget)))</p>\n"
+        html += "<p class=\"muted\">\(Self.escape(Wording.reason(next, budget: document.budget, edition: run.edition)))</p>\n"
         return html + "</section>\n"
     }
 
@@ -273,6 +314,7 @@ public struct HTMLReport: Sendable {
         .span .active{position:absolute;top:0;bottom:0;background:#2563eb}
         .span .tick{position:absolute;top:4px;bottom:4px;width:2px;margin-left:-1px;background:#fff}
         .live{color:var(--ok);margin:0 0 4px;font-size:.9em}
+        .cut{color:var(--warn);font-style:italic}
         .span-axis{display:flex;justify-content:space-between;color:var(--muted);font-size:.85em;gap:8px}
         .families{display:flex;flex-direction:column;gap:12px}
         .family{border:1px solid var(--line);border-radius:8px;padding:8px 10px;min-width:0;max-width:100%}

@@ -43,20 +43,29 @@ struct LayoutTable {
         return lines
     }
 
-    static func html(_ section: LayoutSection) -> String {
-        let report = section.report
-        var html = "<section id=\"layout\">\n<h2>Layout <span class=\"count\">\(HTMLReport.escape(section.path)), \(report.placeholderCount) placeholders</span></h2>\n"
-        for finding in report.findings {
+    static func html(_ section: LayoutSection, page: HTMLReport) -> String {
+        let layout = section.report
+        var html = "<section id=\"layout\">\n<h2>Layout <span class=\"count\">\(HTMLReport.escape(section.path)), \(layout.placeholderCount) placeholders</span></h2>\n"
+        let findings = layout.findings.prefix(page.bounds?.rows ?? layout.findings.count)
+        for finding in findings {
             html += "<p class=\"finding \(finding.severity.rawValue)\"><strong>\(finding.severity.rawValue)</strong> "
-            html += "\(HTMLReport.breakable(location(finding), before: "/")): \(HTMLReport.escape(finding.message)) <code>\(finding.code.rawValue)</code></p>\n"
+            html += "\(HTMLReport.breakable(location(finding), before: "/")): \(page.shown(finding.message)) <code>\(finding.code.rawValue)</code></p>\n"
+        }
+        if layout.findings.count > findings.count {
+            html += "<p class=\"muted cut\">… \(layout.findings.count - findings.count) more findings left out</p>\n"
         }
         html += "<div class=\"scroll\"><table class=\"layout\">\n<colgroup><col style=\"width:22%\"><col style=\"width:34%\"><col></colgroup>\n<thead><tr><th>field</th><th>placeholder</th><th>renders as</th></tr></thead>\n<tbody>\n"
-        for entry in report.entries {
+        let rows = layout.entries.prefix(page.bounds?.rows ?? layout.entries.count)
+        for entry in rows {
             html += "<tr class=\"\(entry.status.rawValue)\"><td>\(HTMLReport.breakable(location(entry), before: "/"))</td>"
-            html += "<td><code>\(HTMLReport.escape(entry.placeholder))</code></td>"
-            html += "<td class=\"value\"><code>\(HTMLReport.escape(shown(entry)))</code></td></tr>\n"
+            html += "<td><code>\(page.shown(entry.placeholder))</code></td>"
+            html += "<td class=\"value\"><code>\(page.shown(shown(entry)))</code></td></tr>\n"
         }
-        return html + "</tbody></table></div>\n</section>\n"
+        html += "</tbody></table></div>\n"
+        if layout.entries.count > rows.count {
+            html += "<p class=\"muted cut\">… \(layout.entries.count - rows.count) more placeholders left out</p>\n"
+        }
+        return html + "</section>\n"
     }
 
     // MARK: - Cells

@@ -102,7 +102,7 @@ public struct PictureFinding: Sendable, Hashable {
 extension PictureSection {
     /// `pictures` of `widgethost.preview/1`: `folder`, `device`, `scale`, `problem`, and
     /// `families`, each `family`, `size`, `files` (scheme → file), `diagnostics` and `components`.
-    public var jsonValue: JSONValue {
+    public var json: JSONValue {
         .object([
             "folder": .string(folder), "device": .string(device), "scale": .number(Double(scale)),
             "problem": problem.map { .string($0) } ?? .null,

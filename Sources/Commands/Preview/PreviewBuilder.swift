@@ -9,8 +9,10 @@ public struct PreviewBuilder {
     /// The host that runs every script of this builder; a watch session keeps one.
     public let host: ScriptHost
     /// Whether the document keeps each refresh of the strip as its run left it (the studio's
-    /// scrubber): its outputs, status and console.
+    /// scrubber): its outputs, status and console, as much of them as ``refreshKeeping`` says.
     public var recordsRefreshes = false
+    /// How much of the refreshes is kept when they are.
+    public var refreshKeeping = RefreshKeeping.whole
 
     public init(host: ScriptHost = ScriptHost()) { self.host = host }
 
@@ -21,7 +23,8 @@ public struct PreviewBuilder {
         guard let source = inputs.source else { return document }
 
         // A live network is asked once per kind; the strip replays what the first run saw,
-        // so that previewing a script does not fetch once for every simulated refresh.
+        // so that previewing a script does not fetch once for every simulated refresh (nor,
+        // under record, write the fixtures again for each).
         var recorded: NetworkRecorder?
         for (index, kind) in inputs.kinds.enumerated() {
             var configuration = inputs.configuration
@@ -31,6 +34,8 @@ public struct PreviewBuilder {
                 configuration.network.mode = .record
                 configuration.network.recorder = recorder
                 recorded = recorder
+            } else if index == 0, configuration.network.mode == .record {
+                recorded = configuration.network.recorder
             }
             document.runs.append(host.run(source, configuration: configuration))
         }
@@ -42,11 +47,14 @@ public struct PreviewBuilder {
             // state folder; the single run above is the one that reads and writes it.
             configuration.storage = StateStore()
             if let recorded, let fixtures = try? NetworkFixtures(json: recorded.json, source: "preview", folder: ".") {
-                configuration.network = .replay(fixtures)
+                // A record run's recorder keeps the strip's exchanges too (for the studio's
+                // network panel); a replay writes nothing.
+                let keeper = inputs.configuration.network.mode == .record ? recorded : nil
+                configuration.network = NetworkConfiguration(mode: .replay, fixtures: fixtures, recorder: keeper)
             }
             let runner = HostRefreshRunner(
                 script: source, simulation: simulation, configuration: configuration, host: host, action: inputs.action)
-            var recording = RefreshRecording(base: runner, keeps: recordsRefreshes)
+            var recording = RefreshRecording(base: runner, keeping: recordsRefreshes ? refreshKeeping : nil)
             document.timeline = simulation.run(runner: &recording)
             document.refreshStates = recording.states
         }
@@ -60,17 +68,23 @@ public struct PreviewBuilder {
 }
 
 /// Runs the strip's refreshes with a ``HostRefreshRunner`` and, when asked, keeps what each
-/// run left: its outputs, status and console.
+/// run left: its outputs, status and console, within `keeping`'s bounds.
 struct RefreshRecording: RefreshScriptRunner {
     var base: HostRefreshRunner
-    let keeps: Bool
+    let keeping: RefreshKeeping?
     var states: [RefreshState] = []
 
     mutating func run(_ request: RefreshRunRequest) -> RefreshRunResult {
         let result = base.run(request)
-        if keeps {
-            states.append(RefreshState(index: request.index, at: request.at, status: result.status.rawValue, outputs: result.outputs,
-                                       console: base.lastReport?.console ?? []))
+        if let keeping, states.count < keeping.count {
+            let outputs = JSONCut.outputs(result.outputs, valueLimit: keeping.valueBytes, totalLimit: keeping.outputsBytes)
+            let console = JSONCut.console(base.lastReport?.console ?? [], limit: keeping.consoleBytes)
+            var state = RefreshState(index: request.index, at: request.at, status: result.status.rawValue,
+                                     outputs: outputs.outputs, console: console.entries)
+            state.cut = outputs.cut
+            state.leftOut = outputs.leftOut
+            state.consoleLeftOut = console.leftOut
+            states.append(state)
         }
         return result
     }

@@ -8,21 +8,21 @@ extension PreviewDocument {
     /// `widgethost.timeline/1`, or null), `layout` (its fields and findings, or null), `pictures`
     /// (the layout drawn at every family, or null) and
     /// `problems` (files that could not be used).
-    public var jsonValue: JSONValue {
+    public var json: JSONValue {
         .object([
             "schema": .string(Self.schema),
             "script": .string(scriptPath),
-            "runs": .array(runs.map { $0.json() }),
-            "timeline": timeline?.jsonValue ?? .null,
-            "layout": layout.map(\.jsonValue) ?? .null,
-            "pictures": pictures?.jsonValue ?? .null,
+            "runs": .array(runs.map { $0.json }),
+            "timeline": timeline?.json ?? .null,
+            "layout": layout.map(\.json) ?? .null,
+            "pictures": pictures?.json ?? .null,
             "problems": .array(problems.map { .object(["code": .string($0.code), "message": .string($0.message)]) }),
         ])
     }
 }
 
 extension LayoutSection {
-    var jsonValue: JSONValue {
+    var json: JSONValue {
         var object = report.json.objectValue ?? [:]
         object["path"] = .string(path)
         return .object(object)

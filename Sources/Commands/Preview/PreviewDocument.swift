@@ -60,9 +60,15 @@ public struct RefreshState: Sendable {
     public var at: Int64
     /// `ok`, `error`, `timeout` or `memory`.
     public var status: String
-    /// Its outputs (none unless it ended ok).
+    /// Its outputs (none unless it ended ok), as kept (``RefreshKeeping``).
     public var outputs: JSONObject
     public var console: [ConsoleEntry]
+    /// The outputs cut to be kept, each with the size of its whole value (bytes of JSON), and
+    /// how many were left out.
+    public var cut: [String: Int] = [:]
+    public var leftOut = 0
+    /// Console entries left out to keep its text within bounds.
+    public var consoleLeftOut = 0
 
     public init(index: Int, at: Int64, status: String, outputs: JSONObject, console: [ConsoleEntry]) {
         self.index = index
@@ -71,4 +77,28 @@ public struct RefreshState: Sendable {
         self.outputs = outputs
         self.console = console
     }
+}
+
+/// How much of the strip's refreshes a builder keeps (``PreviewBuilder/refreshKeeping``): the
+/// first ``count`` of them, each one's outputs cut (``JSONCut``) and its console's text bounded,
+/// so that a script that publishes megabytes keeps no more than these bounds a refresh.
+public struct RefreshKeeping: Sendable, Hashable {
+    /// The refreshes kept, the first ones.
+    public var count: Int
+    /// Each output's JSON, bytes, and the outputs' in all.
+    public var valueBytes: Int
+    public var outputsBytes: Int
+    /// The console's text, bytes.
+    public var consoleBytes: Int
+
+    public init(count: Int, valueBytes: Int, outputsBytes: Int, consoleBytes: Int) {
+        self.count = count
+        self.valueBytes = valueBytes
+        self.outputsBytes = outputsBytes
+        self.consoleBytes = consoleBytes
+    }
+
+    /// Every refresh, whole.
+    public static let whole = RefreshKeeping(count: .max, valueBytes: .max, outputsBytes: .max, consoleBytes: .max)
+
 }

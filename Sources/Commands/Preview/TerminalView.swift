@@ -45,7 +45,8 @@ public struct TerminalView: Sendable {
             lines.append(style.bold(Columns.clip(name, width)))
             return lines
         }
-        let kind = primary.kind == .live ? "Live Activity" : document.runs.count > 1 ? "widget" : "\(primary.kind.rawValue) widget"
+        let kind = primary.card.map { "HarmonyOS \($0.description) card" }
+                ?? (primary.kind == .live ? "Live Activity" : document.runs.count > 1 ? "widget" : "\(primary.kind.rawValue) widget")
         lines.append(style.bold(Columns.clip(name, width - 20)) + "  " + kind)
         let now = "now \(ISO8601.format(epochMs: primary.startedAt, in: primary.zone)) (\(primary.zone.identifier))"
             + (primary.seed.map { ", seed \($0)" } ?? "")
@@ -182,7 +183,7 @@ public struct TerminalView: Sendable {
         }
         let time = ISO8601.format(epochMs: next.requested, in: run.zone)
         lines.append("  requested \(time), \(Wording.duration(next.requested - run.finishedAt)) after the run")
-        lines += Wording.wrap(Wording.reason(next, budget: document.budget), width: width, first: "  ", rest: "  ")
+        lines += Wording.wrap(Wording.reason(next, budget: document.budget, edition: run.edition), width: width, first: "  ", rest: "  ")
             .map { style.dim($0) }
         return lines
     }

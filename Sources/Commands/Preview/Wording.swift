@@ -7,7 +7,8 @@ import WidgetHost
 public enum Wording {
     /// Why `next` was requested for its time (R1), in one sentence. `budget` is the
     /// budget in force (refreshes a day, nil for unlimited): it sets the default cadence.
-    public static func reason(_ next: NextRefresh, budget: Int?) -> String {
+    public static func reason(_ next: NextRefresh, budget: Int?, edition: Edition = .ios) -> String {
+        if edition == .harmony { return harmonyReason(next) }
         switch next.reason {
         case .updateTime: return "setUpdateTime asked for this time (it decides only the next refresh)"
         case .frequency:
@@ -19,6 +20,26 @@ public enum Wording {
                 return "the script asked for nothing: with an unlimited budget the system keeps the typical default cadence, 1440/55 minutes (about 26 min)"
             }
             return "the script asked for nothing: the system's default cadence for a budget of \(budget), 1440/\(budget) minutes (\(cadence(budget)))"
+        }
+    }
+
+    /// A size for people: "512 bytes", "2 KiB", "7.3 MiB".
+    public static func bytes(_ count: Int) -> String {
+        if count < 1024 { return "\(count) byte\(count == 1 ? "" : "s")" }
+        let (value, unit) = count < 1 << 20 ? (Double(count) / 1024, "KiB") : (Double(count) / Double(1 << 20), "MiB")
+        return "\(JSONValue.formatNumber((value * 10).rounded() / 10)) \(unit)"
+    }
+
+    /// Why a HarmonyOS card's next refresh was requested for its time (H7).
+    static func harmonyReason(_ next: NextRefresh) -> String {
+        switch next.reason {
+        case .updateTime: return "setUpdateTime asked for this time (at the earliest 5 minutes after the run)"
+        case .frequency:
+            let minutes = next.frequencyMinutes ?? 0
+            let clamped = minutes < HarmonyRules.minimumRefreshMinutes ? " (raised to the platform's 5-minute minimum)" : ""
+            return "setUpdateFreq(\(JSONValue.formatNumber(minutes))) asked for it\(clamped); the next run asks again"
+        case .default:
+            return "the script asked for nothing: the card's periodic refresh, every \(JSONValue.formatNumber(HarmonyRules.defaultCadenceMinutes)) min"
         }
     }
 

@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 import WidgetHost
 
@@ -10,33 +11,37 @@ enum APICommand {
         discussion: """
             Prints every global and entry point with its shape: sync or async, what it returns,
             and its error cases. --markdown prints the whole reference as one Markdown page.
+            --edition harmony lists the HarmonyOS edition's API instead.
             """,
         arguments: [],
-        options: [markdown.spec, format.spec],
+        options: [edition.spec, markdown.spec, format.spec],
         examples: [
             .init("Every global and its members", "widgethost api"),
             .init("The reference as JSON, for an editor or a script", "widgethost api --format json"),
+            .init("The HarmonyOS edition's API", "widgethost api --edition harmony"),
         ],
         exitCodes: [
-            (ExitCode.success, "listed"),
-            (ExitCode.usage, "a usage error"),
+            (ExitStatus.success, "listed"),
+            (ExitStatus.usage, "a usage error"),
         ],
         run: run)
 
     static let markdown = Flag("markdown", "Print the reference as a Markdown page.")
+    static let edition = RunOptions.edition.helped("The app's edition whose API is listed: ios or harmony. Default: ios.")
     static let format = Option<ReportFormat>.format("Output format: text or json. Default: text.")
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'; api takes none") }
+        let edition = try arguments.get(Self.edition) ?? .ios
         if arguments.isSet(markdown) {
-            terminal.writeOut(APIReference.markdown())
-            return ExitCode.success
+            terminal.writeOut(APIReference.markdown(for: edition))
+            return ExitStatus.success
         }
         switch try arguments.get(format) ?? .text {
         case .json:
-            terminal.out(json().serialized(pretty: true))
+            terminal.out(json(for: edition).serialized(pretty: true))
         case .text:
-            for global in APIRegistry.globals {
+            for global in APIRegistry.globals(for: edition) {
                 terminal.out("\(global.name)  (\(global.kind.rawValue))")
                 for member in global.members {
                     let mode = member.kind == .property || member.kind == .constructor ? member.kind.rawValue : member.mode.rawValue
@@ -44,13 +49,13 @@ enum APICommand {
                 }
             }
         }
-        return ExitCode.success
+        return ExitStatus.success
     }
 
-    static func json() -> JSONValue {
-        .object([
+    static func json(for edition: Edition = .ios) -> JSONValue {
+        var object: JSONObject = [
             "schema": "widgethost.api/1",
-            "globals": .array(APIRegistry.globals.map { global in
+            "globals": .array(APIRegistry.globals(for: edition).map { global in
                 .object([
                     "name": .string(global.name), "kind": .string(global.kind.rawValue), "rules": .string(global.rules),
                     "summary": .string(global.summary),
@@ -63,6 +68,9 @@ enum APICommand {
                     }),
                 ])
             }),
-        ])
+        ]
+        // The HarmonyOS edition's list names it; the iOS one is as it was.
+        if edition == .harmony { object["edition"] = .string(edition.rawValue) }
+        return .object(object)
     }
 }

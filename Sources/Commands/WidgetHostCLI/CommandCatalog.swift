@@ -2,15 +2,11 @@
 /// ``OptionSpec``): what shell completions (``CompletionScripts``) and the manual page
 /// (``ManPage``) are generated from, so neither can drift from what the tool parses.
 enum CommandCatalog {
-    /// What a value (of an option or a positional argument) completes to: what its
-    /// declaration's type allows.
-    typealias Value = ValueKind
-
     struct Option {
         let name: String
         let placeholder: String?
         let help: String
-        let value: Value
+        let value: ValueKind
         let repeatable: Bool
     }
 
@@ -19,7 +15,7 @@ enum CommandCatalog {
         let abstract: String
         let discussion: String
         let argument: (name: String, help: String)?
-        let argumentValue: Value
+        let argumentValue: ValueKind
         let options: [Option]
         /// The command's examples and exit codes, as its help gives them.
         var examples: [Command.Example] = []

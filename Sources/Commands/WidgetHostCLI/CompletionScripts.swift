@@ -80,7 +80,7 @@ enum CompletionScripts {
         return out
     }
 
-    private static func bashReply(_ value: CommandCatalog.Value) -> String {
+    private static func bashReply(_ value: ValueKind) -> String {
         switch value {
         case .none, .free, .number: return "COMPREPLY=()"
         case .files: return "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"))"
@@ -158,7 +158,7 @@ enum CompletionScripts {
         return out
     }
 
-    private static func zshAction(_ value: CommandCatalog.Value) -> String {
+    private static func zshAction(_ value: ValueKind) -> String {
         switch value {
         case .none, .free, .number: return " "
         case .files: return "_files"

@@ -1,3 +1,4 @@
+import ErrorKinds
 /// `widgethost completions SHELL`: a completion script for bash, zsh or fish.
 enum CompletionsCommand {
     static let name = "completions"
@@ -22,8 +23,8 @@ enum CompletionsCommand {
             .init("Completions for fish, saved where fish looks", "widgethost completions fish > ~/.config/fish/completions/widgethost.fish"),
         ],
         exitCodes: [
-            (ExitCode.success, "printed"),
-            (ExitCode.usage, "a usage error"),
+            (ExitStatus.success, "printed"),
+            (ExitStatus.usage, "a usage error"),
         ],
         run: run)
 
@@ -41,6 +42,6 @@ enum CompletionsCommand {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'; completions takes one shell")
         }
         terminal.writeOut(try shell.decode(name))
-        return ExitCode.success
+        return ExitStatus.success
     }
 }

@@ -1,5 +1,6 @@
 /// What editors and TypeScript's checker read in a widget project: the `jsconfig.json` that
-/// `init` writes, and scripts in the form the host runs them, for `types --wrap` (docs/editors.md).
+/// `init` writes and the one `types --wrap` writes beside the wrapped scripts (``CheckerWrap``,
+/// docs/editors.md).
 enum EditorConfig {
     /// The compiler options of both configurations: JavaScript only, no output, the language
     /// JavaScriptCore runs, no DOM or Node.js library (A9: the globals are `omni.d.ts`'s), and each
@@ -22,14 +23,5 @@ enum EditorConfig {
             """
         if !exclude.isEmpty { text += ",\n  \"exclude\": [\(exclude.map { "\"\($0)\"" }.joined(separator: ", "))]" }
         return text + "\n}\n"
-    }
-
-    /// The wrapper's text before the script, on the script's first line.
-    static let prefix = "/** @this {Omni.ScriptThis} */ async function widgetScript() {"
-
-    /// `text` as the body of an async function whose `this` is the global object, line for line:
-    /// the checker then reads top-level `await`, `return` and `this.name = …` as the host runs them.
-    static func wrap(_ text: String) -> String {
-        prefix + text + (text.hasSuffix("\n") ? "" : "\n") + "}\n"
     }
 }

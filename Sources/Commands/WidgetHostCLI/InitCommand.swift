@@ -1,3 +1,4 @@
+import ErrorKinds
 import HostSystem
 import WidgetHost
 
@@ -10,27 +11,33 @@ enum InitCommand {
         discussion: """
             Writes into DIR (default: the current folder; made if missing): widget.js, a
             script that runs and whose leading /*--- ---*/ block is a conformance fixture
-            that passes; widget.layout.txt; widget.profile.json; widget.fixtures.json, the
-            recorded answer of its request; omni.d.ts and jsconfig.json, for editors; and
+            that passes (with --kind live, a Live Activity that counts down a delivery and
+            ends itself); widget.layout.json, a component tree that studio and preview
+            draw at once; widget.profile.json; widget.fixtures.json, the recorded answer of
+            its request; omni.d.ts and jsconfig.json, for editors; and
             .github/workflows/widgethost.yml, which runs 'widgethost test' in shards across
             a matrix and keeps each shard's JUnit report. It never overwrites a file: when
-            any of them exists, it writes nothing. See docs/editors.md.
+            any of them exists, it writes nothing. With --edition harmony the project is a
+            HarmonyOS card's (--kind desk|lock, --dimension), its script written as that
+            edition's docs write them and omni.d.ts that edition's. See docs/editors.md.
             """,
         arguments: [.folder("dir", "The project folder. Default: the current folder.")],
-        options: [kind.spec],
+        options: [RunOptions.edition.helped("The app's edition the project is for: ios or harmony. Default: ios.").spec, kind.spec,
+                  RunOptions.dimension.spec],
         examples: [
             .init("A new project in a new folder", "widgethost init my-widget"),
             .init("A Live Activity project in the current folder", "widgethost init --kind live"),
+            .init("A wide HarmonyOS desk card", "widgethost init my-card --edition harmony --kind desk --dimension 2*4"),
         ],
         exitCodes: [
-            (ExitCode.success, "the project was written"),
-            (ExitCode.usage, "a usage error"),
-            (ExitCode.cannotCreate, "a file exists (file-exists) or cannot be written (cannot-write)"),
+            (ExitStatus.success, "the project was written"),
+            (ExitStatus.usage, "a usage error"),
+            (ExitStatus.cannotCreate, "a file exists (file-exists) or cannot be written (cannot-write)"),
         ],
         run: run)
 
-    static let kind = Option<ScriptKind>.choice(
-        "kind", "kind", "Widget kind of the script: \(ScriptKind.namesList). Default: small.", list: "one of \(ScriptKind.namesList)")
+    static let kind = RunOptions.kind.helped(
+        "Widget kind of the script: \(ScriptKind.namesList) (ios); desk or lock (harmony). Default: small, or desk.")
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         guard arguments.positionals.count <= 1 else {
@@ -38,10 +45,13 @@ enum InitCommand {
         }
         let folder = arguments.positionals.first ?? "."
         guard !folder.isEmpty else { throw UsageError("bad folder ''; name a folder, or leave it out for the current one") }
-        let kind = try arguments.get(Self.kind) ?? .small
+        let options = try RunOptions.decode(arguments)
+        let configuration = options.configuration
+        let harmony = configuration.edition == .harmony
+        let kind = configuration.kind
         let base = folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/"
         let source = SourceRecord.installed()
-        let files = ProjectTemplate.files(kind: kind, source: source)
+        let files = harmony ? ProjectTemplate.files(card: configuration.card, source: source) : ProjectTemplate.files(kind: kind, source: source)
         // Each file below the folder (followed as named, the user's choice), reached without
         // following a link: a folder on the way that is one (`.github` -> elsewhere) is refused
         // before anything is written, and a new file never replaces what is at its name.
@@ -76,10 +86,13 @@ enum InitCommand {
             }
         }
         let shown = folder == "." ? "" : "cd \(folder) && "
-        terminal.out("made a \(kind.rawValue) widget project in \(folder == "." ? "the current folder" : folder): \(files.map(\.path).joined(separator: ", "))")
-        terminal.out("next: \(shown)widgethost run widget.js --kind \(kind.rawValue) --profile widget.profile.json --fixtures widget.fixtures.json")
-        terminal.out("      widgethost test .")
+        let what = harmony ? "HarmonyOS \(configuration.card.description) card" : kind.isLiveActivity ? "Live Activity" : "\(kind.rawValue) widget"
+        terminal.out("made a \(what) project in \(folder == "." ? "the current folder" : folder): \(files.map(\.path).joined(separator: ", "))")
+        let steps = harmony ? ProjectTemplate.nextSteps(card: configuration.card) : ProjectTemplate.nextSteps(kind: kind)
+        for (index, step) in steps.enumerated() {
+            terminal.out(index == 0 ? "next: \(shown)\(step)" : "      \(step)")
+        }
         if source == nil { terminal.out("for CI, set WIDGETHOST_GIT and WIDGETHOST_COMMIT in .github/workflows/widgethost.yml: where widgethost's sources are, and the commit to build") }
-        return ExitCode.success
+        return ExitStatus.success
     }
 }

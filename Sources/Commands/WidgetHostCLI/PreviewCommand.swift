@@ -1,3 +1,4 @@
+import ErrorKinds
 import HostSystem
 import JSONKit
 import Layout
@@ -59,12 +60,12 @@ enum PreviewCommand {
             .init("The same on an iPhone SE, with SVG files for the icons", "widgethost preview Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json --device iphone-se --icons Fixtures/Examples/icons --html preview.html"),
         ],
         exitCodes: [
-            (ExitCode.success, "every run ended ok and the layout has no errors (with --watch: stopped with Ctrl-C)"),
-            (ExitCode.failure, "a run did not end ok, or the layout has errors"),
-            (ExitCode.usage, "a usage error"),
-            (ExitCode.dataError, "a malformed file (profile, fixtures, layout) or a script that is not UTF-8"),
-            (ExitCode.noInput, "a missing file"),
-            (ExitCode.cannotCreate, "--html cannot be written"),
+            (ExitStatus.success, "every run ended ok and the layout has no errors (with --watch: stopped with Ctrl-C)"),
+            (ExitStatus.failure, "a run did not end ok, or the layout has errors"),
+            (ExitStatus.usage, "a usage error"),
+            (ExitStatus.dataError, "a malformed file (profile, fixtures, layout) or a script that is not UTF-8"),
+            (ExitStatus.noInput, "a missing file"),
+            (ExitStatus.cannotCreate, "--html cannot be written"),
         ],
         run: run)
 
@@ -100,6 +101,7 @@ enum PreviewCommand {
         _ = try PictureOptions.icons(arguments)
         // Flags are checked once, up front: a usage mistake ends the command even in watch mode.
         var base = try RunOptions.decode(arguments).configuration
+        try RunOptions.refuseHarmonyPictures(base, command: "preview")
         let simulation = try SimulateCommand.makeSimulation(arguments, runConfiguration: base)
         base.now = simulation.configuration.startMs
 
@@ -108,7 +110,7 @@ enum PreviewCommand {
             var document = PreviewBuilder().build(inputs)
             document.pictures = PreviewPictures.section(inputs, document: document, arguments: arguments)
             try output(document, format: format, arguments: arguments, terminal: terminal)
-            return document.hasFailures ? ExitCode.failure : ExitCode.success
+            return document.hasFailures ? ExitStatus.failure : ExitStatus.success
         }
         return try watchLoop(arguments: arguments, path: path, base: base, simulation: simulation, terminal: terminal)
     }
@@ -116,9 +118,9 @@ enum PreviewCommand {
     /// Prints the view (or JSON) and writes the HTML file when asked.
     static func output(_ document: PreviewDocument, format: ReportFormat, arguments: ParsedArguments, terminal: Terminal) throws {
         if format == .json {
-            terminal.out(document.jsonValue.serialized(pretty: true))
+            terminal.out(document.json.serialized(pretty: true))
         } else {
-            for line in TerminalView(document: document, style: Style(enabled: terminal.colorOut)).lines() { terminal.out(line) }
+            for line in TerminalView(document: document, style: TextStyle(enabled: terminal.colorOut)).lines() { terminal.out(line) }
         }
         if let html = try arguments.get(html) {
             do {
@@ -126,28 +128,30 @@ enum PreviewCommand {
             } catch {
                 throw CommandError("cannot write \(html): \(error.reason)", kind: .environment(.cannotCreate))
             }
-            if format == .text { terminal.out(Style(enabled: terminal.colorOut).dim("wrote \(html)")) }
+            if format == .text { terminal.out(TextStyle(enabled: terminal.colorOut).dim("wrote \(html)")) }
         }
     }
 
     static func watchLoop(
         arguments: ParsedArguments, path: String, base: RunConfiguration, simulation: Simulation, terminal: Terminal
     ) throws -> Int32 {
-        // Before any engine thread starts, so that Ctrl-C reaches the watcher rather than
-        // ending the process mid-draw.
+        // Before any engine thread starts, so that Ctrl-C reaches the watcher's thread rather
+        // than ending the process mid-draw; that thread ends it if a pass does not end in time.
         FileWatcher.blockInterrupts()
+        let interrupts = InterruptWatch.saying("stopped watching; the pass under way was left unfinished", on: terminal)
+        defer { interrupts.end() }
         let watched = [path] + [
-            try arguments.get(layout), try arguments.get(action), try arguments.get(RunOptions.profile), try arguments.get(RunOptions.fixtures),
+            try arguments.get(layout), try arguments.get(action), try arguments.get(RunOptions.profile), try APIFlags.watchedFixtures(arguments),
         ].compactMap { $0 }
         let watcher: FileWatcher
         do {
-            watcher = try FileWatcher(paths: watched)
+            watcher = try FileWatcher(paths: watched, interrupts: interrupts)
         } catch {
             throw CommandError(error.message, kind: error.errorKind)
         }
         let builder = PreviewBuilder()
         let loader = PreviewInputsLoader(arguments: arguments, path: path, base: base, simulation: simulation)
-        let style = Style(enabled: terminal.colorOut)
+        let style = TextStyle(enabled: terminal.colorOut)
         let pictures = PictureClient()
         while true {
             // Unusable files become problems in the view; a usage mistake in the API
@@ -168,7 +172,7 @@ enum PreviewCommand {
                 // The page stops reloading itself once nothing rewrites it.
                 writeHTML(document, reloading: false, arguments: arguments, terminal: terminal)
                 terminal.out("stopped watching")
-                return ExitCode.success
+                return ExitStatus.success
             }
         }
     }
@@ -182,7 +186,7 @@ extension PreviewCommand {
         do {
             try AtomicFile.write(Array(HTMLReport(document: document, reloadSeconds: reloading ? 1 : nil).render().utf8), toPath: html)
         } catch {
-            terminal.err("\(Style(enabled: terminal.colorErr).red("error")): cannot write \(html): \(error.reason)")
+            terminal.err("\(TextStyle(enabled: terminal.colorErr).red("error")): cannot write \(html): \(error.reason)")
         }
     }
 }

@@ -1,5 +1,7 @@
+import ErrorKinds
 import JSONKit
 import HostSystem
+import Preview
 import PushContract
 import WidgetHost
 import ZonedTime
@@ -16,8 +18,9 @@ enum PushCommand {
         discussion: """
             The request gets the current timestamp (seconds) and a fresh random nonce. Its
             variables (content_state.data) come from --data, or from the outputs of a headless
-            run of the Live Activity script given with --script (the run flags apply; the kind
-            is live). The request is checked against the contract before it is printed or sent:
+            run of the Live Activity script given with --script, run as 'widgethost run' runs it
+            (the run flags apply, the state folder too, and stderr names it; the kind is live).
+            The request is checked against the contract before it is printed or sent:
             bad data exits 65 with the contract's reason. By default it prints a ready curl
             command, like the app's "Copy push curl" menu; --send posts it with curl and prints
             one line with the outcome and the receiver's message; its warnings go to stderr
@@ -29,20 +32,20 @@ enum PushCommand {
         options: [userID.spec, widgetID.spec, script.spec, data.spec, loading.spec, alertTitle.spec, alertBody.spec, soundMode.spec,
                   sound.spec, sandbox.spec, url.spec, send.spec, format.spec, printed.spec, timestamp.spec, nonce.spec]
             // The run options of the script, but its kind (live) and a budget (one run).
-            + [RunOptions.now.spec, RunOptions.zone.spec, RunOptions.locale.spec, RunOptions.seed.spec, RunOptions.timeout.spec,
-               RunOptions.memoryLimit.spec, RunOptions.strict.spec],
+            + [RunOptions.liveEdition.spec, RunOptions.now.spec, RunOptions.zone.spec, RunOptions.locale.spec, RunOptions.seed.spec, RunOptions.timeout.spec,
+               RunOptions.memoryLimit.spec, RunOptions.strict.spec] + RunOptions.scriptAPI,
         examples: [
             .init("Print a ready curl command for a push start", "widgethost push start --user-id PUSH_ID --widget-id WIDGET_ID --data '{\"title\":\"Live\"}'"),
             .init("Send a Live Activity script's outputs to a local receiver", "widgethost push update --user-id PUSH_ID --widget-id WIDGET_ID --script Fixtures/Push/score.js --send"),
             .init("The request, response and outcome as JSON", "widgethost push end --user-id PUSH_ID --widget-id WIDGET_ID --send --format json"),
         ],
         exitCodes: [
-            (ExitCode.success, "the request was printed, or sent and acknowledged"),
-            (ExitCode.failure, "the receiver refused it or could not be reached, or --script did not end ok"),
-            (ExitCode.usage, "a usage error"),
-            (ExitCode.dataError, "the request breaks the contract (the reason is given), or --data is not a JSON object"),
-            (ExitCode.noInput, "--script cannot be read"),
-            (ExitCode.unavailable, "--send cannot run curl (not installed)"),
+            (ExitStatus.success, "the request was printed, or sent and acknowledged"),
+            (ExitStatus.failure, "the receiver refused it or could not be reached, or --script did not end ok"),
+            (ExitStatus.usage, "a usage error"),
+            (ExitStatus.dataError, "the request breaks the contract (the reason is given), or --data is not a JSON object"),
+            (ExitStatus.noInput, "--script cannot be read"),
+            (ExitStatus.unavailable, "--send cannot run curl (not installed)"),
         ],
         run: run)
 
@@ -75,6 +78,7 @@ enum PushCommand {
     static let nonce = Option<String>.text("nonce", "text", "Use this nonce instead of a random one.")
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
+        try RunOptions.refuseHarmony(arguments, command: "push")
         guard let typeText = arguments.positionals.first else { throw UsageError("missing the push type: start, update or end") }
         let type = try Self.type.decode(typeText)
         guard arguments.positionals.count == 1 else { throw UsageError("unexpected argument '\(arguments.positionals[1])'") }
@@ -105,7 +109,7 @@ enum PushCommand {
         } catch {
             throw CommandError("the request is refused: \(error.message) [\(error.reason.rawValue)]", kind: error.errorKind)
         }
-        let style = Style(enabled: terminal.colorErr)
+        let style = TextStyle(enabled: terminal.colorErr)
         var warned: Set<String> = []
         for warning in validated.warnings {
             warned.insert(warning.code.rawValue + " " + warning.message)
@@ -118,7 +122,7 @@ enum PushCommand {
         }
         guard arguments.isSet(send) else {
             if asJSON { terminal.out(report(url: url, body: body, warnings: validated.warnings, outcome: "built").serialized(pretty: true)) }
-            return ExitCode.success
+            return ExitStatus.success
         }
         let response = try CurlProcess.post(url: url, body: body)
         guard response.status != 0 else {
@@ -130,23 +134,23 @@ enum PushCommand {
                                     error: response.error.trimmingNewlines()).serialized(pretty: true))
             }
             terminal.err("\(style.red("error")): could not reach \(url): \(response.error.trimmingNewlines())\(local)")
-            return ExitCode.failure
+            return ExitStatus.failure
         }
         let parsed = try? JSONValue.parse(response.body)
-        let code = ExitCode.ofPushResponse(httpStatus: response.status, ok: parsed?["ok"]?.boolValue)
+        let code = ExitStatus.ofPushResponse(httpStatus: response.status, ok: parsed?["ok"]?.boolValue)
         // The receiver's warnings (update-too-soon, …) that the local check did not already give.
         for warning in parsed?["warnings"]?.arrayValue ?? [] {
             guard let message = warning["message"]?.stringValue, let warningCode = warning["code"]?.stringValue,
                   !warned.contains(warningCode + " " + message) else { continue }
             terminal.err("\(style.yellow("warning")): \(message) [\(warningCode)]")
         }
-        let status = parsed?["status"]?.stringValue ?? (code == ExitCode.success ? "accepted" : "refused")
+        let status = parsed?["status"]?.stringValue ?? (code == ExitStatus.success ? "accepted" : "refused")
         let message = parsed?["message"]?.stringValue ?? "HTTP \(response.status)"
         if asJSON {
             terminal.out(report(url: url, body: body, warnings: validated.warnings, outcome: status,
                                 response: (response.status, parsed ?? .string(response.body))).serialized(pretty: true))
         }
-        if code != ExitCode.success {
+        if code != ExitStatus.success {
             let reason = parsed?["reason"]?.stringValue.map { " [\($0)]" } ?? ""
             terminal.err("\(style.red("error")): refused (HTTP \(response.status)): \(message)\(reason)")
         } else if !asJSON {
@@ -191,14 +195,17 @@ enum PushCommand {
             if type == .end { return nil }
             throw UsageError("push \(type.rawValue) needs its variables: give --script FILE or --data JSON")
         }
+        // As `run` runs it: the same flags, the same profile, network and state folder.
         var configuration = try RunOptions.decode(arguments).configuration
+        try APIFlags.apply(arguments, to: &configuration)
         configuration.kind = .live
         let source = try ScriptSource.loadScript(path: script)
         let report = ProcessHost.with { $0.run(source, configuration: configuration) }
+        terminal.err("push: ran \(script) as 'widgethost run' does; state \(APIFlags.stateLine(configuration.storage))")
         let renderer = RunReportRenderer(report: report, sourceText: source.text)
-        for line in renderer.diagnosticLines(Style(enabled: terminal.colorErr)) { terminal.err(line) }
+        for line in renderer.diagnosticLines(TextStyle(enabled: terminal.colorErr)) { terminal.err(line) }
         if let ended = report.requests.liveActivityEndedAt {
-            terminal.err("\(Style(enabled: terminal.colorErr).yellow("warning")): \(script): the script called endLiveActivity() (at \(ISO8601.format(epochMs: ended, in: configuration.zone))), so on a device this run would end the activity; its outputs are sent as a \(type.rawValue) all the same [script-ended-activity]")
+            terminal.err("\(TextStyle(enabled: terminal.colorErr).yellow("warning")): \(script): the script called endLiveActivity() (at \(ISO8601.format(epochMs: ended, in: configuration.zone))), so on a device this run would end the activity; its outputs are sent as a \(type.rawValue) all the same [script-ended-activity]")
         }
         guard report.status == .ok else {
             let summary = report.error?.summary ?? report.status.rawValue

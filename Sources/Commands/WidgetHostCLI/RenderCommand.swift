@@ -1,8 +1,10 @@
 import Canvas
 import Conformance
+import ErrorKinds
 import HostSystem
 import JSONKit
 import Layout
+import Preview
 import WidgetGeometry
 import WidgetHost
 import WidgetPictures
@@ -46,12 +48,12 @@ package enum RenderCommand {
     ]
 
     package static let exitCodes: [(Int32, String)] = [
-        (ExitCode.success, "drawn (warnings about commands included)"),
-        (ExitCode.failure, "the run did not end ok (nothing is drawn), or the canvas output is missing, not a list, the layout's root is not a canvas, or a layout drawn as a widget is a text layout"),
-        (ExitCode.usage, "a usage error"),
-        (ExitCode.dataError, "the script is not UTF-8, or the layout does not load"),
-        (ExitCode.noInput, "the script or the layout cannot be read, or the --icons folder cannot be opened"),
-        (ExitCode.cannotCreate, "the picture cannot be written"),
+        (ExitStatus.success, "drawn (warnings about commands included)"),
+        (ExitStatus.failure, "the run did not end ok (nothing is drawn), or the canvas output is missing, not a list, the layout's root is not a canvas, or a layout drawn as a widget is a text layout"),
+        (ExitStatus.usage, "a usage error"),
+        (ExitStatus.dataError, "the script is not UTF-8, or the layout does not load"),
+        (ExitStatus.noInput, "the script or the layout cannot be read, or the --icons folder cannot be opened"),
+        (ExitStatus.cannotCreate, "the picture cannot be written"),
     ]
 
     static let canvas = Option<String>.text("canvas", "output", "The output that holds the Canvas commands. Default: drawing.")
@@ -113,6 +115,7 @@ package enum RenderCommand {
         }
         if let folder = widgetRequest?.icons { try WidgetFiles.checkIconFolder(folder) }
         var configuration = try RunOptions.decode(arguments).configuration
+        try RunOptions.refuseHarmonyPictures(configuration, command: "render")
         try APIFlags.apply(arguments, to: &configuration)
         // The run's files stay readable after it: a layout's images are read from them.
         if configuration.storage == nil { configuration.storage = StateStore() }
@@ -132,7 +135,7 @@ package enum RenderCommand {
         let out = outPath ?? (baseName(path) + "." + pictureFormat.rawValue)
 
         let report = ProcessHost.with { $0.run(source, configuration: configuration) }
-        let style = Style(enabled: terminal.colorErr)
+        let style = TextStyle(enabled: terminal.colorErr)
         for line in RunReportRenderer(report: report, sourceText: source.text, budget: configuration.budget).diagnosticLines(style) {
             terminal.err(line)
         }
@@ -140,7 +143,7 @@ package enum RenderCommand {
         outcome.source = layout == nil ? ["canvas": .string(canvasName ?? "drawing")] : ["layout": .string(layoutPath!)]
         guard report.status == .ok else {
             outcome.problem = "the run ended \(report.status.rawValue), so nothing is drawn"
-            return finish(outcome, report: report, format: format, terminal: terminal, code: ExitCode.of(report))
+            return finish(outcome, report: report, format: format, terminal: terminal, code: ExitStatus.of(report))
         }
         if let widgetRequest, let layout, let widgets {
             return try RenderWidgets.run(widgetRequest, layout: layout, layoutPath: layoutPath!, report: report,
@@ -158,7 +161,7 @@ package enum RenderCommand {
             switch CanvasSource.fromLayout(layout.render(outputs: report.outputs)) {
             case .failure(let message):
                 outcome.problem = message
-                return finish(outcome, report: report, format: format, terminal: terminal, code: ExitCode.failure)
+                return finish(outcome, report: report, format: format, terminal: terminal, code: ExitStatus.failure)
             case .success(var found):
                 if let size {
                     found.width = size.width
@@ -171,7 +174,7 @@ package enum RenderCommand {
             guard let commands = report.outputs[name] else {
                 let names = report.outputs.keys
                 outcome.problem = "the run has no output '\(name)'" + (names.isEmpty ? "" : "; its outputs are \(names.joined(separator: ", "))") + ", so nothing is drawn"
-                return finish(outcome, report: report, format: format, terminal: terminal, code: ExitCode.failure)
+                return finish(outcome, report: report, format: format, terminal: terminal, code: ExitStatus.failure)
             }
             request = CanvasRequest(commands: commands, width: size?.width ?? defaultSide, height: size?.height ?? defaultSide)
         }
@@ -198,15 +201,15 @@ package enum RenderCommand {
         }
         outcome.files = [out]
         let failed = picture.diagnostics.contains { $0.severity == .error }
-        return finish(outcome, report: report, format: format, terminal: terminal, code: failed ? ExitCode.failure : ExitCode.success)
+        return finish(outcome, report: report, format: format, terminal: terminal, code: failed ? ExitStatus.failure : ExitStatus.success)
     }
 
     static func finish(_ outcome: RenderOutcome, report: RunReport, format: Format, terminal: Terminal, code: Int32) -> Int32 {
         if let problem = outcome.problem {
-            terminal.err("\(Style(enabled: terminal.colorErr).red("error")): \(report.script): \(problem)")
+            terminal.err("\(TextStyle(enabled: terminal.colorErr).red("error")): \(report.script): \(problem)")
         }
         if format == .json {
-            terminal.out(outcome.json(run: report.json()).serialized(pretty: true))
+            terminal.out(outcome.json(run: report.json).serialized(pretty: true))
         } else if let file = outcome.files.first, let picture = outcome.picture {
             terminal.out("\(file): \(picture.pixelWidth)×\(picture.pixelHeight) px, \(picture.drawn) of \(picture.given) commands drawn")
         }

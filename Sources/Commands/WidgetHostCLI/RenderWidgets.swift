@@ -1,5 +1,6 @@
 import Canvas
 import Dispatch
+import ErrorKinds
 import HostSystem
 import JSONKit
 import Layout
@@ -49,7 +50,7 @@ enum RenderWidgets {
                                             widget: String, out: String?, base: String, scale: Int, scheme: ColorScheme, format: RenderCommand.Format,
                                             drawer: Drawing, terminal: Terminal) throws -> Int32 {
         let pictureFormat: PictureFormat = format == .svg ? .svg : .png
-        let style = Style(enabled: terminal.colorErr)
+        let style = TextStyle(enabled: terminal.colorErr)
         let now = report.finishedAt
         let assets = drawer.assets(images: WidgetFiles.imageReader(store, widget: widget), icons: request.icons.map(WidgetFiles.iconReader))
         let options = GeometryOptions(now: Double(now), utcOffsetSeconds: report.zone.offsetSeconds(atEpochSeconds: now / 1000))
@@ -60,7 +61,7 @@ enum RenderWidgets {
         }
         if case .lines = layout.body {
             terminal.err("\(style.red("error")): \(report.script): the layout \(layoutPath) is a text layout (lines), which has no components to draw as a widget")
-            return ExitCode.failure
+            return ExitStatus.failure
         }
         var pictures: [JSONValue] = []
         var files: [String] = []
@@ -108,13 +109,13 @@ enum RenderWidgets {
                 "schema": "widgethost.render/1", "script": .string(report.script), "status": .string(report.status.rawValue),
                 "drawn": true, "source": ["layout": .string(layoutPath)], "device": .string(request.device.name),
                 "format": "png", "scale": .number(Double(scale)), "scheme": .string(scheme.rawValue),
-                "files": .array(files.map { .string($0) }), "widgets": .array(pictures), "run": report.json(),
+                "files": .array(files.map { .string($0) }), "widgets": .array(pictures), "run": report.json,
             ]
             terminal.out(JSONValue.object(object).serialized(pretty: true))
         } else {
             for line in lines { terminal.out(line) }
         }
-        return ExitCode.success
+        return ExitStatus.success
     }
 }
 

@@ -1,3 +1,4 @@
+import ErrorKinds
 import WidgetHost
 
 extension RunCommand {
@@ -8,14 +9,15 @@ extension RunCommand {
         let action = try ScriptSource.loadScript(path: path)
         let report = ProcessHost.with { $0.runAction(action, widget: widget, configuration: configuration) }
         if format == .json {
-            terminal.out(report.json().serialized(pretty: true))
+            terminal.out(withState(report.json, configuration.storage).serialized(pretty: true))
         } else {
             terminal.out("Button action, then the widget refresh it triggers (a free refresh)")
             terminal.out("")
-            RunReportRenderer(report: report.action, sourceText: action.text, budget: configuration.budget).render(to: terminal)
+            let state = APIFlags.stateLine(configuration.storage)
+            RunReportRenderer(report: report.action, sourceText: action.text, budget: configuration.budget, state: state).render(to: terminal)
             terminal.out("")
-            RunReportRenderer(report: report.refresh, sourceText: widget.text, budget: configuration.budget).render(to: terminal)
+            RunReportRenderer(report: report.refresh, sourceText: widget.text, budget: configuration.budget, state: state).render(to: terminal)
         }
-        return ExitCode.of(report)
+        return ExitStatus.of(report)
     }
 }

@@ -1,3 +1,4 @@
+import ErrorKinds
 import HostSystem
 import JSONKit
 import WidgetHost
@@ -10,8 +11,12 @@ enum RunCommand {
         abstract: "Run a widget or Live Activity script once and report what it did.",
         discussion: """
             Prints the outputs, the control calls it made (setUpdateFreq, setUpdateTime,
-            endLiveActivity), the next refresh it requests, its console and the limits in
-            force; diagnostics go to stderr.
+            endLiveActivity), the next refresh it requests, its console, the limits in
+            force and the state folder; diagnostics go to stderr. What a script stores
+            (Config, setConfig, setValue, Setting.set, files) is read from and written to
+            the state folder, .widgethost in the current folder unless --state names
+            another, so a later run finds it; --fresh-state runs from empty storage and
+            keeps nothing.
             """,
         arguments: [.file("script", "The script file (UTF-8 JavaScript).")],
         options: RunOptions.commandLine + RunOptions.scriptAPI + [APIFlags.action.spec, format.spec],
@@ -22,12 +27,12 @@ enum RunCommand {
             .init("The report as JSON, for a script or CI", "widgethost run Fixtures/Examples/outputs.js --format json"),
         ],
         exitCodes: [
-            (ExitCode.success, "the run ended ok"),
-            (ExitCode.failure, "the run ended in error, timeout or memory"),
-            (ExitCode.usage, "a usage error"),
-            (ExitCode.dataError, "the script is not UTF-8, or the profile or fixtures file is malformed"),
-            (ExitCode.noInput, "a file cannot be read"),
-            (ExitCode.cannotCreate, "what the run stored could not be saved to the state folder (state-not-saved: it is lost)"),
+            (ExitStatus.success, "the run ended ok"),
+            (ExitStatus.failure, "the run ended in error, timeout or memory"),
+            (ExitStatus.usage, "a usage error"),
+            (ExitStatus.dataError, "the script is not UTF-8, or the profile or fixtures file is malformed"),
+            (ExitStatus.noInput, "a file cannot be read"),
+            (ExitStatus.cannotCreate, "what the run stored could not be saved to the state folder (state-not-saved: it is lost)"),
         ],
         takesAnyFileName: true,
         run: run)
@@ -50,8 +55,8 @@ enum RunCommand {
             if error.kind == .notUTF8, format == .json,
                 let report = ProcessHost.with({ try? $0.run(path: path, configuration: configuration) })
             {
-                terminal.out(report.json().serialized(pretty: true))
-                return ExitCode.of(report)
+                terminal.out(withState(report.json, configuration.storage).serialized(pretty: true))
+                return ExitStatus.of(report)
             }
             throw CommandError(loading: error)
         }
@@ -60,10 +65,18 @@ enum RunCommand {
         }
         let report = ProcessHost.with { $0.run(source, configuration: configuration) }
         if format == .json {
-            terminal.out(report.json().serialized(pretty: true))
+            terminal.out(withState(report.json, configuration.storage).serialized(pretty: true))
         } else {
-            RunReportRenderer(report: report, sourceText: source.text, budget: configuration.budget).render(to: terminal)
+            RunReportRenderer(report: report, sourceText: source.text, budget: configuration.budget,
+                              state: APIFlags.stateLine(configuration.storage)).render(to: terminal)
         }
-        return ExitCode.of(report)
+        return ExitStatus.of(report)
+    }
+
+    /// A report with `stateFolder`: the folder the run read and wrote, or null with --fresh-state.
+    static func withState(_ report: JSONValue, _ storage: StateStore?) -> JSONValue {
+        guard case .object(var members) = report else { return report }
+        members["stateFolder"] = storage?.directory.map { .string($0) } ?? .null
+        return .object(members)
     }
 }

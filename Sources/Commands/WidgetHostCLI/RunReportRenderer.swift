@@ -11,17 +11,20 @@ struct RunReportRenderer {
     let sourceText: String?
     /// The budget the run was given (refreshes a day, nil for unlimited); it sets the default cadence.
     var budget: Int? = 55
+    /// What the report says of the state folder the run read and wrote (``APIFlags/stateLine(_:)``),
+    /// or nil to say nothing.
+    var state: String? = nil
     let width = 80
 
     func render(to terminal: Terminal) {
-        let style = Style(enabled: terminal.colorOut)
+        let style = TextStyle(enabled: terminal.colorOut)
         for line in reportLines(style) { terminal.out(line) }
-        for line in diagnosticLines(Style(enabled: terminal.colorErr)) { terminal.err(line) }
+        for line in diagnosticLines(TextStyle(enabled: terminal.colorErr)) { terminal.err(line) }
     }
 
     // MARK: stdout
 
-    func reportLines(_ style: Style) -> [String] {
+    func reportLines(_ style: TextStyle) -> [String] {
         var lines: [String] = []
         let status: String
         switch report.status {
@@ -30,13 +33,15 @@ struct RunReportRenderer {
         case .timeout: status = style.red("timeout")
         case .memory: status = style.red("memory")
         }
-        let kind = report.kind == .live ? "Live Activity" : "\(report.kind.rawValue) widget"
+        let kind = report.card.map { "HarmonyOS \($0.description) card" }
+            ?? (report.kind == .live ? "Live Activity" : "\(report.kind.rawValue) widget")
         lines.append("\(style.bold(report.script)): \(status) (\(kind))")
         lines.append("  now     \(time(report.startedAt)) (\(report.zone.identifier))")
         if let seed = report.seed { lines.append("  seed    \(seed)") }
         let limits = report.limits
         lines.append(
             "  limits  \(JSONValue.formatNumber(limits.timeLimitSeconds)) s, \(JSONValue.formatNumber(limits.memoryLimitMB)) MB, \(limits.consoleEntries) console entries")
+        if let state { lines.append("  state   \(state)") }
 
         if let error = report.error {
             lines.append("")
@@ -47,9 +52,12 @@ struct RunReportRenderer {
         lines.append("")
         lines.append(style.bold("Outputs") + " (\(report.outputs.count))")
         if report.status != .ok {
-            lines.append(style.dim("  none published: the run did not end ok, so a widget keeps its last outputs"))
+            let keeper = report.card == nil ? "a widget keeps its last outputs" : "the card keeps its last bindings"
+            lines.append(style.dim("  none published: the run did not end ok, so \(keeper)"))
         } else if report.outputs.isEmpty {
-            lines.append(style.dim("  none (declare top-level let/const/var or set this.name)"))
+            lines.append(style.dim(report.card == nil
+                ? "  none (declare top-level let/const/var or set this.name)"
+                : "  none (declare top-level let/const/var at the start of a line)"))
         }
         let nameWidth = min(24, report.outputs.keys.map(\.count).max() ?? 0)
         for (name, output) in report.outputs {
@@ -105,7 +113,7 @@ struct RunReportRenderer {
 
     // MARK: stderr
 
-    func diagnosticLines(_ style: Style) -> [String] {
+    func diagnosticLines(_ style: TextStyle) -> [String] {
         var lines: [String] = []
         for diagnostic in report.diagnostics {
             lines.append(diagnostic.stderrLine(file: report.script) { severity in
@@ -135,7 +143,7 @@ struct RunReportRenderer {
         return full.prefix(10) == time(report.startedAt).prefix(10) ? String(full.dropFirst(11).prefix(12)) : full
     }
 
-    private func reason(_ next: NextRefresh) -> String { Wording.reason(next, budget: budget) }
+    private func reason(_ next: NextRefresh) -> String { Wording.reason(next, budget: budget, edition: report.edition) }
 
     private func duration(_ ms: Int64) -> String { Wording.duration(ms) }
 

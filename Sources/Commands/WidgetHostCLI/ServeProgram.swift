@@ -1,3 +1,4 @@
+import ErrorKinds
 import PushContract
 import ZonedTime
 
@@ -29,12 +30,12 @@ package enum ServeProgram {
     ]
 
     package static let exitCodes: [(Int32, String)] = [
-        (ExitCode.success, "stopped cleanly (Ctrl-C or SIGTERM)"),
-        (ExitCode.failure, "it cannot listen on its address"),
-        (ExitCode.usage, "a usage error"),
-        (ExitCode.dataError, "a bad registry file"),
-        (ExitCode.noInput, "the registry or the database cannot be read"),
-        (ExitCode.unavailable, "the port is in use by another program"),
+        (ExitStatus.success, "stopped cleanly (Ctrl-C or SIGTERM)"),
+        (ExitStatus.failure, "it cannot listen on its address"),
+        (ExitStatus.usage, "a usage error"),
+        (ExitStatus.dataError, "a bad registry file"),
+        (ExitStatus.noInput, "the registry or the database cannot be read"),
+        (ExitStatus.unavailable, "the port is in use by another program"),
     ]
 
     package static let host = Option<String>.text("host", "address", "Address to bind. Default: 127.0.0.1 (loopback only).")
@@ -83,6 +84,7 @@ package enum ServeProgram {
     package static let options: [OptionSpec] = [
         host.spec, port.spec, db.spec, registry.spec, userID.spec, widgetID.spec, ios.spec, window.spec, now.spec, threads.spec,
         idleTimeout.spec, requestTimeout.spec, maxConnections.spec, maxConnectionsPerIP.spec, logFormat.spec, quiet.spec,
+        RunOptions.liveEdition.spec,
     ]
 
     static let command = Command(name: name, abstract: abstract, program: program, discussion: discussion, options: options,

@@ -1,5 +1,6 @@
 import Canvas
 import Conformance
+import ErrorKinds
 import WidgetPictures
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -35,6 +36,6 @@ package enum ServiceLoop {
             fputs(answer.line, stdout)
             fflush(stdout)
         }
-        return ExitCode.success
+        return ExitStatus.success
     }
 }

@@ -1,5 +1,6 @@
 import ErrorKinds
 import HostSystem
+import Preview
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -29,14 +30,14 @@ public struct SiblingProgram: Sendable, Equatable {
     /// Replaces the process with `program` from the executable's folder, given `arguments`.
     /// Returns only when it cannot: after one line on stderr saying what to do, with 69.
     public func exec(terminal: Terminal = .standard()) -> Int32 {
-        let style = Style(enabled: terminal.colorErr)
+        let style = TextStyle(enabled: terminal.colorErr)
         let path: String
         switch SiblingPrograms.locate(program).mapError(SiblingMissing.init) {
         case .success(let found):
             path = found
         case .failure(let missing):
             terminal.err("\(style.red("error")): 'widgethost \(command)' runs \(missing.description)")
-            return ExitCode.of(missing.errorKind)
+            return ExitStatus.of(missing.errorKind)
         }
         terminal.flush()
         fflush(stdout)
@@ -46,7 +47,7 @@ public struct SiblingProgram: Sendable, Equatable {
         execv(path, cArguments)
         let reason = errno
         terminal.err("\(style.red("error")): 'widgethost \(command)' cannot run \(path): \(String(cString: strerror(reason))); \(SiblingMissing.remedy)")
-        return ExitCode.of(ErrorKind.environment(.notInstalled))
+        return ExitStatus.of(ErrorKind.environment(.notInstalled))
     }
 }
 

@@ -1,6 +1,8 @@
+import ErrorKinds
 import HostSystem
 import JSONKit
 import Layout
+import Preview
 import Timeline
 import WidgetGeometry
 import WidgetHost
@@ -65,12 +67,12 @@ enum SimulateCommand {
             .init("A day as a chart with the widget after each refresh", "widgethost simulate Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json --format svg --out day.svg"),
         ],
         exitCodes: [
-            (ExitCode.success, "the simulation ran, even if runs inside it failed (they are part of the report)"),
-            (ExitCode.usage, "a usage error: a bad duration, budget, time, format or flag"),
-            (ExitCode.dataError, "the script is not UTF-8"),
-            (ExitCode.noInput, "the script cannot be read"),
-            (ExitCode.internalError, "an internal error"),
-            (ExitCode.cannotCreate, "--out cannot be written, or a run's storage could not be saved to the state folder (state-not-saved: it is lost)"),
+            (ExitStatus.success, "the simulation ran, even if runs inside it failed (they are part of the report)"),
+            (ExitStatus.usage, "a usage error: a bad duration, budget, time, format or flag"),
+            (ExitStatus.dataError, "the script is not UTF-8"),
+            (ExitStatus.noInput, "the script cannot be read"),
+            (ExitStatus.internalError, "an internal error"),
+            (ExitStatus.cannotCreate, "--out cannot be written, or a run's storage could not be saved to the state folder (state-not-saved: it is lost)"),
         ],
         run: run)
 
@@ -111,6 +113,7 @@ enum SimulateCommand {
         let pictureLayout = try layoutForPictures(arguments, format: format)
 
         var runConfiguration = try RunOptions.decode(arguments).configuration
+        if pictureLayout != nil { try RunOptions.refuseHarmonyPictures(runConfiguration, command: "simulate --layout") }
         try APIFlags.apply(arguments, to: &runConfiguration)
         let simulation = try makeSimulation(arguments, runConfiguration: runConfiguration)
 
@@ -140,13 +143,13 @@ enum SimulateCommand {
                                            stateFolder: runConfiguration.storage?.directory,
                                            widget: runConfiguration.widgetIdentity(scriptName: source.name).id) {
             case .success(let drawn): pictures = drawn
-            case .failure(let problem): terminal.err("\(Style(enabled: terminal.colorErr).yellow("warning")): \(path): \(problem.message)")
+            case .failure(let problem): terminal.err("\(TextStyle(enabled: terminal.colorErr).yellow("warning")): \(path): \(problem.message)")
             }
         }
 
         let rendered: String
         switch format {
-        case .json: rendered = report.json(pretty: true) + "\n"
+        case .json: rendered = report.json.serialized(pretty: true) + "\n"
         case .jsonl: rendered = report.jsonLines()
         case .svg:
             rendered = pictureLayout == nil ? report.svg()
@@ -165,16 +168,16 @@ enum SimulateCommand {
         } else {
             terminal.writeOut(rendered)
         }
-        for line in diagnosticLines(runner: runner, path: path, style: Style(enabled: terminal.colorErr)) {
+        for line in diagnosticLines(runner: runner, path: path, style: TextStyle(enabled: terminal.colorErr)) {
             terminal.err(line)
         }
         if runner.failedActionCount > 0, let actionPath = try arguments.get(Self.action), let last = runner.lastActionReport {
             let why = last.error?.summary ?? last.status.rawValue
-            terminal.err("\(Style(enabled: terminal.colorErr).yellow("warning")): \(actionPath): \(runner.failedActionCount) of \(runner.actionRunCount) action runs did not end ok (last: \(why)); their refreshes still ran")
+            terminal.err("\(TextStyle(enabled: terminal.colorErr).yellow("warning")): \(actionPath): \(runner.failedActionCount) of \(runner.actionRunCount) action runs did not end ok (last: \(why)); their refreshes still ran")
         }
         // Storage a run could not save is lost (X2): say so in the exit status too.
-        if runner.diagnostics.contains(where: { $0.diagnostic.code == .stateNotSaved }) { return ExitCode.cannotCreate }
-        return ExitCode.success
+        if runner.diagnostics.contains(where: { $0.diagnostic.code == .stateNotSaved }) { return ExitStatus.cannotCreate }
+        return ExitStatus.success
     }
 
     // MARK: - Flags
@@ -204,9 +207,13 @@ enum SimulateCommand {
             startMs: startMs, durationMs: durationMs, zoneIdentifier: try arguments.get(RunOptions.zone)?.identifier,
             budget: try arguments.get(RunOptions.budget) ?? .typical, realistic: arguments.isSet(realistic),
             seed: runConfiguration.seed ?? 0, isLive: runConfiguration.kind == .live)
+        configuration.follow(runConfiguration.edition)
         configuration.taps = try times(tap, "the tap")
         configuration.foregrounds = try times(foreground, "the foreground")
         if let path = try arguments.get(pushes) {
+            if runConfiguration.edition == .harmony {
+                throw UsageError("--pushes sends Live Activity pushes, which the harmony edition does not have (drop --pushes, or use --edition ios --kind live)")
+            }
             let zone = runConfiguration.zone
             configuration.pushes = try PushesFile.events(path: path, startMs: startMs, zone: zone)
         }
@@ -226,12 +233,18 @@ enum SimulateCommand {
         return try arguments.get(days) ?? TimelineConstants.dayMs
     }
 
-    /// `--hours H`: the span in milliseconds, above 0, at least a second and at most 366 days.
-    static func span(hours help: String) -> Option<Int64> { span("hours", "h", help, unitMs: 3_600_000) }
+    /// `--hours H`: the span in milliseconds, above 0, at least a second and at most
+    /// `maximumDays` (what spans it: `a simulation`).
+    static func span(hours help: String, maximumDays: Double = maximumDays, spanning: String = "a simulation") -> Option<Int64> {
+        span("hours", "h", help, unitMs: 3_600_000, maximumDays: maximumDays, spanning: spanning)
+    }
     /// `--days D`, as `--hours`.
-    static func span(days help: String) -> Option<Int64> { span("days", "d", help, unitMs: 86_400_000) }
+    static func span(days help: String, maximumDays: Double = maximumDays, spanning: String = "a simulation") -> Option<Int64> {
+        span("days", "d", help, unitMs: 86_400_000, maximumDays: maximumDays, spanning: spanning)
+    }
 
-    private static func span(_ name: String, _ placeholder: String, _ help: String, unitMs: Double) -> Option<Int64> {
+    private static func span(_ name: String, _ placeholder: String, _ help: String, unitMs: Double, maximumDays: Double,
+                             spanning: String) -> Option<Int64> {
         Option(name, placeholder, help) { (text) throws(UsageError) in
             let limit = maximumDays * 86_400_000 / unitMs
             guard let value = DurationText.decimal(text), value > 0 else {
@@ -239,7 +252,7 @@ enum SimulateCommand {
             }
             guard value <= limit else {
                 let inHours = name == "hours" ? " (\(JSONValue.formatNumber(limit)) hours)" : ""
-                throw UsageError("bad --\(name) '\(text)': a simulation spans at most 366 days\(inHours)")
+                throw UsageError("bad --\(name) '\(text)': \(spanning) spans at most \(JSONValue.formatNumber(maximumDays)) days\(inHours)")
             }
             let ms = (value * unitMs).rounded()
             guard ms >= 1000 else {
@@ -298,14 +311,16 @@ enum SimulateCommand {
 
     static func heading(path: String, runner: HostRefreshRunner) -> String {
         let kind = runner.configuration.kind
-        let what = kind == .live ? "Live Activity" : "\(kind.rawValue) widget"
+        let what = runner.configuration.edition == .harmony
+            ? "HarmonyOS \(runner.configuration.card.description) card"
+            : kind == .live ? "Live Activity" : "\(kind.rawValue) widget"
         let failed = runner.failedRunCount == 0 ? "" : ", \(runner.failedRunCount) failed"
         let actions = runner.actionRunCount == 0 ? "" : ", \(runner.actionRunCount) button action\(runner.actionRunCount == 1 ? "" : "s") before taps"
         return "\(path): \(runner.runCount) run\(runner.runCount == 1 ? "" : "s") as a \(what)\(failed)\(actions)\n"
     }
 
     /// Every diagnostic the runs produced, once each, as `warning: file:line:column: … [code]`.
-    static func diagnosticLines(runner: HostRefreshRunner, path: String, style: Style) -> [String] {
+    static func diagnosticLines(runner: HostRefreshRunner, path: String, style: TextStyle) -> [String] {
         runner.diagnostics.map { tally in
             let diagnostic = tally.diagnostic
             let label: String

@@ -1,3 +1,5 @@
+import ErrorKinds
+import HostSystem
 import JSONKit
 import Synchronization
 import Layout
@@ -30,29 +32,49 @@ package enum StudioProgram {
         (server-sent events); a script that fails keeps the last good pictures,
         marked stale. Everything the page loads comes from the studio; it serves no
         other file. Stops on Ctrl-C.
+
+        The app's VS Code extension (Omni Widgets) pairs with the studio as with the
+        app's editor: the address and a six-digit pairing code are printed at start,
+        and the studio is advertised over mDNS (_omniwidgets-code._tcp) where Avahi
+        runs. Then VS Code opens the script, saves write it, and "Run" runs it here.
+        Only requests whose Host names the address listened on (--listen; the
+        loopback by default) are answered.
         """
 
     package static let examples: [Command.Example] = [
         .init("A live page of a widget and its layout", "widgethost studio Fixtures/Examples/weather.js --profile Fixtures/Examples/weather.profile.json --layout Fixtures/Examples/weather.layout.json"),
         .init("On a free port, for a Live Activity", "widgethost studio Fixtures/Examples/live-countdown.js --kind live --port 0"),
+        .init("For VS Code on another machine (or outside a container)", "widgethost studio Fixtures/Examples/weather.js --listen 0.0.0.0"),
     ]
 
     package static let exitCodes: [(Int32, String)] = [
-        (ExitCode.success, "stopped with Ctrl-C (SIGINT) or SIGTERM"),
-        (ExitCode.usage, "a usage error"),
-        (ExitCode.failure, "it cannot listen on 127.0.0.1"),
-        (ExitCode.noInput, "the script's folder does not exist"),
-        (ExitCode.unavailable, "the port is in use by another program"),
+        (ExitStatus.success, "stopped with Ctrl-C (SIGINT) or SIGTERM"),
+        (ExitStatus.usage, "a usage error"),
+        (ExitStatus.failure, "it cannot listen on the address"),
+        (ExitStatus.noInput, "the script's folder does not exist"),
+        (ExitStatus.unavailable, "the port is in use by another program"),
     ]
 
     static let layout = Option<String>.file(
         "layout", "file", "A JSON component tree drawn at every family, light and dark (or a text layout: one field per line).",
         nonEmpty: "name a layout file")
-    static let hours = SimulateCommand.span(hours: "Span of the refreshes in hours. Default: 24.")
-    static let days = SimulateCommand.span(days: "Span of the refreshes in days, at most 366. Not with --hours.")
-    /// `--port`: on 127.0.0.1, 0 for a free one.
+    static let hours = SimulateCommand.span(hours: "Span of the refreshes in hours, at most 168. Default: 24.",
+                                            maximumDays: StudioBounds.spanDays, spanning: "the studio's day")
+    static let days = SimulateCommand.span(days: "Span of the refreshes in days, at most 7. Not with --hours.",
+                                           maximumDays: StudioBounds.spanDays, spanning: "the studio's day")
+    /// `--port`: 0 for a free one.
     package static let port = Option<Int>.whole(
-        "port", "port", "Port to listen on, on 127.0.0.1; 0 picks a free one. Default: 8790.", in: 0...65535)
+        "port", "port", "Port to listen on; 0 picks a free one. Default: 8790.", in: 0...65535)
+    /// `--listen`: the address to listen on, canonical (`NetworkInterfaces.canonical`).
+    package static let listen = Option<String>(
+        "listen", "address",
+        "Address to listen on: 127.0.0.1 (the default, this machine only), one of this machine's addresses, or 0.0.0.0 or :: for all (VS Code on another machine, a container)."
+    ) { (text) throws(UsageError) in
+        guard let address = NetworkInterfaces.canonical(text) else {
+            throw UsageError("bad --listen '\(text)'; give an IP address: 127.0.0.1 (the default), an address of this machine such as 192.168.1.20, or 0.0.0.0 or :: for all")
+        }
+        return address
+    }
     /// `--open`.
     package static let open = Flag("open", "Open the page in the browser (xdg-open) once it is served.")
 
@@ -63,7 +85,7 @@ package enum StudioProgram {
         PictureOptions.icons(help: "With a component tree: " + PictureOptions.iconsHelp).spec,
         hours.spec, days.spec,
         Flag("realistic", "Realistic mode for the refreshes: a seeded delay of 0 to 10 minutes on each.").spec,
-    ] + RunOptions.commandLine + RunOptions.scriptAPI + [port.spec, open.spec]
+    ] + RunOptions.commandLine + RunOptions.scriptAPI + [port.spec, listen.spec, open.spec]
 
     static let command = Command(name: name, abstract: abstract, program: ServeProgram.program, discussion: discussion,
                                  arguments: [.file("script", "The script file (UTF-8 JavaScript).")], options: options,
@@ -89,7 +111,7 @@ package enum StudioProgram {
     /// The options the page offers as controls, in the order shown: the run options'
     /// declarations (``RunOptions/declarations``) the page shows, then the span of the day.
     package static var controls: [Control] {
-        let shown = ["now", "tz", "locale", "seed", "kind", "device", "budget", "network", "context", "param"]
+        let shown = ["now", "tz", "locale", "seed", "edition", "kind", "dimension", "device", "budget", "network", "context", "param"]
         let run = shown.compactMap { name in RunOptions.declarations.first { $0.spec.name == name && $0.onCommandLine }?.spec }
         return (run + [hours.spec]).map(Control.init)
     }
@@ -134,6 +156,9 @@ package enum StudioProgram {
         try PictureOptions.requireLayout(parsed, layout: layout)
         let device = try PictureOptions.device(parsed)
         let icons = try PictureOptions.icons(parsed)
+        // The studio's bound on its day (the simulation reads the span as simulate's options do).
+        _ = try parsed.get(hours)
+        _ = try parsed.get(days)
         var base = try RunOptions.decode(parsed).configuration
         let simulation = try SimulateCommand.makeSimulation(parsed, runConfiguration: base)
         base.now = simulation.configuration.startMs
@@ -143,9 +168,19 @@ package enum StudioProgram {
         let inputs = try loader.load(strict: false)
         var builder = PreviewBuilder()
         builder.recordsRefreshes = true
+        builder.refreshKeeping = StudioBounds.kept
         var build = Build(document: builder.build(inputs))
         let document = build.document
-        build.document.pictures = pictures.with { PreviewPictures.section(inputs, document: document, arguments: parsed, client: $0) }
+        let harmony = inputs.configuration.edition == .harmony
+        if harmony {
+            // ArkUI lays a HarmonyOS card out, which the host does not imitate yet: no iOS picture stands in for one.
+            build.document.pictures = inputs.layout.map { _ in
+                PictureSection(folder: "", device: "HarmonyOS \(inputs.configuration.card.description)", scale: PreviewPictures.scale, families: [],
+                               problem: Self.harmonyNotDrawn)
+            }
+        } else {
+            build.document.pictures = pictures.with { PreviewPictures.section(inputs, document: document, arguments: parsed, client: $0) }
+        }
         build.network.mode = inputs.configuration.network.mode.rawValue
         build.network.exchanges = inputs.configuration.network.recorder?.recorded ?? []
         if let fixtures = try parsed.get(RunOptions.fixtures) {
@@ -158,7 +193,7 @@ package enum StudioProgram {
             let saved = try? store.widget(widget)
             build.state = (folder, saved?.config ?? [:], saved?.settings ?? [:], (try? store.values("1")) ?? [:])
         }
-        guard let layout = inputs.layout, let timeline = build.document.timeline else { return build }
+        guard !harmony, let layout = inputs.layout, let timeline = build.document.timeline else { return build }
         if case .lines = layout.body { return build }
         let states = build.document.refreshStates.filter { $0.status == "ok" }.map { (at: $0.at, refresh: $0.index, outputs: $0.outputs) }
         let family = WidgetFamily(name: inputs.configuration.kind.rawValue) ?? .small
@@ -186,9 +221,15 @@ package enum StudioProgram {
         try PictureOptions.requireLayout(parsed, layout: layout)
         _ = try PictureOptions.device(parsed)
         _ = try PictureOptions.icons(parsed)
+        _ = try parsed.get(hours)
+        _ = try parsed.get(days)
         let base = try RunOptions.decode(parsed).configuration
         _ = try SimulateCommand.makeSimulation(parsed, runConfiguration: base)
     }
+
+    /// What the pictures say in the HarmonyOS edition.
+    package static let harmonyNotDrawn =
+        "HarmonyOS cards are not drawn yet: ArkUI lays them out, and the edition's docs publish no desk card sizes and no reference images; the run, console, network and day panels are the card's"
 
     /// The Live Activity drawn from a push's `content_state.data` variables, light then dark,
     /// as the app draws it (no script runs): each picture's scheme and PNG in base64, or the
@@ -220,10 +261,11 @@ package enum StudioProgram {
     }
 
     /// The script and the files `arguments` name that a save should redraw for: the layout,
-    /// the profile and the fixtures.
+    /// the profile and the fixtures (not those a record run writes).
     package static func watchedFiles(_ arguments: [String]) throws -> [String] {
         let parsed = try ParsedArguments(arguments, options: options)
-        return Array(parsed.positionals.prefix(1)) + [layout, RunOptions.profile, RunOptions.fixtures].compactMap { try? parsed.get($0) }
+        return Array(parsed.positionals.prefix(1)) + [layout, RunOptions.profile].compactMap { try? parsed.get($0) }
+            + [try APIFlags.watchedFixtures(parsed)].compactMap { $0 }
     }
 }
 

@@ -1,3 +1,4 @@
+import HostSystem
 import Preview
 
 #if canImport(Glibc)
@@ -75,5 +76,23 @@ public enum ProcessEnvironment {
     }
 }
 
-/// ANSI styling, applied only when enabled (shared with the preview).
-typealias Style = TextStyle
+extension InterruptWatch {
+    /// A watch (``InterruptWatch``) that, when it ends the process, says `line` on `terminal`'s
+    /// stdout first.
+    package static func saying(_ line: String, on terminal: Terminal) -> InterruptWatch {
+        let box = LastWords(terminal: terminal)
+        return InterruptWatch { box.say(line) }
+    }
+}
+
+/// The terminal, for the one line an ``InterruptWatch`` writes from its own thread just before
+/// the process ends. `@unchecked Sendable`: that write may meet one of the command's thread, as
+/// two writes to the process's stdout may (the C library serialises them); nothing runs after it.
+private struct LastWords: @unchecked Sendable {
+    let terminal: Terminal
+
+    func say(_ line: String) {
+        terminal.out(line)
+        terminal.flush()
+    }
+}

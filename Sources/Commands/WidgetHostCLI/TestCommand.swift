@@ -1,4 +1,5 @@
 import Canvas
+import ErrorKinds
 import HostSystem
 import Conformance
 import JSONKit
@@ -36,12 +37,12 @@ package enum TestCommand {
             .init("The results as JSON", "widgethost test Fixtures/Conformance --format json"),
         ],
         exitCodes: [
-            (ExitCode.success, "every fixture passed"),
-            (ExitCode.failure, "a fixture failed"),
-            (ExitCode.usage, "a usage error"),
-            (ExitCode.dataError, "a file named is not a fixture: it has no /*--- block (not-a-fixture)"),
-            (ExitCode.noInput, "a path does not exist, or no fixtures were found"),
-            (ExitCode.cannotCreate, "--output cannot be written"),
+            (ExitStatus.success, "every fixture passed"),
+            (ExitStatus.failure, "a fixture failed"),
+            (ExitStatus.usage, "a usage error"),
+            (ExitStatus.dataError, "a file named is not a fixture: it has no /*--- block (not-a-fixture)"),
+            (ExitStatus.noInput, "a path does not exist, or no fixtures were found"),
+            (ExitStatus.cannotCreate, "--output cannot be written"),
         ],
         takesAnyFileName: true,
         run: { arguments, terminal in try run(arguments, terminal, drawer: drawer, widgets: widgets) })
@@ -106,6 +107,12 @@ package enum TestCommand {
         }
         // What the search passed over (a pipe named .js, a second link to a folder) is said, not run.
         for line in found.passedOver { terminal.err("test: passed over \(line)") }
+        // Scripts in those folders without a /*--- block are not fixtures: say how many were left out, and why.
+        let skipped = found.withoutFrontMatter
+        if !skipped.isEmpty {
+            let shown = skipped.prefix(5).joined(separator: ", ") + (skipped.count > 5 ? " and \(skipped.count - 5) more" : "")
+            terminal.err("test: not run: \(skipped.count) script\(skipped.count == 1 ? "" : "s") without a /*--- … ---*/ front-matter block (\(shown)); a script is a fixture once such a block says how to run it and what it must do (docs/conformance.md)")
+        }
         if let (index, count) = try arguments.get(Self.shard) {
             fixtures = Suite.shard(fixtures, index: index, count: count)
         }
@@ -147,7 +154,7 @@ package enum TestCommand {
         } else {
             terminal.writeOut(text)
         }
-        return ExitCode.ofSuite(failed: summary.failed)
+        return ExitStatus.ofSuite(failed: summary.failed)
     }
 
     /// `--reporter NAME`, or `--format text|json` (the flag every reporting command takes, X1):

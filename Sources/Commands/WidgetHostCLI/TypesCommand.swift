@@ -1,3 +1,4 @@
+import ErrorKinds
 import HostSystem
 import WidgetHost
 
@@ -17,29 +18,32 @@ enum TypesCommand {
             DIR/jsconfig.json' checks top-level await, return and this.name = ... as the
             host runs them; with no script named, the .js files of the current folder. It
             replaces only files it wrote, and removes its copies of scripts not wrapped this
-            time. See docs/editors.md.
+            time. --edition harmony writes the HarmonyOS edition's declarations. See
+            docs/editors.md.
             """,
         arguments: [.file("script", "With --wrap: the scripts to write in the checked form. Default: the .js files of the current folder.")],
-        options: [outFile.spec, wrapFolder.spec],
+        options: [edition.spec, outFile.spec, wrapFolder.spec],
         examples: [
             .init("Declarations for an editor, next to your scripts", "widgethost types --out omni.d.ts"),
             .init("Every script of the folder as the host runs it, for tsc -p .widgethost/typecheck/jsconfig.json", "widgethost types --wrap .widgethost/typecheck"),
+            .init("The declarations of the HarmonyOS edition", "widgethost types --edition harmony --out omni.d.ts"),
         ],
         exitCodes: [
-            (ExitCode.success, "written"),
-            (ExitCode.usage, "a usage error"),
-            (ExitCode.dataError, "a script is not UTF-8"),
-            (ExitCode.noInput, "a script cannot be read, or --wrap found none to write (no-scripts)"),
-            (ExitCode.cannotCreate, "a file cannot be written, or --wrap would replace a file it did not write (file-exists)"),
+            (ExitStatus.success, "written"),
+            (ExitStatus.usage, "a usage error"),
+            (ExitStatus.dataError, "a script is not UTF-8"),
+            (ExitStatus.noInput, "a script cannot be read, or --wrap found none to write (no-scripts)"),
+            (ExitStatus.cannotCreate, "a file cannot be written, or --wrap would replace a file it did not write (file-exists)"),
         ],
         run: run)
 
+    static let edition = RunOptions.edition.helped("The app's edition whose API is declared: ios or harmony. Default: ios.")
     static let outFile = Option<String>.file("out", "file", "Write the declarations to this file instead of stdout.", nonEmpty: "name a file")
     static let wrapFolder = Option<String>.folder(
         "wrap", "dir", "Write the scripts, omni.d.ts and jsconfig.json for tsc to this new folder.", nonEmpty: "name a folder")
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
-        let text = TypeDeclarations.text()
+        let text = TypeDeclarations.text(for: try arguments.get(edition) ?? .ios)
         if let folder = try arguments.get(wrapFolder) {
             if arguments.given(outFile) { throw UsageError("--out and --wrap do not go together; --wrap writes its own omni.d.ts") }
             return try wrap(arguments.positionals, into: folder, declarations: text, terminal)
@@ -49,7 +53,7 @@ enum TypesCommand {
         }
         guard let out = try arguments.get(outFile) else {
             terminal.writeOut(text)
-            return ExitCode.success
+            return ExitStatus.success
         }
         do {
             try AtomicFile.write(Array(text.utf8), toPath: out)
@@ -57,7 +61,7 @@ enum TypesCommand {
             throw CommandError("cannot write \(out): \(error.reason)\(ToolCode.cannotWrite.suffix)", kind: error.errorKind)
         }
         terminal.out("wrote the script API's declarations to \(out)")
-        return ExitCode.success
+        return ExitStatus.success
     }
 
     private static func wrap(_ named: [String], into folder: String, declarations: String, _ terminal: Terminal) throws -> Int32 {
@@ -78,7 +82,7 @@ enum TypesCommand {
             }
             names[name] = script
             let source = try ScriptSource.loadScript(path: script)
-            files.append((name, EditorConfig.wrap(source.text)))
+            files.append((name, CheckerWrap.wrap(source.text)))
         }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         files.append(("omni.d.ts", declarations))
@@ -112,7 +116,7 @@ enum TypesCommand {
         }
         let removed = stale.isEmpty ? "" : ", removed the stale cop\(stale.count == 1 ? "y" : "ies") \(stale.joined(separator: ", "))"
         terminal.out("wrote \(scripts.count) script\(scripts.count == 1 ? "" : "s") for the checker to \(base)\(removed); check them with: tsc -p \(base)jsconfig.json")
-        return ExitCode.success
+        return ExitStatus.success
     }
 
     /// Whether `path` holds what `--wrap` writes: a wrapped script, the declarations or the
@@ -120,7 +124,7 @@ enum TypesCommand {
     private static func isGenerated(_ path: String) -> Bool {
         guard let bytes = try? FileBytes.read(path: path) else { return false }
         let text = String(decoding: bytes, as: UTF8.self)
-        if path.hasSuffix(".js") { return text.hasPrefix(EditorConfig.prefix) }
+        if path.hasSuffix(".js") { return CheckerWrap.isWrapped(text) }
         if path.hasSuffix("omni.d.ts") { return text.hasPrefix(TypeDeclarations.firstLine) }
         return text == EditorConfig.jsconfig(checkJs: true, include: ["*.js", "omni.d.ts"])
     }

@@ -1,5 +1,6 @@
 import ErrorKinds
 import HostSystem
+import Preview
 
 /// The `widgethost` command-line tool: a thin layer over the libraries (X4).
 public enum WidgetHostTool {
@@ -66,9 +67,9 @@ public enum WidgetHostTool {
 
     /// One line on stderr: the command is a program of its own, which a library call does not start.
     private static func refuse(_ sibling: SiblingProgram, terminal: Terminal) -> Int32 {
-        let style = Style(enabled: terminal.colorErr)
+        let style = TextStyle(enabled: terminal.colorErr)
         terminal.err("\(style.red("error")): 'widgethost \(sibling.command)' runs the \(sibling.program) program in the process's place, which a library call does not do; start \(sibling.program) itself")
-        return ExitCode.of(ErrorKind.environment(.notInstalled))
+        return ExitStatus.of(ErrorKind.environment(.notInstalled))
     }
 
     /// Runs the tool's work for `arguments` in this process, up to a command that is a program
@@ -88,24 +89,24 @@ public enum WidgetHostTool {
     private static func step(arguments: [String], raw: [[UInt8]]?, terminal: Terminal) -> Step {
         guard let first = arguments.first else {
             terminal.writeOut(help)
-            return .exit(ExitCode.success)
+            return .exit(ExitStatus.success)
         }
         switch first {
         case "-h", "--help":
             terminal.writeOut(help)
-            return .exit(ExitCode.success)
+            return .exit(ExitStatus.success)
         case "--version":
             terminal.out("widgethost \(version)")
-            return .exit(ExitCode.success)
+            return .exit(ExitStatus.success)
         case "help":
             guard arguments.count > 1 else {
                 terminal.writeOut(help)
-                return .exit(ExitCode.success)
+                return .exit(ExitStatus.success)
             }
             if arguments[1] == "--man" {
                 guard arguments.count == 2 else { return .exit(usageError(UsageError("help --man takes nothing more"), usage: nil, terminal: terminal)) }
                 terminal.writeOut(ManPage.text())
-                return .exit(ExitCode.success)
+                return .exit(ExitStatus.success)
             }
             guard let command = command(named: arguments[1]) else {
                 return .exit(usageError(UsageError("unknown subcommand '\(arguments[1])'"), usage: nil, terminal: terminal))
@@ -114,7 +115,7 @@ public enum WidgetHostTool {
                 return .program(SiblingProgram(program: program, command: command.name, arguments: command.leadingArguments + ["--help"]))
             }
             terminal.writeOut(command.help)
-            return .exit(ExitCode.success)
+            return .exit(ExitStatus.success)
         default:
             break
         }
@@ -151,7 +152,7 @@ public enum WidgetHostTool {
         }
         if rest.contains("-h") || rest.contains("--help") {
             terminal.writeOut(command.help)
-            return ExitCode.success
+            return ExitStatus.success
         }
         do {
             let parsed = try ParsedArguments(rest, raw: raw, options: command.options)
@@ -159,18 +160,18 @@ public enum WidgetHostTool {
         } catch let error as UsageError {
             return usageError(error, usage: command, terminal: terminal)
         } catch let error as CommandError {
-            terminal.err("\(Style(enabled: terminal.colorErr).red("error")): \(error.message)")
-            return ExitCode.of(error.errorKind)
+            terminal.err("\(TextStyle(enabled: terminal.colorErr).red("error")): \(error.message)")
+            return ExitStatus.of(error.errorKind)
         } catch {
-            terminal.err("\(Style(enabled: terminal.colorErr).red("error")): internal error: \(error)")
-            return ExitCode.of(ErrorKind.internal)
+            terminal.err("\(TextStyle(enabled: terminal.colorErr).red("error")): internal error: \(error)")
+            return ExitStatus.of(ErrorKind.internal)
         }
     }
 
     static func usageError(_ error: UsageError, usage command: Command?, terminal: Terminal) -> Int32 {
         // One line: what is wrong, and where help is.
         let help = command.map { "widgethost \($0.name) --help" } ?? "widgethost --help"
-        terminal.err("\(Style(enabled: terminal.colorErr).red("error")): \(error.message) (see '\(help)')")
-        return ExitCode.of(error.errorKind)
+        terminal.err("\(TextStyle(enabled: terminal.colorErr).red("error")): \(error.message) (see '\(help)')")
+        return ExitStatus.of(error.errorKind)
     }
 }

@@ -1,3 +1,5 @@
+import WidgetHost
+
 /// How many charged refreshes the system grants a widget in any rolling 24-hour window (R2).
 public enum BudgetProfile: Sendable, Hashable, CustomStringConvertible {
     /// 40 refreshes a day, the low end of Apple's "40–70 a day".
@@ -10,6 +12,10 @@ public enum BudgetProfile: Sendable, Hashable, CustomStringConvertible {
     case unlimited
     /// A custom budget, 1 through 1440 refreshes a day.
     case perDay(Int)
+    /// The HarmonyOS platform's quota (H8): this many timed refreshes a card per local calendar
+    /// day, the count reset at 00:00, instead of a rolling 24-hour window. Not a `--budget`
+    /// name: the HarmonyOS edition's simulations have it.
+    case calendarDay(Int)
 
     /// The names ``parse(_:)`` accepts besides a number.
     public static let names = ["strict", "typical", "generous", "unlimited"]
@@ -46,14 +52,22 @@ public enum BudgetProfile: Sendable, Hashable, CustomStringConvertible {
         case .typical: return 55
         case .generous: return 70
         case .unlimited: return nil
-        case .perDay(let n): return n
+        case .perDay(let n), .calendarDay(let n): return n
         }
+    }
+
+    /// The refreshes a calendar day may hold, reset at local midnight (H8); nil for a rolling budget.
+    public var perCalendarDay: Int? {
+        if case .calendarDay(let n) = self { return n }
+        return nil
     }
 
     /// The system's default cadence for a widget that asked for nothing (R1):
     /// 1440 / budget minutes. ``unlimited`` has no budget to pace by, so it uses the
     /// ``typical`` cadence, 1440 / 55 minutes (about 26 minutes 11 seconds).
     public var defaultCadenceMs: Int64 {
+        // A HarmonyOS card that asks for nothing gets its form's periodic refresh (H7).
+        if perCalendarDay != nil { return Int64(HarmonyRules.defaultCadenceMinutes) * TimelineConstants.minuteMs }
         let perDay = refreshesPerDay ?? 55
         // Round up: the system paces late, never early.
         return (TimelineConstants.dayMs + Int64(perDay) - 1) / Int64(perDay)
@@ -67,11 +81,13 @@ public enum BudgetProfile: Sendable, Hashable, CustomStringConvertible {
         case .generous: return "generous"
         case .unlimited: return "unlimited"
         case .perDay(let n): return String(n)
+        case .calendarDay(let n): return "\(n)-per-calendar-day"
         }
     }
 
     /// E.g. "typical (55 a day)" or "unlimited (no budget)".
     public var description: String {
+        if let quota = perCalendarDay { return "\(quota) a day, reset at 00:00" }
         guard let perDay = refreshesPerDay else { return "unlimited (no budget)" }
         if case .perDay = self { return "\(perDay) a day" }
         return "\(name) (\(perDay) a day)"

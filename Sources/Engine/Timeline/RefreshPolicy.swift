@@ -1,3 +1,6 @@
+import WidgetHost
+import ZonedTime
+
 /// Why the next refresh was requested for the time it was (R1).
 public enum RequestReason: String, Sendable, Hashable, CaseIterable {
     /// The first run, at the start of the simulation.
@@ -6,7 +9,8 @@ public enum RequestReason: String, Sendable, Hashable, CaseIterable {
     case updateTime
     /// The frequency in force: the last valid `setUpdateFreq` of any earlier run (C2).
     case frequency
-    /// Nothing was asked for: the system's default cadence, 1440 / budget minutes.
+    /// Nothing was asked for: the system's default cadence, 1440 / budget minutes (a HarmonyOS
+    /// card's periodic refresh, H7).
     case `default`
     /// A free refresh (R4): a tap or the app coming to the foreground.
     case free
@@ -18,7 +22,8 @@ public enum DelayReason: String, Sendable, Hashable, CaseIterable {
     case busy
     /// Within 5 minutes of the previous refresh of any kind (R2).
     case spacing
-    /// The rolling 24-hour window already held a budget's worth of charged refreshes (R2).
+    /// The rolling 24-hour window already held a budget's worth of charged refreshes (R2), or the
+    /// calendar day its quota of timed refreshes (H8: the next comes after 00:00).
     case budget
     /// Realistic mode's random delivery delay (R3).
     case jitter
@@ -37,9 +42,12 @@ struct RefreshRequest: Hashable {
     ///   - frequencyMinutes: The frequency in force after it (raw minutes), if any.
     ///   - defaultCadenceMs: The budget profile's default cadence.
     static func after(
-        finishedAt: Int64, updateTime: Int64?, frequencyMinutes: Double?, defaultCadenceMs: Int64
+        finishedAt: Int64, updateTime: Int64?, frequencyMinutes: Double?, defaultCadenceMs: Int64,
+        updateTimeFloorMs: Int64 = 0
     ) -> RefreshRequest {
-        if let updateTime { return RefreshRequest(at: updateTime, reason: .updateTime) }
+        if let updateTime {
+            return RefreshRequest(at: max(updateTime, finishedAt.saturatingAdd(updateTimeFloorMs)), reason: .updateTime)
+        }
         if let frequencyMinutes {
             let interval = effectiveIntervalMs(minutes: frequencyMinutes)
             return RefreshRequest(at: finishedAt.saturatingAdd(interval), reason: .frequency)
@@ -72,13 +80,19 @@ struct RefreshGrantPolicy {
     /// Times of charged refreshes, in the order they happened (so sorted).
     private var charged: [Int64] = []
     private(set) var lastRefreshAt: Int64?
+    /// The calendar-day quota (H8), counted in local days of its zone, instead of the rolling window.
+    private let days: CalendarDays?
+    /// Charged refreshes per local day (by ``CalendarDays/day(of:)``).
+    private var chargedPerDay: [Int64: Int] = [:]
 
     /// - Parameters:
     ///   - budget: Charged refreshes allowed per rolling 24 hours, or `nil` for none.
     ///   - jitterSeed: The seed of realistic mode's delay, or `nil` for ideal mode.
-    init(budget: Int?, jitterSeed: UInt64?) {
+    ///   - days: With a calendar-day quota (H8), its local days; `budget` is then the quota.
+    init(budget: Int?, jitterSeed: UInt64?, days: CalendarDays? = nil) {
         self.budget = budget
         self.jitter = jitterSeed.map { SeededGenerator(seed: $0) }
+        self.days = days
     }
 
     /// Grants a scheduled refresh requested for `requested`, after a run that ended at
@@ -94,7 +108,18 @@ struct RefreshGrantPolicy {
             at = last + TimelineConstants.minimumSpacingMs
             reasons.append(.spacing)
         }
-        if let budget {
+        if let budget, let days {
+            // H8: a full day's quota waits for 00:00, then for the spacing again.
+            var moved = false
+            while chargedPerDay[days.day(of: at), default: 0] >= budget {
+                at = days.nextMidnight(after: at)
+                moved = true
+            }
+            if moved {
+                if let last = lastRefreshAt { at = max(at, last.saturatingAdd(TimelineConstants.minimumSpacingMs)) }
+                reasons.append(.budget)
+            }
+        } else if let budget {
             let first = firstIndex(after: at - TimelineConstants.dayMs)
             let inWindow = charged.count - first
             if inWindow >= budget {
@@ -123,6 +148,7 @@ struct RefreshGrantPolicy {
     mutating func record(at: Int64, charged isCharged: Bool) {
         lastRefreshAt = at
         if isCharged && budget != nil { charged.append(at) }
+        if isCharged, let days { chargedPerDay[days.day(of: at), default: 0] += 1 }
     }
 
     /// Charged refreshes in the window (`at` − 24 h, `at`].
@@ -133,6 +159,7 @@ struct RefreshGrantPolicy {
     /// Budget left in the window (`at` − 24 h, `at`], or `nil` without a budget.
     func budgetLeft(at: Int64) -> Int? {
         guard let budget else { return nil }
+        if let days { return max(0, budget - chargedPerDay[days.day(of: at), default: 0]) }
         return max(0, budget - chargedInWindow(at: at))
     }
 
@@ -154,5 +181,23 @@ extension Int64 {
         let (sum, overflow) = addingReportingOverflow(other)
         if !overflow { return sum }
         return other > 0 ? .max : .min
+    }
+}
+
+/// The local calendar days of a zone, for the HarmonyOS quota that resets at 00:00 (H8).
+struct CalendarDays {
+    let zone: Zone
+
+    /// The local day of `ms`, as days since 1970-01-01.
+    func day(of ms: Int64) -> Int64 {
+        let civil = CivilDateTime(epochMilliseconds: ms, in: zone)
+        return CivilCalendar.daysFromCivil(year: civil.year, month: civil.month, day: civil.day)
+    }
+
+    /// The first local midnight after `ms` (the start of the next local day).
+    func nextMidnight(after ms: Int64) -> Int64 {
+        let next = CivilCalendar.civilFromDays(day(of: ms) + 1)
+        let midnight = CivilDateTime(year: next.year, month: next.month, day: next.day, hour: 0, minute: 0).epochMilliseconds(in: zone)
+        return max(midnight, ms + 1)
     }
 }

@@ -66,11 +66,13 @@ extension SVGChart {
         let scale = (bottom - top - 14) / (Double(peak) * 1.1)
         func y(_ count: Int) -> Double { bottom - Double(count) * scale }
 
-        // Window count steps: +1 at each charged refresh, −1 when it leaves the window.
+        // Window count steps: +1 at each charged refresh, −1 when it leaves the window: 24 hours
+        // later, or for a calendar-day quota (H8) at the next local midnight.
+        let days = report.budget.perCalendarDay == nil ? nil : CalendarDays(zone: report.zone)
         var changes: [(at: Int64, delta: Int)] = []
         for r in report.refreshes where r.charged {
             changes.append((r.grantedAt, 1))
-            changes.append((r.grantedAt + TimelineConstants.dayMs, -1))
+            changes.append((days?.nextMidnight(after: r.grantedAt) ?? r.grantedAt + TimelineConstants.dayMs, -1))
         }
         changes.sort { $0.at != $1.at ? $0.at < $1.at : $0.delta < $1.delta }
         var path = "M\(SVGWriter.number(left)),\(SVGWriter.number(bottom))"

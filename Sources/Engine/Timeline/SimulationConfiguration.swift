@@ -1,5 +1,7 @@
 import ErrorKinds
 import JSONKit
+import WidgetHost
+import ZonedTime
 
 /// Everything a simulation needs besides the script runner.
 ///
@@ -32,6 +34,11 @@ public struct SimulationConfiguration: Sendable, Hashable {
     /// For a `live` script: whether the first run starts an activity (as when the app
     /// starts it) rather than waiting for a push `start`. Default: `true`.
     public var startsActivityLocally: Bool
+    /// The edition whose refresh rules apply (H7, H8): a HarmonyOS card asks anew after each
+    /// run (no frequency stays in force), its first run is not a timed refresh, an update time
+    /// is at the earliest 5 minutes after the run, and ``budget`` is its calendar-day quota.
+    /// Default: `ios`.
+    public var edition: Edition = .ios
 
     /// Creates a configuration.
     ///
@@ -75,6 +82,16 @@ public struct SimulationConfiguration: Sendable, Hashable {
 
     /// The end of the span (excluded), epoch milliseconds.
     public var endMs: Int64 { startMs.saturatingAdd(durationMs) }
+
+    /// Follows `edition`'s refresh rules: in the HarmonyOS edition the platform's calendar-day
+    /// quota (H8) replaces the budget.
+    public mutating func follow(_ edition: Edition) {
+        self.edition = edition
+        if edition == .harmony { budget = .calendarDay(HarmonyRules.timedRefreshesPerDay) }
+    }
+
+    /// The zone of ``zoneIdentifier``, else the process's: where a calendar day starts (H8).
+    var zone: Zone { zoneIdentifier.flatMap { try? Zone(identifier: $0) } ?? Zone.current() }
 }
 
 /// A configuration that cannot be simulated, with a message that says what to change.

@@ -62,7 +62,7 @@ extension SimulationEngine {
     func startActivity(by source: LiveActivitySource, content: JSONObject, label: String?) {
         let now = scheduler.now
         let number = activities.count + 1
-        activities.append(Activity(number: number, startedBy: source, startedAt: now, endedAt: nil,
+        activities.append(LiveActivityRecord(number: number, startedBy: source, startedAt: now, endedAt: nil,
                                    ending: nil, dismissedAt: nil, content: content, updateCount: 0))
         active = activities.count - 1
         note(.liveActivityStarted(activity: number, source: source, label: label), content: content)

@@ -3,8 +3,6 @@ import JSONKit
 /// The state of one simulation while it runs. Every change happens inside a task of its
 /// ``VirtualScheduler``, so the clock always reads the time of the change.
 final class SimulationEngine<Runner: RefreshScriptRunner> {
-    typealias Activity = LiveActivityRecord
-
     private struct Pending {
         var id: ScheduledTaskID
         var request: RefreshRequest
@@ -20,7 +18,7 @@ final class SimulationEngine<Runner: RefreshScriptRunner> {
 
     private(set) var refreshes: [RefreshRecord] = []
     private(set) var events: [TimelineEvent] = []
-    var activities: [Activity] = []
+    var activities: [LiveActivityRecord] = []
     private(set) var requestIntervals: [RequestedInterval] = []
     private(set) var publishedOutputs: JSONObject?
     private(set) var pendingAtEnd: PendingRefresh?
@@ -39,7 +37,8 @@ final class SimulationEngine<Runner: RefreshScriptRunner> {
         self.scheduler = VirtualScheduler(now: configuration.startMs)
         self.policy = RefreshGrantPolicy(
             budget: configuration.budget.refreshesPerDay,
-            jitterSeed: configuration.realistic ? configuration.seed : nil)
+            jitterSeed: configuration.realistic ? configuration.seed : nil,
+            days: configuration.budget.perCalendarDay == nil ? nil : CalendarDays(zone: configuration.zone))
         self.progressEvery = max(1, progressEvery)
         self.progress = progress
         self.busyUntil = configuration.startMs
@@ -130,7 +129,9 @@ final class SimulationEngine<Runner: RefreshScriptRunner> {
         let result = runner.run(RefreshRunRequest(at: at, trigger: trigger, index: index))
         let finishedAt = max(result.finishedAtMs, at)
         let ok = result.status == .ok
-        let charged = trigger == .scheduled || trigger == .start
+        let harmony = configuration.edition == .harmony
+        // A HarmonyOS card's first run is its placement, not a timed refresh (H8).
+        let charged = trigger == .scheduled || (trigger == .start && !harmony)
 
         var outputsChanged = false
         if ok {
@@ -138,8 +139,14 @@ final class SimulationEngine<Runner: RefreshScriptRunner> {
             publishedOutputs = result.outputs
         }
         let validFrequency = result.updateFrequencyMinutes.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        let validUpdateTime = result.updateTimeMs.flatMap { $0 > at ? $0 : nil }
-        if ok, let validFrequency { frequencyMinutes = validFrequency }
+        // A HarmonyOS update time is floored at 5 minutes after the run, never dropped (H6).
+        let validUpdateTime = result.updateTimeMs.flatMap { harmony || $0 > at ? $0 : nil }
+        if harmony {
+            // Each HarmonyOS run asks anew: no frequency stays in force (H7).
+            frequencyMinutes = ok ? validFrequency : nil
+        } else if ok, let validFrequency {
+            frequencyMinutes = validFrequency
+        }
         let controlsIgnored = !ok && (validFrequency != nil || validUpdateTime != nil)
 
         policy.record(at: at, charged: charged)
@@ -171,7 +178,8 @@ final class SimulationEngine<Runner: RefreshScriptRunner> {
     private func scheduleNextRefresh(after trigger: RefreshTrigger, finishedAt: Int64, updateTime: Int64?) {
         let request = RefreshRequest.after(
             finishedAt: finishedAt, updateTime: updateTime, frequencyMinutes: frequencyMinutes,
-            defaultCadenceMs: configuration.budget.defaultCadenceMs)
+            defaultCadenceMs: configuration.budget.defaultCadenceMs,
+            updateTimeFloorMs: configuration.edition == .harmony ? TimelineConstants.minimumSpacingMs : 0)
         requestIntervals.append(RequestedInterval(ms: max(0, request.at - finishedAt), byScheduledRefresh: trigger == .scheduled))
         let grant = policy.grant(requested: request.at, notBefore: finishedAt)
         let id = scheduler.schedule(at: grant.at) { [unowned self] in

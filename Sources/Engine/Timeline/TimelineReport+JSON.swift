@@ -1,4 +1,5 @@
 import JSONKit
+import WidgetHost
 
 extension TimelineReport {
     /// The whole report as one JSON object (schema `widgethost.timeline/1`).
@@ -8,8 +9,8 @@ extension TimelineReport {
     /// `pendingRefresh` and `outputs` (the last published outputs). Times are ISO 8601
     /// strings in the report's zone; durations are milliseconds. Keys are sorted, so
     /// the same report always gives the same bytes.
-    public var jsonValue: JSONValue {
-        .object([
+    public var json: JSONValue {
+        var object: JSONObject = [
             "schema": .string(Self.schema),
             "start": .string(isoTime(startMs)),
             "end": .string(isoTime(endMs)),
@@ -24,14 +25,10 @@ extension TimelineReport {
             "summary": summaryJSON,
             "pendingRefresh": pendingRefresh.map(pendingJSON) ?? .null,
             "outputs": publishedOutputs.map { .object($0) } ?? .null,
-        ])
-    }
-
-    /// ``jsonValue`` serialized canonically.
-    ///
-    /// - Parameter pretty: Indent for people. Default: `false`.
-    public func json(pretty: Bool = false) -> String {
-        jsonValue.serialized(pretty: pretty)
+        ]
+        // A HarmonyOS simulation names its edition (H8); an iOS one is as it was.
+        if budget.perCalendarDay != nil { object["edition"] = .string(Edition.harmony.rawValue) }
+        return .object(object)
     }
 
     /// One JSON object per line: a `simulation` line with the inputs, one line per event
@@ -40,7 +37,7 @@ extension TimelineReport {
     public func jsonLines() -> String {
         var lines: [JSONValue] = []
         lines.reserveCapacity(events.count + 2)
-        var header = jsonValue.objectValue ?? [:]
+        var header = json.objectValue ?? [:]
         for key in ["refreshes", "events", "summary", "pendingRefresh", "outputs"] { header[key] = nil }
         header["type"] = "simulation"
         header["at"] = .string(isoTime(startMs))

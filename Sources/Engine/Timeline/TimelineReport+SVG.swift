@@ -69,7 +69,7 @@ struct SVGChart {
 
         drawHeading()
         laneBackground("Refreshes", nil, top: refreshTop, bottom: refreshBottom)
-        laneBackground("Budget", "charged in 24 h", top: budgetTop, bottom: budgetBottom)
+        laneBackground("Budget", report.budget.perCalendarDay == nil ? "charged in 24 h" : "timed today", top: budgetTop, bottom: budgetBottom)
         if hasLive { laneBackground("Live Activity", nil, top: liveTop, bottom: liveTop + liveHeight) }
         drawGrid(top: refreshTop, bottom: axisY)
         drawRefreshLane(top: refreshTop, bottom: refreshBottom)

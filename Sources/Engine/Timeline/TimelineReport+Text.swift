@@ -82,8 +82,9 @@ extension TimelineReport {
         var lines = ["Summary"]
         lines.append("  refreshes:    \(s.refreshCount) (\(s.chargedCount) charged, \(s.freeCount) free, "
             + "\(s.failedCount) failed, \(s.delayedCount) delayed)")
+        let window = budget.perCalendarDay == nil ? "charged in any 24 h window" : "timed in one calendar day (the quota's window, reset at 00:00)"
         lines.append("  per 24 h:     \(TimelineSummary.BudgetVerdict.formatCount(s.refreshesPer24h)); "
-            + "at most \(s.maxChargedIn24h) charged in any 24 h window")
+            + "at most \(s.maxChargedIn24h) \(window)")
         if let gap = s.longestGap {
             let until = gap.afterLastRefresh ? " (the last refresh to the next one granted)" : ""
             lines.append("  longest gap:  \(TimeText.duration(gap.lengthMs)) from "

@@ -3,7 +3,7 @@ import ZonedTime
 
 /// The outcome of a ``Simulation``: every refresh, every event, and the summary (R6).
 ///
-/// Render it with ``json(pretty:)``, ``jsonLines()``, ``text()`` or ``svg()``.
+/// Render it with ``json``, ``jsonLines()``, ``text()`` or ``svg()``.
 public struct TimelineReport: Sendable, Hashable {
     /// The `schema` of the JSON report.
     public static let schema = "widgethost.timeline/1"

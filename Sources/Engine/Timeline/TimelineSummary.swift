@@ -36,10 +36,13 @@ public struct TimelineSummary: Sendable, Hashable {
             case noRequests = "no-requests"
         }
 
-        /// How many refreshes a day the script asks for: one day divided by the mean
-        /// requested interval (each interval at least 5 minutes, C1), over the requests made by
-        /// scheduled refreshes (``RequestedInterval``). `setUpdateFreq(5)` asks for 288, a
-        /// script that asks for 00:01 tomorrow asks for 1. `nil` when it made no requests.
+        /// How many refreshes a day the script asks for. While it keeps asking to the span's
+        /// end: one day divided by the mean requested interval (each interval at least 5
+        /// minutes, C1), over the requests made by scheduled refreshes (``RequestedInterval``),
+        /// so `setUpdateFreq(5)` asks for 288 and a script that asks for 00:01 tomorrow for 1.
+        /// When it stopped asking less than a day after it started (its Live Activity ended): the
+        /// time its activity was active divided by that interval, so an activity that asked every
+        /// 5 minutes and ended after 25 minutes asks for 5. `nil` when it made no requests.
         public var askedPerDay: Double?
         /// The budget, or `nil` for `unlimited`.
         public var budgetPerDay: Int?
@@ -88,7 +91,9 @@ struct RequestedInterval: Sendable, Hashable {
 extension TimelineSummary.BudgetVerdict {
     /// Judges what the runs asked for against `budget`: the requests of scheduled refreshes, or,
     /// when no scheduled refresh asked for anything (a span with only the first run), every request.
-    static func judge(requests: [RequestedInterval], budget: BudgetProfile) -> Self {
+    /// `activeMs`: when the script stopped asking before the span's end (its Live Activity
+    /// ended), how long its activities were active; it asked at its pace for that long only.
+    static func judge(requests: [RequestedInterval], activeMs: Int64? = nil, budget: BudgetProfile) -> Self {
         let perDay = budget.refreshesPerDay
         guard !requests.isEmpty else {
             return Self(askedPerDay: nil, budgetPerDay: perDay, kind: .noRequests,
@@ -101,11 +106,23 @@ extension TimelineSummary.BudgetVerdict {
             total += Double(max(interval.ms, TimelineConstants.minimumSpacingMs))
         }
         let mean = total / Double(judged.count)
+        if let activeMs, activeMs > 0, activeMs < TimelineConstants.dayMs {
+            return judgeEnded(meanIntervalMs: mean, activeMs: activeMs, budget: budget)
+        }
         let asked = ((Double(TimelineConstants.dayMs) / mean) * 10).rounded() / 10
         let askedText = formatCount(asked) + (formatCount(asked) == "1" ? " refresh" : " refreshes")
         guard let perDay else {
             return Self(askedPerDay: asked, budgetPerDay: nil, kind: .unlimited,
                         sentence: "The script asks for about \(askedText) a day; with no budget (unlimited) only the 5-minute spacing holds them back.")
+        }
+        if budget.perCalendarDay != nil {
+            let quota = "the platform's quota of \(perDay) timed refreshes a card per calendar day (reset at 00:00)"
+            if asked <= Double(perDay) {
+                return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .withinBudget,
+                            sentence: "The card asks for about \(askedText) refreshes a day, within \(quota), so refreshes can come when requested.")
+            }
+            return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .overBudget,
+                        sentence: "The card asks for about \(askedText) refreshes a day, more than \(quota), so once \(perDay) have run in a day no timed refresh comes until 00:00.")
         }
         let budgetText = "\(budget.verdictName) budget of \(perDay)"
         if asked <= Double(perDay) {
@@ -115,6 +132,27 @@ extension TimelineSummary.BudgetVerdict {
         let factor = formatCount(((asked / Double(perDay)) * 10).rounded() / 10)
         return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .overBudget,
                     sentence: "The script asks for about \(askedText) a day, \(factor) times the \(budgetText), so refreshes are held back until the rolling 24-hour window has room.")
+    }
+
+    /// The verdict on a script that stopped asking less than a day after it started (its Live
+    /// Activity ended): what it asked for at its pace while active, against the budget.
+    private static func judgeEnded(meanIntervalMs: Double, activeMs: Int64, budget: BudgetProfile) -> Self {
+        let asked = ((Double(activeMs) / meanIntervalMs) * 10).rounded() / 10
+        let pace = "a refresh about every \(TimeText.duration(Int64(meanIntervalMs.rounded())))"
+        let what = "The script asked for \(pace) while its Live Activity was active (\(TimeText.duration(activeMs))): "
+            + "about \(formatCount(asked)) refresh\(asked == 1 ? "" : "es")"
+        guard let perDay = budget.refreshesPerDay else {
+            return Self(askedPerDay: asked, budgetPerDay: nil, kind: .unlimited,
+                        sentence: what + "; with no budget (unlimited) only the 5-minute spacing holds them back.")
+        }
+        let budgetText = "\(budget.verdictName) budget of \(perDay) a day"
+        if asked <= Double(perDay) {
+            return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .withinBudget,
+                        sentence: what + ", within the \(budgetText), so refreshes can come when requested.")
+        }
+        let factor = formatCount(((asked / Double(perDay)) * 10).rounded() / 10)
+        return Self(askedPerDay: asked, budgetPerDay: perDay, kind: .overBudget,
+                    sentence: what + ", \(factor) times the \(budgetText), so refreshes are held back until the rolling 24-hour window has room.")
     }
 
     /// "288" for a whole number, else one decimal: "26.2".
@@ -141,10 +179,18 @@ extension TimelineSummary {
                      configuration: SimulationConfiguration) -> TimelineSummary {
         let chargedTimes = refreshes.filter(\.charged).map(\.grantedAt)
         var maxInWindow = 0
-        var head = 0
-        for (i, time) in chargedTimes.enumerated() {
-            while chargedTimes[head] <= time - TimelineConstants.dayMs { head += 1 }
-            maxInWindow = max(maxInWindow, i - head + 1)
+        if configuration.budget.perCalendarDay != nil {
+            // The HarmonyOS quota's window is the local calendar day (H8).
+            let days = CalendarDays(zone: configuration.zone)
+            var perDay: [Int64: Int] = [:]
+            for time in chargedTimes { perDay[days.day(of: time), default: 0] += 1 }
+            maxInWindow = perDay.values.max() ?? 0
+        } else {
+            var head = 0
+            for (i, time) in chargedTimes.enumerated() {
+                while chargedTimes[head] <= time - TimelineConstants.dayMs { head += 1 }
+                maxInWindow = max(maxInWindow, i - head + 1)
+            }
         }
         var gap: Gap?
         for (previous, next) in zip(refreshes, refreshes.dropFirst()) {
@@ -158,6 +204,11 @@ extension TimelineSummary {
             gap = Gap(from: last.grantedAt, to: pending.grantedAt, afterLastRefresh: true)
         }
         let perDay = Double(refreshes.count) * Double(TimelineConstants.dayMs) / Double(configuration.durationMs)
+        // How long the script's activities were active: a Live Activity script asks for
+        // refreshes only then.
+        let activeMs = activities.filter { $0.startedBy == .script }.reduce(Int64(0)) { sum, activity in
+            sum + max(0, min(activity.endedAt ?? configuration.endMs, configuration.endMs) - activity.startedAt)
+        }
         return TimelineSummary(
             refreshCount: refreshes.count,
             chargedCount: chargedTimes.count,
@@ -167,7 +218,8 @@ extension TimelineSummary {
             refreshesPer24h: (perDay * 100).rounded() / 100,
             maxChargedIn24h: maxInWindow,
             longestGap: gap,
-            budgetVerdict: .judge(requests: requestIntervals, budget: configuration.budget),
+            budgetVerdict: .judge(requests: requestIntervals,
+                                  activeMs: configuration.isLive && pending == nil ? activeMs : nil, budget: configuration.budget),
             liveActivities: activities)
     }
 }

@@ -134,20 +134,29 @@ public final class ScriptHost {
     private func runLocked(
         _ source: ScriptSource, configuration: RunConfiguration, start: Double, context prepared: ScriptContext?
     ) -> RunReport {
-        // Preparing and compiling the script count against its time limit (S6).
+        // Preparing and compiling the script count against its time limit (S6), and a script
+        // larger than its run parses is refused before anything parses it.
         engine.runtime.startRunClock()
-        let script = preparedScripts.prepared(source)
+        let script: PreparedScript
+        var unprepared: Unprepared?
+        switch preparedScripts.prepared(source, configuration: configuration, start: .now) {
+        case .success(let made): script = made
+        case .failure(let reason):
+            // Nothing of the script runs: the run's report stands on an empty one of its name.
+            script = PreparedScript(ScriptSource(text: "", name: source.name), scan: ScriptScanner.scan(""), edition: configuration.edition)
+            unprepared = reason
+        }
         let state = RunState(configuration: configuration, prepared: script, startedAt: start)
         state.host = self
         defer { state.teardown() }
         let engine = self.engine
-        let context = prepared ?? engine.runtime.makeContext(name: source.name)
+        let context = unprepared == nil ? prepared ?? engine.runtime.makeContext(name: source.name) : nil
         if let preparer {
             // The next run goes to the other engine; its context is made meanwhile.
             preparer.prepare(in: engines[1 - nextEngine])
         }
         defer { if preparer != nil { nextEngine = 1 - nextEngine } }
-        var execution = RunDriver(host: self, engine: engine, context: context, state: state, source: source)
+        var execution = RunDriver(host: self, engine: engine, context: context, state: state, source: source, unprepared: unprepared)
         return execution.run()
     }
 }

@@ -114,6 +114,19 @@ public enum ComponentSchema {
         type.flatMap { textFields[$0] }?.contains(key) == true
     }
 
+    /// Members that hold a colour: a colour string (`#RRGGBB`, `transparent`), `{light, dark}`
+    /// or a gradient object (docs/render.md), never a Boolean, number, `null` or array.
+    public static let colorFields: Set<String> = ["color", "foregroundColor", "background", "backgroundColor", "tint"]
+
+    /// Whether the string at `pointer`, member `key` of a component, holds a colour or a
+    /// `{light, dark}` member of one (`/color/dark`).
+    public static func isColor(_ key: String, pointer: String) -> Bool {
+        if colorFields.contains(key) { return true }
+        guard key == "light" || key == "dark" else { return false }
+        let parent = pointer.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        return colorFields.contains(parent)
+    }
+
     /// Numeric members that must lie between 0 and 1.
     public static let unitIntervalFields: Set<String> = ["opacity", "alpha"]
 

@@ -164,6 +164,9 @@ struct Checker {
         if allResolved, field.expectsNumber, let finding = numericFinding(field, fieldValue, loop: loop) {
             record(finding)
         }
+        if allResolved, single, field.expectsColor, let finding = colorFinding(field, fieldValue, loop: loop) {
+            record(finding)
+        }
     }
 
     /// Lists a data source and returns its item name and elements when it yields an array.

@@ -57,6 +57,12 @@ public struct LayoutField: Sendable, Hashable {
         return pointer.hasSuffix("/" + name) && ComponentSchema.showsText(name, in: componentType)
     }
 
+    /// Whether the field holds a colour (``ComponentSchema/isColor(_:pointer:)``).
+    public var expectsColor: Bool {
+        guard role == .value, let name, case .pointer(let pointer) = location else { return false }
+        return ComponentSchema.isColor(name, pointer: pointer)
+    }
+
     /// Whether the field must render as a number (``ComponentSchema/isNumeric(_:in:)``).
     public var expectsNumber: Bool {
         guard role == .value, let name else { return false }

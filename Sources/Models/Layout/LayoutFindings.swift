@@ -240,6 +240,24 @@ extension Checker {
                              placeholder: single?.source, loop: loop)
     }
 
+    /// A colour field whose one placeholder gives a value no colour is made of: a Boolean, a
+    /// number, `null` or an array (the field is ignored, as if it were not there).
+    func colorFinding(_ field: LayoutField, _ value: JSONValue, loop: [LayoutEntry.LoopStep]) -> LayoutFinding? {
+        switch value {
+        case .bool, .number, .null, .array: break
+        case .string, .object: return nil
+        }
+        guard let single = field.template.singlePlaceholder else { return nil }
+        let name = field.name ?? "the field"
+        var hint = "Give it a colour in the script"
+        if case .bool = value, case .path(let path) = single.target {
+            hint = "Choose the colour in the script, e.g. \(path) ? \"#FF3B30\" : \"#34C759\""
+        }
+        let message = "\(name) needs a colour (\"#RRGGBB\", \"transparent\", {light, dark} or a gradient), but \(single.source) is \(Self.describe(value)), which is no colour: the field is ignored. \(hint)."
+        return LayoutFinding(code: .type, message: message, location: field.location, column: single.column,
+                             placeholder: single.source, loop: loop)
+    }
+
     // MARK: - Wording
 
     /// The number a numeric field gets: a finite number, or a string holding one

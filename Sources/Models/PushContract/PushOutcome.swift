@@ -61,7 +61,7 @@ public struct PushOutcome: Sendable, Hashable {
                 .object(["code": .string(warning.code.rawValue), "field": warning.field.map(JSONValue.string) ?? .null,
                          "message": .string(warning.message)])
             }),
-            "sound": push.map { $0.sound.json() } ?? .null,
+            "sound": push.map { $0.sound.json } ?? .null,
             "activity": activity.map { $0.json(at: receivedAt, rules: rules) } ?? .null,
             "path": .string(path.rawValue), "environment": .string(path.environment),
             "type": push.map { .string($0.request.type.rawValue) } ?? .null,

@@ -138,7 +138,7 @@ public struct PushRegistry: Sendable, Hashable {
     }
 
     /// The registry as its file format.
-    public func json() -> JSONValue {
+    public var json: JSONValue {
         .object(["users": .array(users.map { user in
             .object(["push_id": .string(user.pushID), "ios": .string(user.ios.description),
                      "widgets": .array(user.widgets.map { widget in

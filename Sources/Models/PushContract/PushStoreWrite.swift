@@ -32,7 +32,7 @@ public struct PushStoreWrite: Sendable, Hashable {
 
     /// The stored row as JSON (`received_at`, `path`, `environment`, `user_id`, `widget_id`,
     /// `type`, `timestamp`, `nonce`, `status`, `reason`, `activity_number`).
-    public func json() -> JSONValue {
+    public var json: JSONValue {
         [
             "received_at": .string(UTCTime.format(epochMs: receivedAt)), "path": .string(path.rawValue),
             "environment": .string(path.environment), "user_id": .string(userID), "widget_id": .string(widgetID),

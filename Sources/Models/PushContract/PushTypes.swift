@@ -50,7 +50,7 @@ public struct ContentState: Sendable, Hashable {
     }
 
     /// The request's JSON form: `{"isLoading": …, "data": "…"}` with only the fields given.
-    public func json() -> JSONValue {
+    public var json: JSONValue {
         var object: JSONObject = [:]
         if let isLoading { object["isLoading"] = .bool(isLoading) }
         if let data { object["data"] = .string(data) }
@@ -107,12 +107,12 @@ public struct PushRequest: Sendable, Hashable {
     }
 
     /// The request body as JSON (only the fields that are set).
-    public func json() -> JSONValue {
+    public var json: JSONValue {
         var object = extraFields
         object["user_id"] = .string(userID)
         object["widget_id"] = .string(widgetID)
         object["type"] = .string(type.rawValue)
-        if let contentState { object["content_state"] = contentState.json() }
+        if let contentState { object["content_state"] = contentState.json }
         if let alertTitle { object["alert_title"] = .string(alertTitle) }
         if let alertBody { object["alert_body"] = .string(alertBody) }
         if let soundMode { object["sound_mode"] = .string(soundMode.rawValue) }
@@ -132,7 +132,7 @@ public struct PushRequest: Sendable, Hashable {
         if let soundMode { members.append(("sound_mode", .string(soundMode.rawValue))) }
         if let sound { members.append(("sound", .string(sound))) }
         if let silent { members.append(("silent", .bool(silent))) }
-        if let contentState { members.append(("content_state", contentState.json())) }
+        if let contentState { members.append(("content_state", contentState.json)) }
         if let alertTitle { members.append(("alert_title", .string(alertTitle))) }
         if let alertBody { members.append(("alert_body", .string(alertBody))) }
         for (key, value) in extraFields { members.append((key, value)) }

@@ -31,7 +31,7 @@ public struct ResolvedSound: Sendable, Hashable {
     }
 
     /// `{"mode": …, "name": …, "decided_by": …}`.
-    public func json() -> JSONValue {
+    public var json: JSONValue {
         ["mode": .string(mode.rawValue), "name": apnsSound.map(JSONValue.string) ?? .null,
          "decided_by": .string(decidedBy.rawValue)]
     }

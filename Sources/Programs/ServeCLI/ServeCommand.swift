@@ -1,3 +1,4 @@
+import ErrorKinds
 import JSONKit
 import HostSystem
 import PushContract
@@ -22,6 +23,7 @@ enum ServeCommand {
 
     static func run(_ arguments: ParsedArguments, _ terminal: Terminal) throws -> Int32 {
         if let extra = arguments.positionals.first { throw UsageError("unexpected argument '\(extra)'; serve takes options only") }
+        try RunOptions.refuseHarmony(arguments, command: "serve")
         var configuration = try configuration(from: arguments, terminal: terminal)
         let sink = LogSink()
         let logFormat = try arguments.get(ServeProgram.logFormat) ?? .text
@@ -52,11 +54,11 @@ enum ServeCommand {
         sink.write("widgethost serve: \(signal == SIGINT ? "SIGINT" : "SIGTERM") received, stopping")
         receiver.stop()
         if let lost = receiver.lostStoreReason {
-            sink.writeErr("widgethost serve: stopped; \(receiver.acknowledgedCount) push(es) acknowledged this run, before \(lost); those are not in what \(configuration.databasePath) names now")
+            sink.writeErr("widgethost serve: stopped; \(receiver.acknowledgedCount) push(es) acknowledged this run, before \(lost); \(configuration.databasePath) may not hold them now")
         } else {
             sink.write("widgethost serve: stopped; \(receiver.acknowledgedCount) push(es) acknowledged this run, all stored in \(configuration.databasePath)")
         }
-        return ExitCode.success
+        return ExitStatus.success
     }
 
     static func configuration(from arguments: ParsedArguments, terminal: Terminal) throws -> ReceiverConfiguration {

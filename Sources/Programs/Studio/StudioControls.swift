@@ -1,4 +1,5 @@
 import JSONKit
+import WidgetHost
 import WidgetHostCLI
 
 /// The page's controls, made from the run flags' declarations (``StudioProgram/controls``): each
@@ -9,11 +10,15 @@ enum StudioControls {
     /// The names a page may set.
     static let names: [String] = StudioProgram.controls.map(\.spec.name)
 
+    /// The network modes a page may choose: not `record`, which writes the fixtures file (a
+    /// start-up flag only).
+    static let networkModes = NetworkMode.allCases.filter { $0 != .record }.map(\.rawValue)
+
     /// What an author calls each run control (its flag is in the help line).
     static let labels: [String: String] = [
         "now": "Time", "tz": "Time zone", "locale": "Language and region", "seed": "Random seed", "kind": "Kind",
         "device": "Device", "budget": "Refresh budget", "network": "Network", "context": "Run from", "param": "Parameters ($params)",
-        "hours": "Hours of refreshes",
+        "hours": "Hours of refreshes", "edition": "Edition", "dimension": "Card size",
     ]
 
     /// What to type in each text control, as an example.
@@ -28,10 +33,13 @@ enum StudioControls {
         .object([
             "schema": "widgethost.studio.controls/1",
             "controls": .array(StudioProgram.controls.map { control in
-                .object([
-                    "name": .string(control.spec.name), "placeholder": .string(control.spec.placeholder ?? ""),
-                    "label": .string(labels[control.spec.name] ?? control.spec.name), "hint": .string(hints[control.spec.name] ?? ""),
-                    "help": .string("--\(control.spec.name): " + control.spec.help), "choices": .array(control.choices.map { .string($0) }),
+                let name = control.spec.name
+                let choices: [JSONValue] = (name == "network" ? networkModes : control.choices).map { .string($0) }
+                return JSONValue.object([
+                    "name": .string(name), "placeholder": .string(control.spec.placeholder ?? ""),
+                    "label": .string(labels[name] ?? name), "hint": .string(hints[name] ?? ""),
+                    "help": .string("--\(name): " + control.spec.help),
+                    "choices": .array(choices),
                     "range": control.range.map { .array([.number($0.lowerBound), .number($0.upperBound)]) } ?? .null,
                     "started": started(control.spec.name, in: base).map { .string($0) } ?? .null,
                 ])

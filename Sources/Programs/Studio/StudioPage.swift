@@ -256,6 +256,7 @@ enum StudioPage {
           document.body.dataset.stale = view.stale ? 'true' : 'false';
           document.body.dataset.complete = view.complete ? 'true' : 'false';
           studio.refreshes = view.refreshes || [];
+          studio.refreshesLeftOut = view.refreshesLeftOut || 0;
           studio.outputs = view.outputs;
           const live = view.kind === 'live';
           if (live && $('push').hidden) fillPush();
@@ -326,7 +327,9 @@ enum StudioPage {
           const scrubber = $('scrubber');
           scrubber.max = String(refreshes.length - 1);
           if (Number(scrubber.value) > refreshes.length - 1) scrubber.value = String(refreshes.length - 1);
-          $('day-count').textContent = refreshes.length + ' granted';
+          $('day-count').textContent = studio.refreshesLeftOut > 0
+            ? 'the first ' + refreshes.length + ' of ' + (refreshes.length + studio.refreshesLeftOut) + ' granted'
+            : refreshes.length + ' granted';
           const problem = $('scrub-problem');
           problem.hidden = !studio.refreshPicturesProblem;
           problem.textContent = studio.refreshPicturesProblem || '';
@@ -365,6 +368,7 @@ enum StudioPage {
           }
           const table = $('scrub-outputs');
           table.textContent = '';
+          const cut = refresh.cut || {};
           for (const [name, value] of Object.entries(refresh.outputs || {})) {
             const row = table.insertRow();
             row.insertCell().textContent = name;
@@ -372,11 +376,37 @@ enum StudioPage {
             const code = document.createElement('code');
             code.textContent = JSON.stringify(value);
             cell.append(code);
+            if (cut[name] !== undefined) cell.append(marker('… cut: ' + size(new TextEncoder().encode(JSON.stringify(value)).length) + ' of ' + size(cut[name]) + ' shown'));
           }
           if (!refresh.outputs || Object.keys(refresh.outputs).length === 0) table.insertRow().insertCell().textContent = 'none';
-          $('scrub-console').textContent = refresh.console.length ? refresh.console.join('\n') : 'Nothing printed.';
+          const note = (...content) => {
+            const cell = table.insertRow().insertCell();
+            cell.colSpan = 2;
+            cell.append(...content);
+          };
+          if (refresh.leftOut > 0) note(marker('… ' + refresh.leftOut + ' more outputs left out'));
+          if (Object.keys(cut).length > 0 || refresh.leftOut > 0) {
+            const link = document.createElement('a');
+            link.href = '/api/outputs/' + refresh.index;
+            link.textContent = '/api/outputs/' + refresh.index;
+            note('The outputs as the studio keeps them: ', link);
+          }
+          const printed = refresh.console.join('\n') + (refresh.consoleLeftOut > 0 ? '\n… ' + refresh.consoleLeftOut + ' more entries left out' : '');
+          $('scrub-console').textContent = printed.trim() ? printed : 'Nothing printed.';
           $('scrubber').setAttribute('aria-valuetext', parts.join(', '));
           document.body.dataset.refresh = String(refresh.index);
+        }
+
+        function marker(text) {
+          const span = document.createElement('span');
+          span.className = 'cut';
+          span.textContent = ' ' + text;
+          return span;
+        }
+
+        function size(bytes) {
+          if (bytes < 1024) return bytes + ' bytes';
+          return bytes < 1048576 ? (Math.round(bytes / 102.4) / 10) + ' KiB' : (Math.round(bytes / 104857.6) / 10) + ' MiB';
         }
 
         // Asks for the view of this page's own controls (what its address says), built or kept

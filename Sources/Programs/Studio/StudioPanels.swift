@@ -27,8 +27,10 @@ enum StudioPanels {
         let unused = outputs.filter { !named.contains($0) }
         let missing = named.filter { !outputs.contains($0) }
         func list(_ names: [String], _ empty: String) -> String {
-            names.isEmpty ? "<span class=\"muted\">\(empty)</span>"
-                : names.map { "<code>\(HTMLReport.escape($0))</code>" }.joined(separator: ", ")
+            guard !names.isEmpty else { return "<span class=\"muted\">\(empty)</span>" }
+            let listed = names.prefix(StudioBounds.rows)
+            return listed.map { "<code>\(shown($0))</code>" }.joined(separator: ", ")
+                + (names.count > listed.count ? " <span class=\"muted cut\">… \(names.count - listed.count) more left out</span>" : "")
         }
         return """
             <section id="uses">
@@ -54,7 +56,7 @@ enum StudioPanels {
         } else {
             html += "<h3>Requests <span class=\"count\">\(network.exchanges.count), answers \(source)</span></h3>\n"
             html += "<div class=\"scroll\"><table id=\"requests\">\n<thead><tr><th>request</th><th>answer</th><th>body</th></tr></thead>\n<tbody>\n"
-            for exchange in network.exchanges {
+            for exchange in network.exchanges.prefix(StudioBounds.rows) {
                 let answer: String
                 let body: [UInt8]
                 switch exchange.outcome {
@@ -67,7 +69,7 @@ enum StudioPanels {
                 }
                 html += row(method: exchange.request.method, url: exchange.request.url, answer: answer, body: body)
             }
-            html += "</tbody></table></div>\n"
+            html += "</tbody></table></div>\n" + leftOut(network.exchanges.count, "requests")
         }
         if let problem = network.problem {
             return html + "<p class=\"problem\">\(HTMLReport.escape(problem))</p>\n</section>\n"
@@ -78,17 +80,28 @@ enum StudioPanels {
         }
         html += "<h3>Fixtures <span class=\"count\">\(network.fixtures.count)</span></h3>\n"
         html += "<div class=\"scroll\"><table id=\"fixtures\">\n<thead><tr><th>request</th><th>answer</th><th>body</th></tr></thead>\n<tbody>\n"
-        for fixture in network.fixtures {
+        for fixture in network.fixtures.prefix(StudioBounds.rows) {
             html += row(method: fixture.method, url: fixture.url, answer: fixture.failure.map { "fails: \($0)" } ?? String(fixture.status),
                         body: fixture.body)
         }
-        return html + "</tbody></table></div>\n</section>\n"
+        return html + "</tbody></table></div>\n" + leftOut(network.fixtures.count, "answers") + "</section>\n"
+    }
+
+    /// `text` escaped, cut to the view's bounds with a marker saying how much there was.
+    static func shown(_ text: String) -> String {
+        let (kept, whole) = JSONCut.text(text, limit: StudioBounds.valueBytes)
+        return HTMLReport.escape(kept) + (whole.map { "<span class=\"cut\">… cut: \(Wording.bytes(kept.utf8.count)) of \(Wording.bytes($0)) shown</span>" } ?? "")
+    }
+
+    /// Says how many of `count` rows were left out of a table of the view's bounds; empty when none.
+    static func leftOut(_ count: Int, _ what: String) -> String {
+        count > StudioBounds.rows ? "<p class=\"muted cut\">… \(count - StudioBounds.rows) more \(what) left out</p>\n" : ""
     }
 
     private static func row(method: String, url: String, answer: String, body: [UInt8]) -> String {
         let text = String(decoding: body.prefix(160), as: UTF8.self) + (body.count > 160 ? "…" : "")
-        return "<tr><td><code>\(HTMLReport.escape(method)) \(HTMLReport.escape(url))</code></td>"
-            + "<td>\(HTMLReport.escape(answer))</td><td class=\"value\"><code>\(HTMLReport.escape(text))</code></td></tr>\n"
+        return "<tr><td><code>\(shown(method)) \(shown(url))</code></td>"
+            + "<td>\(shown(answer))</td><td class=\"value\"><code>\(HTMLReport.escape(text))</code></td></tr>\n"
     }
 
     static func state(_ build: StudioProgram.Build) -> String {
@@ -96,16 +109,16 @@ enum StudioPanels {
         guard let state = build.state else {
             return html + "<p class=\"muted\">Kept in memory: give --state DIR to keep config, settings, storage and files between runs.</p>\n</section>\n"
         }
-        html += "<p>In <code>\(HTMLReport.escape(state.folder))</code></p>\n<div class=\"scroll\"><table>\n<thead><tr><th>kind</th><th>key</th><th>value</th></tr></thead>\n<tbody>\n"
+        html += "<p>In <code>\(shown(state.folder))</code></p>\n<div class=\"scroll\"><table>\n<thead><tr><th>kind</th><th>key</th><th>value</th></tr></thead>\n<tbody>\n"
         var rows: [(String, String, String)] = []
         for (key, value) in state.config { rows.append(("config", key, value.serialized())) }
         for key in state.settings.keys.sorted() { rows.append(("setting", key, state.settings[key]!)) }
         for key in state.values.keys.sorted() { rows.append(("storage", key, state.values[key]!)) }
         if rows.isEmpty { rows.append(("—", "nothing stored yet", "")) }
-        for (kind, key, value) in rows {
-            html += "<tr><td>\(kind)</td><td class=\"name\">\(HTMLReport.escape(key))</td><td class=\"value\"><code>\(HTMLReport.escape(value))</code></td></tr>\n"
+        for (kind, key, value) in rows.prefix(StudioBounds.rows) {
+            html += "<tr><td>\(kind)</td><td class=\"name\">\(shown(key))</td><td class=\"value\"><code>\(shown(value))</code></td></tr>\n"
         }
-        return html + "</tbody></table></div>\n</section>\n"
+        return html + "</tbody></table></div>\n" + leftOut(rows.count, "stored values") + "</section>\n"
     }
 
     /// Each picture finding about a field that holds placeholders names the outputs they show

@@ -12,10 +12,13 @@ final class StudioService: HTTPService {
     let session: StudioSession
     /// The push a page tries.
     let push: StudioPush
+    /// The app's VS Code extension's routes and the page's pairing panel (``StudioSync``).
+    let sync: StudioSync?
 
-    init(session: StudioSession) {
+    init(session: StudioSession, sync: StudioSync? = nil) {
         self.session = session
         push = StudioPush(session: session)
+        self.sync = sync
     }
 
     func head(method: String, path: String, contentType: String?, contentLength: Int?) -> HTTPResponse? {
@@ -30,15 +33,24 @@ final class StudioService: HTTPService {
         if request.method == "POST", !PushHTTP.isJSON(contentType: request.contentType) {
             return .respond(Self.problem(415, "not-json", "send the body as Content-Type: application/json"))
         }
+        if let route = sync?.route(request) { return route }
         switch (request.method, request.path) {
         case ("GET", "/"), ("GET", "/index.html"):
             return .respond(Self.text(StudioPage.html, type: "text/html; charset=utf-8"))
         case ("GET", "/studio.js"):
-            return .respond(Self.text(StudioPage.script, type: "text/javascript; charset=utf-8"))
+            return .respond(Self.text(StudioPage.script + StudioPage.pairingScript, type: "text/javascript; charset=utf-8"))
         case ("GET", "/studio.css"):
-            return .respond(Self.text(StudioPage.css, type: "text/css; charset=utf-8"))
+            return .respond(Self.text(StudioPage.css + StudioPage.pairingCSS, type: "text/css; charset=utf-8"))
         case ("GET", "/api/view"):
-            return .respond(Self.json(Self.answer(session.view, session: session)))
+            return .respond(HTTPResponse(status: 200, body: session.viewBody, contentType: "application/json", headers: Self.headers))
+        case ("GET", "/api/outputs"):
+            return .respond(session.view.outputs(refresh: nil).map { Self.json($0) }
+                ?? Self.problem(404, "no-outputs", "no run yet: the script could not be read"))
+        case ("GET", let path) where path.hasPrefix("/api/outputs/"):
+            guard let refresh = Int(path.dropFirst("/api/outputs/".count)), let outputs = session.view.outputs(refresh: refresh) else {
+                return .respond(Self.problem(404, "no-refresh", "ask for /api/outputs/N, N a refresh the scrubber shows (its index, from 0)"))
+            }
+            return .respond(Self.json(outputs))
         case ("GET", "/api/controls"):
             return .respond(Self.json(StudioControls.declarations(base: session.base)))
         case ("POST", "/api/controls"):
@@ -53,18 +65,19 @@ final class StudioService: HTTPService {
             guard let since = Int(path.dropFirst("/events/".count)), since >= 0 else {
                 return .respond(Self.problem(400, "bad-request", "ask for /events/N, N the version the page shows (a whole number)"))
             }
-            return .later { [session] responder in session.waitForChange(since: since, responder: responder) }
-        case (_, "/"), (_, "/api/view"), (_, "/api/controls"), (_, "/studio.js"), (_, "/studio.css"), (_, "/api/push"):
+            // Freed by the server as soon as the page goes away, or to make room for another page.
+            return .waiting { [session] responder in session.waitForChange(since: since, responder: responder) }
+        case (_, "/"), (_, "/api/view"), (_, "/api/outputs"), (_, "/api/controls"), (_, "/studio.js"), (_, "/studio.css"), (_, "/api/push"):
             return .respond(Self.problem(405, "method-not-allowed", "\(request.method) is not served at \(request.path)"))
         default:
-            return .respond(Self.problem(404, "not-found", "the studio serves /, /studio.js, /studio.css, /api/view, /api/controls, /api/push and /events/N; nothing else (no files)"))
+            return .respond(Self.problem(404, "not-found", "the studio serves /, /studio.js, /studio.css, /api/view, /api/outputs, /api/outputs/N, /api/controls, /api/push, /api/pairing, /events/N and the VS Code extension's /pair, /session, /code and /run; nothing else (no files)"))
         }
     }
 
     func failure(_ failure: HTTPFailure, method: String, path: String, startedAt: Double) -> HTTPResponse {
         switch failure {
         case .bodyTooLarge, .declaredBodyTooLarge, .chunkTooLarge:
-            return Self.problem(413, "body-too-large", "the body is larger than the studio reads (64 KiB)")
+            return Self.problem(413, "body-too-large", "the body is larger than the studio reads (1 MB)")
         case .headersTooLarge:
             return Self.problem(431, "headers-too-large", "the request head is larger than the studio reads")
         case .requestTimeout, .headTimeout:

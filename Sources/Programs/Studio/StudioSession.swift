@@ -3,6 +3,7 @@ import JSONKit
 import Preview
 import PushReceiver
 import Synchronization
+import WidgetHost
 import WidgetHostCLI
 
 /// What the studio shows now, and what it shows next: the command line it was started with, the
@@ -14,6 +15,9 @@ final class StudioSession: @unchecked Sendable {
     let base: [String]
     private let state = Mutex<State>(State())
     private let building = Mutex<Void>(())
+    /// The view last asked for, as JSON, and its version: made once a version, every page
+    /// asking for it gets the same bytes.
+    private let served = Mutex<(version: Int, body: [UInt8])?>(nil)
 
     struct State {
         /// The controls last asked for (a save rebuilds with them first).
@@ -41,6 +45,15 @@ final class StudioSession: @unchecked Sendable {
     /// The view now.
     var view: StudioView { state.withLock { $0.view } }
 
+    /// The view now as JSON (`widgethost.studio.view/1`), serialized once a version.
+    var viewBody: [UInt8] {
+        let view = self.view
+        if let served = served.withLock({ $0 }), served.version == view.version { return served.body }
+        let body = Array(view.json.serialized().utf8)
+        served.withLock { if ($0?.version ?? -1) < view.version { $0 = (view.version, body) } }
+        return body
+    }
+
     /// The controls a page last asked for (flag name → value; empty values dropped).
     var controls: [String: String] { state.withLock { $0.controls } }
 
@@ -63,6 +76,14 @@ final class StudioSession: @unchecked Sendable {
             }
         }
         return result
+    }
+
+    /// Builds the first view; a usage mistake in the command line throws as the command
+    /// line's own (nothing is served then).
+    func start() throws {
+        let started = MonotonicClock.milliseconds()
+        let build = try StudioProgram.build(base, pictures: pictures)
+        building.withLock { _ in _ = publish(build, controls: [:], started: started, generation: state.withLock { $0.generation }) }
     }
 
     /// Rebuilds with the controls as they are (after a save); the new view.
@@ -114,6 +135,9 @@ final class StudioSession: @unchecked Sendable {
     /// The control of `controls` the studio cannot use, each checked alone over the command line
     /// it was started with, and why; nil when each is usable (or when that command line is not).
     func refusal(_ controls: [String: String]) -> ControlRefusal? {
+        if controls["network"] == NetworkMode.record.rawValue {
+            return ControlRefusal(control: "network", message: "the network control takes \(StudioControls.networkModes.joined(separator: " or ")); record writes the fixtures file, so it is a start-up flag only: start the studio with --network record")
+        }
         guard (try? StudioProgram.check(base)) != nil else { return nil }
         let profile = StudioProgram.profile(base)
         for name in controls.keys.sorted() {
@@ -145,6 +169,8 @@ final class StudioSession: @unchecked Sendable {
             state.view = next
             return next
         }
+        // Made here, once, before the pages hear of it and ask.
+        _ = viewBody
         notify(failed)
         return failed
     }
@@ -165,6 +191,14 @@ final class StudioSession: @unchecked Sendable {
         } catch {
             throw UsageError("\(error)")
         }
+        return publish(build, controls: controls, started: started, generation: generation, published: published)
+    }
+
+    /// Publishes `build` as the next view, made with `controls` from `started` on; then draws
+    /// the day's pictures and publishes the view again with them.
+    @discardableResult
+    private func publish(_ build: StudioProgram.Build, controls: [String: String], started: Double, generation: Int,
+                         published: (StudioView) -> Void = { _ in }) -> StudioView {
         var document = build.document
         StudioPanels.nameOutputs(in: &document)
         let fresh = document.pictures.map { !$0.families.isEmpty } ?? false
@@ -185,6 +219,8 @@ final class StudioSession: @unchecked Sendable {
             if state.generation == generation { state.keep(controls, built) }
             return built
         }
+        // Made here, once, before the pages hear of it and ask.
+        _ = viewBody
         notify(view)
         published(view)
         guard let drawing = build.refreshDrawing else { return view }
@@ -200,6 +236,8 @@ final class StudioSession: @unchecked Sendable {
             if state.generation == generation { state.keep(controls, next) }
             return next
         }
+        // Made here, once, before the pages hear of it and ask.
+        _ = viewBody
         notify(complete)
         return view
     }
@@ -209,6 +247,8 @@ final class StudioSession: @unchecked Sendable {
         let now = state.withLock { state -> Int? in
             if state.stopping { return -1 }
             if state.view.version > since { return state.view.version }
+            // Those the server answered because their pages went away are let go of here.
+            state.waiting.removeAll { $0.responder.isAnswered }
             state.waiting.append((since, responder))
             return nil
         }

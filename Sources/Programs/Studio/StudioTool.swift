@@ -1,3 +1,4 @@
+import ErrorKinds
 import HostSystem
 import Preview
 import PushReceiver
@@ -27,46 +28,62 @@ public enum StudioTool {
 
     static func run(_ parsed: ParsedArguments, arguments: [String], terminal: Terminal) throws -> Int32 {
         let port = try parsed.get(StudioProgram.port) ?? defaultPort
-        let base = without(["port"], flags: ["open"], in: arguments)
-        // Before any engine thread starts, so that Ctrl-C and SIGTERM reach the watcher.
+        let listening = StudioListening(address: try parsed.get(StudioProgram.listen) ?? "127.0.0.1")
+        let base = without(["port", "listen"], flags: ["open"], in: arguments)
+        // Before any engine thread starts, so that Ctrl-C and SIGTERM reach the watcher's
+        // thread, which ends the studio if a build under way keeps it from stopping in time.
         FileWatcher.blockInterrupts()
+        let interrupts = InterruptWatch.saying("widgethost studio: stopped; the build under way was left unfinished", on: terminal)
+        defer { interrupts.end() }
         // A usage mistake ends the command before anything is served; files that cannot be used
         // (a missing script, a layout that is not JSON) are shown on the page instead.
-        let pictures = StudioPictures()
-        _ = try StudioProgram.build(base, pictures: pictures)
+        let session = StudioSession(base: base)
+        try session.start()
         let watched = try StudioProgram.watchedFiles(base)
         let watcher: FileWatcher
         do {
-            watcher = try FileWatcher(paths: watched)
+            watcher = try FileWatcher(paths: watched, interrupts: interrupts)
         } catch {
             throw CommandError(error.message, kind: error.errorKind)
         }
-        let session = StudioSession(base: base, pictures: pictures)
-        session.rebuild()
+        // Every client is on the loopback, so one limit counts. It is far above what pages
+        // listening hold (a browser opens at most 6 connections to a host); past it, the event
+        // stream that has waited the longest gives way to the newcomer.
         var limits = HTTPLimits()
-        limits.connectionLimit = 64
-        limits.perAddressLimit = 64
-        let server = HTTPServer(service: StudioService(session: session), limits: limits)
+        limits.connectionLimit = 256
+        limits.perAddressLimit = 256
+        // A script sent by the VS Code extension, whole.
+        limits.bodyLimit = 1 << 20
+        let output = StudioOutput(terminal)
+        let pairing = StudioPairing { output.line("VS Code: \($0)") }
+        let sync = StudioSync(script: watched[0], studio: session, pairing: pairing, showsCode: listening.isLoopback)
+        let server = HTTPServer(service: StudioService(session: session, sync: sync), limits: limits,
+                                allowedHosts: listening.allowedHosts)
         do {
-            try server.start(host: "127.0.0.1", port: port)
+            try server.start(host: listening.address, port: port)
         } catch {
             // A port in use is refused, as for `serve` (X2).
             throw CommandError("cannot serve the studio: \(error.message); give another --port (0 picks a free one)",
                                kind: error.errorKind)
         }
-        let address = "http://127.0.0.1:\(server.port)/"
-        terminal.out("widgethost studio: listening on \(address) · watching \(watched.joined(separator: ", ")) · Ctrl-C stops")
+        let address = listening.origin(port: server.port) + "/"
+        sync.address = listening.origin(port: server.port)
+        terminal.out("widgethost studio: listening on \(HostAllowList.origin(host: listening.address, port: server.port))/ · watching \(watched.joined(separator: ", ")) · Ctrl-C stops")
+        terminal.out("VS Code: \(sync.address) · pairing code \(pairing.code)")
         terminal.flush()
+        let discovery = StudioDiscovery.advertise(listening: listening, port: server.port, name: StudioDiscovery.instanceName(script: watched[0]),
+                                                  say: { output.line("widgethost studio: \($0)") })
         if parsed.isSet(StudioProgram.open) { open(address, terminal: terminal) }
         while true {
             // 50 ms of quiet: one save (a write, or a new file renamed over the old) is one change.
             switch watcher.wait(quietMs: 50) {
             case .interrupted:
+                discovery?.stop()
                 session.stop()
                 // A control being built answers once its build is done; nothing else waits.
                 server.stop(drainSeconds: 30)
                 terminal.out("widgethost studio: stopped")
-                return ExitCode.success
+                return ExitStatus.success
             case .changed(let paths):
                 let view = session.rebuild()
                 terminal.out("widgethost studio: \(paths.joined(separator: ", ")) changed · version \(view.version) built in \(Int(view.buildMs.rounded())) ms")

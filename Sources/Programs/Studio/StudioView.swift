@@ -41,13 +41,15 @@ struct StudioView: Sendable {
         ]
         guard let document else { return .object(object) }
         object["status"] = .string(document.primary?.status.rawValue ?? "none")
-        object["kind"] = .string(document.primary?.kind.rawValue ?? "")
+        object["kind"] = .string(document.primary?.kindName ?? "")
         object["failure"] = (problem ?? failure(document)).map { .string($0) } ?? .null
         object["failureTitle"] = failureTitle(document).map { .string($0) } ?? .null
         object["script"] = .string(document.scriptPath)
         object["now"] = document.timeline.map { .number(Double($0.startMs)) } ?? .null
         object["html"] = .string(html(document))
-        object["refreshes"] = .array(refreshes(document))
+        let refreshes = refreshes(document)
+        object["refreshes"] = .array(refreshes)
+        object["refreshesLeftOut"] = .number(Double((document.timeline?.refreshes.count ?? 0) - refreshes.count))
         object["refreshPicturesProblem"] = refreshPicturesProblem.map { .string($0) } ?? .null
         object["families"] = .array((document.pictures?.families ?? []).map { family in
             .object([
@@ -57,9 +59,35 @@ struct StudioView: Sendable {
             ])
         })
         if let run = document.primary {
-            object["outputs"] = run.status == .ok ? .object(run.outputs) : .null
+            let outputs = JSONCut.outputs(run.outputs, valueLimit: StudioBounds.valueBytes, totalLimit: StudioBounds.outputsBytes)
+            object["outputs"] = run.status == .ok ? .object(outputs.outputs) : .null
+            object["outputsCut"] = .object(Self.sizes(outputs.cut))
+            object["outputsLeftOut"] = .number(Double(outputs.leftOut))
         }
         return .object(object)
+    }
+
+    /// `widgethost.studio.outputs/1`: the run's whole outputs (`refresh` nil), or refresh
+    /// `refresh`'s as the studio keeps them, with what was cut to keep them; nil when there is
+    /// no such refresh.
+    func outputs(refresh: Int?) -> JSONValue? {
+        var object: JSONObject = ["schema": "widgethost.studio.outputs/1", "version": .number(Double(version))]
+        guard let refresh else {
+            guard let run = document?.primary else { return nil }
+            object["outputs"] = run.status == .ok ? .object(run.outputs) : .null
+            return .object(object)
+        }
+        guard let state = document?.refreshStates.first(where: { $0.index == refresh }) else { return nil }
+        object["refresh"] = .number(Double(refresh))
+        object["outputs"] = .object(state.outputs)
+        object["cut"] = .object(Self.sizes(state.cut))
+        object["leftOut"] = .number(Double(state.leftOut))
+        return .object(object)
+    }
+
+    /// Each name with its size, in bytes.
+    static func sizes(_ sizes: [String: Int]) -> JSONObject {
+        JSONObject(sizes.map { (key: $0.key, value: JSONValue.number(Double($0.value))) })
     }
 
     /// The sentence shown over the page while the script or a file cannot be used, with the
@@ -70,7 +98,9 @@ struct StudioView: Sendable {
         if let run = document.primary, run.status != .ok {
             if let error = run.error {
                 let location = [error.line, error.column].compactMap { $0.map(String.init) }.joined(separator: ":")
-                lines.append("\(document.scriptPath)\(location.isEmpty ? "" : ":" + location): \(error.name): \(error.message)")
+                let message = JSONCut.text(error.message, limit: StudioBounds.valueBytes)
+                lines.append("\(document.scriptPath)\(location.isEmpty ? "" : ":" + location): \(JSONCut.text(error.name, limit: 200).text): "
+                             + message.text + (message.wholeBytes.map { "… (cut: \(Wording.bytes(StudioBounds.valueBytes)) of \(Wording.bytes($0)) shown)" } ?? ""))
                 if let line = error.line, let source = document.sourceText {
                     lines += SourceExcerpt.lines(source: source, line: line, column: error.column, width: 100)
                 }
@@ -95,7 +125,8 @@ struct StudioView: Sendable {
     /// The report's sections, the pictures first (after the header), marked when they are the
     /// last good ones.
     func html(_ document: PreviewDocument) -> String {
-        var html = HTMLReport(document: document).sections()
+        let bounds = HTMLReport.Bounds(valueBytes: StudioBounds.valueBytes, rows: StudioBounds.rows, wholeOutputs: "/api/outputs")
+        var html = HTMLReport(document: document, bounds: bounds).sections()
         if let pictures = html.firstRange(of: "<section id=\"pictures\">"), let header = html.firstRange(of: "</header>\n") {
             let section = String(html[pictures.lowerBound...])
             html = String(html[..<header.upperBound]) + section + String(html[header.upperBound..<pictures.lowerBound])
@@ -109,14 +140,22 @@ struct StudioView: Sendable {
         return html
     }
 
-    /// Each granted refresh of the simulated span, for the scrubber: when, why, what it cost,
-    /// and the widget, outputs and console its run left.
+    /// The first granted refreshes of the simulated span (``StudioBounds/refreshes``), for the
+    /// scrubber: when, why, what it cost, and the widget, outputs and console its run left, cut
+    /// to the view's bounds (what was cut: `cut`, each output's whole size; `leftOut`, the
+    /// outputs left out; `consoleLeftOut`, the console entries).
     func refreshes(_ document: PreviewDocument) -> [JSONValue] {
         guard let timeline = document.timeline else { return [] }
         let states = Dictionary(document.refreshStates.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
         let pictures = Dictionary(grouping: refreshPictures, by: \.refresh)
-        return timeline.refreshes.map { refresh in
+        return timeline.refreshes.prefix(StudioBounds.refreshes).map { refresh in
             let state = states[refresh.index]
+            let outputs = state.map {
+                JSONCut.outputs($0.outputs, valueLimit: StudioBounds.valueBytes, totalLimit: StudioBounds.refreshOutputsBytes)
+            }
+            let console = JSONCut.console(state?.console ?? [], limit: StudioBounds.refreshConsoleBytes)
+            // A value cut to be kept, and cut again to be shown, is said with its whole size.
+            let cut = (outputs?.cut ?? [:]).merging(state?.cut ?? [:]) { _, whole in whole }.filter { outputs?.outputs.contains(key: $0.key) ?? false }
             return .object([
                 "index": .number(Double(refresh.index)),
                 "at": .string(ISO8601.format(epochMs: refresh.grantedAt, in: timeline.zone)),
@@ -127,8 +166,11 @@ struct StudioView: Sendable {
                 "budgetLeft": refresh.budgetLeft.map { .number(Double($0)) } ?? .null,
                 "outputsChanged": .bool(refresh.outputsChanged),
                 "error": refresh.errorMessage.map { .string($0) } ?? .null,
-                "outputs": state.map { .object($0.outputs) } ?? .null,
-                "console": .array((state?.console ?? []).map { .string("\($0.level.rawValue) \($0.message)") }),
+                "outputs": outputs.map { .object($0.outputs) } ?? .null,
+                "cut": .object(Self.sizes(cut)),
+                "leftOut": .number(Double((outputs?.leftOut ?? 0) + (state?.leftOut ?? 0))),
+                "console": .array(console.entries.map { .string("\($0.level.rawValue) \($0.message)") }),
+                "consoleLeftOut": .number(Double(console.leftOut + (state?.consoleLeftOut ?? 0))),
                 "pictures": .array((pictures[refresh.index] ?? []).map { picture in
                     .object(["scheme": .string(picture.scheme), "png": .string(picture.base64), "width": .number(picture.width),
                              "height": .number(picture.height)])

@@ -11,7 +11,11 @@ import Synchronization
 ///   between requests); when none is idle, the new one is closed at once;
 /// - at most `perAddressLimit` from one client address; beyond, the new one is closed at once;
 /// - a connection idle for `idleTimeout` is closed, however slowly it sends its head: the
-///   time counts from when it opened or last answered, not from its last byte.
+///   time counts from when it opened or last answered, not from its last byte;
+/// - a connection whose request waits for news (``HTTPRoute/waiting(_:)``, an event stream)
+///   is not idle, but gives way when a new one would be refused: over the global limit with
+///   none idle, or over its address's limit, the one of them that has waited the longest
+///   (of that address) is shut down and the new one kept.
 ///
 /// Connections are known by their socket. One lock guards the table; a connection held by
 /// libmicrohttpd is dropped with `shutdown` while the lock is held, and libmicrohttpd tells
@@ -26,6 +30,8 @@ final class ConnectionTable: @unchecked Sendable {
         var handedOver = false
         /// A request is in progress: its head is in, its answer not yet sent.
         var active = false
+        /// Since when its request waits for news; nil when it does not.
+        var waitingSince: Double?
         /// Shut down by the table; no longer counted, gone once libmicrohttpd closes it.
         var dropped = false
         var idleSince: Double
@@ -68,10 +74,13 @@ final class ConnectionTable: @unchecked Sendable {
     /// A connection the gate accepted.
     func admit(fd: Int32, address: String, now: Double) -> Admission {
         lock.withLock { _ in
-            if perAddress[address, default: 0] >= perAddressLimit { return .refused }
+            if perAddress[address, default: 0] >= perAddressLimit {
+                guard let waiting = longestWaiting(from: address) else { return .refused }
+                _ = drop(waiting)
+            }
             var closing: [Int32] = []
             if counted >= limit {
-                guard let victim = oldest else { return .refused }
+                guard let victim = oldest ?? longestWaiting(from: nil) else { return .refused }
                 if let fd = drop(victim) { closing.append(fd) }
             }
             let entry = Entry(fd: fd, address: address, now: now)
@@ -117,10 +126,24 @@ final class ConnectionTable: @unchecked Sendable {
         }
     }
 
+    /// A request of the connection waits for news from `now` on, until ``doneWaiting(_:)``.
+    func waiting(_ fd: Int32, since now: Double) {
+        lock.withLock { _ in
+            guard let entry = entries[fd], !entry.dropped else { return }
+            entry.waitingSince = now
+        }
+    }
+
+    /// The request that waited for news is answered.
+    func doneWaiting(_ fd: Int32) {
+        lock.withLock { _ in entries[fd]?.waitingSince = nil }
+    }
+
     /// libmicrohttpd sent a request's answer.
     func requestEnded(_ fd: Int32, now: Double) {
         lock.withLock { _ in
             guard let entry = entries[fd], !entry.dropped else { return }
+            entry.waitingSince = nil
             entry.active = false
             entry.idleSince = now
             unlink(entry)
@@ -156,6 +179,18 @@ final class ConnectionTable: @unchecked Sendable {
     func holds(_ fd: Int32) -> Bool { lock.withLock { _ in entries[fd].map { !$0.dropped } ?? false } }
 
     // MARK: With the lock held
+
+    /// The counted connection whose request has waited for news the longest, from `address`
+    /// when one is given.
+    private func longestWaiting(from address: String?) -> Entry? {
+        var found: Entry?
+        for entry in entries.values where !entry.dropped {
+            guard let since = entry.waitingSince, address == nil || entry.address == address else { continue }
+            if let best = found?.waitingSince, best <= since { continue }
+            found = entry
+        }
+        return found
+    }
 
     /// Stops counting `entry`; shuts a libmicrohttpd connection down (it closes it and tells
     /// the table), or removes a gate connection and returns its socket for the gate to close.

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import HostSystem
+import JSONKit
 import Synchronization
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -17,6 +18,10 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// When its headers arrived, monotonic ms.
     public var startedAt: Double
+    /// The `Host` header, `nil` when absent (with ``HTTPServer/allowedHosts`` set, one it admits).
+    public var host: String?
+    /// The `Authorization` header, `nil` when absent.
+    public var authorization: String?
 }
 
 /// An HTTP response.
@@ -47,12 +52,18 @@ public final class HTTPResponder: @unchecked Sendable {
     private let context: RequestContext
     private unowned let server: HTTPServer
     private let answered = Atomic<Bool>(false)
+    /// The socket of a request that waits for news (``HTTPRoute/waiting(_:)``), watched meanwhile.
+    private let waitingSocket: Int32?
 
-    fileprivate init(connection: OpaquePointer, context: RequestContext, server: HTTPServer) {
+    fileprivate init(connection: OpaquePointer, context: RequestContext, server: HTTPServer, waitingSocket: Int32? = nil) {
         self.connection = connection
         self.context = context
         self.server = server
+        self.waitingSocket = waitingSocket
     }
+
+    /// Whether the request is answered (by its service, or by the server when its client went away).
+    public var isAnswered: Bool { answered.load(ordering: .acquiring) }
 
     /// Hands the response to the suspended connection and resumes it.
     public func respond(_ response: HTTPResponse) {
@@ -63,6 +74,10 @@ public final class HTTPResponder: @unchecked Sendable {
     /// (so the caller, such as the store's single writer, does not spend time on it).
     public func respond(_ make: @escaping @Sendable () -> HTTPResponse) {
         guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        if let waitingSocket {
+            server.waiting.forget(waitingSocket)
+            server.table.doneWaiting(waitingSocket)
+        }
         context.pending.withLock { $0 = make }
         MHD_resume_connection(connection)
         server.suspended.subtract(1, ordering: .relaxed)
@@ -75,6 +90,11 @@ public enum HTTPRoute: Sendable {
     case respond(HTTPResponse)
     /// Answer later through the responder (the connection is suspended meanwhile).
     case later(@Sendable (HTTPResponder) -> Void)
+    /// Answer later, a request that waits for news (an event stream): as ``later(_:)``, and
+    /// meanwhile the server answers it on its own, and frees its connection, as soon as its
+    /// client goes away, or when a new connection needs its place (over a connection limit,
+    /// the request that has waited the longest gives way once no connection is idle).
+    case waiting(@Sendable (HTTPResponder) -> Void)
 }
 
 /// Why the server answers on its own.
@@ -142,16 +162,20 @@ final class RequestContext: @unchecked Sendable {
     let method: String
     let path: String
     let contentType: String?
+    let host: String?
+    let authorization: String?
     let startedAt = MonotonicClock.milliseconds()
     var body: [UInt8] = []
     var received = 0
     var deferred = false
     let pending = Mutex<(@Sendable () -> HTTPResponse)?>(nil)
 
-    init(method: String, path: String, contentType: String?) {
+    init(method: String, path: String, contentType: String?, host: String?, authorization: String?) {
         self.method = method
         self.path = path
         self.contentType = contentType
+        self.host = host
+        self.authorization = authorization
     }
 }
 
@@ -162,16 +186,23 @@ final class RequestContext: @unchecked Sendable {
 /// keeps the count across both, and each connection's ``RequestStream`` checks every head
 /// before libmicrohttpd reads it. The only file of the receiver that touches libmicrohttpd's
 /// C pointers.
-/// `@unchecked Sendable`: `daemon`, `listenSocket` and `gate` are set in `start` and cleared in
-/// `stop`, both called by the owner's thread while no request is served; the callbacks read only
-/// constants, `table` (locked) and `suspended` (atomic).
+/// `@unchecked Sendable`: `daemon`, `listenSocket`, `gate` and `allowedHosts` are set in `start`
+/// (before the first connection is accepted) and the first three cleared in `stop`, both called
+/// by the owner's thread while no request is served; the callbacks read only constants, `table`
+/// (locked), `suspended` (atomic) and `allowedHosts`.
 public final class HTTPServer: @unchecked Sendable {
     private let service: HTTPService
     private let limits: HTTPLimits
+    private let allowedNames: [String]?
+    /// The `Host` values answered once started, at the port bound (nil: any `Host`): a request
+    /// naming another host gets 403 before its body is read, on every path (``HostAllowList``).
+    public private(set) var allowedHosts: HostAllowList?
     private var daemon: OpaquePointer?
     private var listenSocket: Int32 = -1
     private var gate: ConnectionGate?
     let table: ConnectionTable
+    /// The requests that wait for news, watched for their clients going away.
+    let waiting = WaitingRequests()
     /// The port it listens on (useful with port 0).
     public private(set) var port: Int = 0
     let suspended = Atomic<Int>(0)
@@ -182,10 +213,13 @@ public final class HTTPServer: @unchecked Sendable {
     /// `MHD_REQUEST_TERMINATED_COMPLETED_OK`.
     static let completedOK = MHD_RequestTerminationCode(rawValue: 0)
 
-    /// A server that answers with `service` within `limits`; it listens once started.
-    public init(service: HTTPService, limits: HTTPLimits) {
+    /// A server that answers with `service` within `limits`; it listens once started. With
+    /// `allowedHosts` (names or IP addresses), it answers only requests whose `Host` names one
+    /// of them at the port it listens on, and any other with 403.
+    public init(service: HTTPService, limits: HTTPLimits, allowedHosts: [String]? = nil) {
         self.service = service
         self.limits = limits
+        allowedNames = allowedHosts
         table = ConnectionTable(limit: limits.connectionLimit, perAddressLimit: limits.perAddressLimit)
     }
 
@@ -197,6 +231,7 @@ public final class HTTPServer: @unchecked Sendable {
         let socket = try Self.bind(host: host, port: port)
         listenSocket = socket.fd
         self.port = socket.port
+        allowedHosts = allowedNames.map { HostAllowList(hosts: $0, port: socket.port) }
         let completed: MHD_RequestCompletedCallback = { cls, connection, pointer, termination in
             if let cls, let connection {
                 let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
@@ -214,7 +249,9 @@ public final class HTTPServer: @unchecked Sendable {
             // Called before libmicrohttpd closes the socket: the table and the streams let go of it first.
             let fd = widgethost_connection_fd(connection)
             RequestStreams.unwatch(fd)
-            Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().table.closed(fd)
+            let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+            server.waiting.forget(fd)
+            server.table.closed(fd)
         }
         let cls = Unmanaged.passUnretained(self).toOpaque()
         // The gate enforces the limits; libmicrohttpd's own are only a backstop with room for
@@ -250,6 +287,13 @@ public final class HTTPServer: @unchecked Sendable {
             listenSocket = -1
             throw ReceiverError(.listen, "libmicrohttpd could not start on \(host):\(self.port)")
         }
+        do { try waiting.start() } catch {
+            MHD_stop_daemon(started)
+            daemon = nil
+            close(socket.fd)
+            listenSocket = -1
+            throw error
+        }
         let handle = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(started)))
         let gate = ConnectionGate(
             listen: socket.fd, table: table, limits: limits,
@@ -261,6 +305,7 @@ public final class HTTPServer: @unchecked Sendable {
                 service.failure(failure, method: method, path: path, startedAt: MonotonicClock.milliseconds())
             })
         do { try gate.start() } catch {
+            waiting.stop()
             MHD_stop_daemon(started)
             daemon = nil
             close(socket.fd)
@@ -270,13 +315,14 @@ public final class HTTPServer: @unchecked Sendable {
         self.gate = gate
     }
 
-    /// Stops accepting (the gate closes the connections it holds), waits up to
-    /// `drainSeconds` for suspended requests to be answered, then stops the daemon (which
-    /// closes every connection) and the listening socket.
+    /// Stops accepting (the gate closes the connections it holds), answers the requests that
+    /// wait for news, waits up to `drainSeconds` for the other suspended requests to be
+    /// answered, then stops the daemon (which closes every connection) and the listening socket.
     public func stop(drainSeconds: Double = 5) {
         guard let daemon else { return }
         gate?.stop()
         gate = nil
+        waiting.stop()
         let deadline = MonotonicClock.milliseconds() + drainSeconds * 1000
         while suspended.load(ordering: .relaxed) > 0 && MonotonicClock.milliseconds() < deadline { usleep(2000) }
         MHD_stop_daemon(daemon)
@@ -296,8 +342,10 @@ public final class HTTPServer: @unchecked Sendable {
             table.requestStarted(widgethost_connection_fd(connection))
             let context = RequestContext(
                 method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
-                contentType: header(connection, "Content-Type"))
+                contentType: header(connection, "Content-Type"), host: header(connection, "Host"),
+                authorization: header(connection, "Authorization"))
             contextPointer.pointee = Unmanaged.passRetained(context).toOpaque()
+            if let allowedHosts, !allowedHosts.admits(context.host) { return queue(connection, Self.foreignHost(context.host, allowedHosts)) }
             let length = header(connection, "Content-Length").flatMap { Int($0) }
             if let refusal = service.head(method: context.method, path: context.path, contentType: context.contentType,
                                           contentLength: length) {
@@ -333,7 +381,8 @@ public final class HTTPServer: @unchecked Sendable {
                                                      path: context.path, startedAt: context.startedAt))
         }
         let request = HTTPRequest(method: context.method, path: context.path, contentType: context.contentType,
-                                  body: context.body, startedAt: context.startedAt)
+                                  body: context.body, startedAt: context.startedAt, host: context.host,
+                                  authorization: context.authorization)
         context.body = []
         switch service.route(request) {
         case .respond(let response):
@@ -344,7 +393,26 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_suspend_connection(connection)
             work(HTTPResponder(connection: connection, context: context, server: self))
             return .YES
+        case .waiting(let work):
+            context.deferred = true
+            suspended.add(1, ordering: .relaxed)
+            MHD_suspend_connection(connection)
+            let fd = widgethost_connection_fd(connection)
+            let responder = HTTPResponder(connection: connection, context: context, server: self, waitingSocket: fd)
+            table.waiting(fd, since: MonotonicClock.milliseconds())
+            waiting.watch(fd, responder)
+            work(responder)
+            return .YES
         }
+    }
+
+    /// 403 for a request whose `Host` the server does not listen as, saying which it answers.
+    static func foreignHost(_ host: String?, _ allowed: HostAllowList) -> HTTPResponse {
+        let named = host.map { "names \(String($0.prefix(100)).debugDescription)" } ?? "is missing"
+        let message = "the request's Host header \(named), which is not an address this server listens as; "
+            + "it answers only \(allowed.origins.joined(separator: ", "))"
+        let body: JSONValue = ["ok": false, "code": "foreign-host", "error": .string(message)]
+        return HTTPResponse(status: 403, body: Array(body.serialized().utf8), headers: [("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")])
     }
 
     private func header(_ connection: OpaquePointer, _ name: String) -> String? {

@@ -11,10 +11,15 @@ final class PushCheckpointer: @unchecked Sendable {
     private var thread: OSThread?
     private let path: String
     private let intervalMs: Int
+    /// Whether the store's files are lost (``PushWriter/checkFiles()``): asked before every
+    /// checkpoint, so that none writes pages into a file truncated or replaced underneath (which
+    /// would hide that it shrank), and a store once lost is never checkpointed again.
+    private let isLost: @Sendable () -> Bool
 
-    init(path: String, intervalMs: Int = 250) {
+    init(path: String, intervalMs: Int = 250, isLost: @escaping @Sendable () -> Bool = { false }) {
         self.path = path
         self.intervalMs = intervalMs
+        self.isLost = isLost
     }
 
     func start() {
@@ -27,6 +32,7 @@ final class PushCheckpointer: @unchecked Sendable {
                     if !stopping { lock.wait(milliseconds: intervalMs) }
                     return stopping
                 }
+                if isLost() { break }
                 try? database.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 if stop { break }
             }

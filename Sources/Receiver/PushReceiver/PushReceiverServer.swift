@@ -143,7 +143,8 @@ public final class PushReceiverServer: @unchecked Sendable {
                               health: configuration.health, databasePath: configuration.databasePath,
                               log: configuration.log, requestLog: configuration.requestLog)
         server = HTTPServer(service: service, limits: configuration.http)
-        checkpointer = PushCheckpointer(path: configuration.databasePath)
+        let writer = self.writer
+        checkpointer = PushCheckpointer(path: configuration.databasePath, isLost: { writer.checkFiles() != nil })
     }
 
     /// Starts the writer and listens.

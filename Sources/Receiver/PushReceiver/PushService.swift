@@ -75,7 +75,7 @@ final class PushService: HTTPService, @unchecked Sendable {
                             "now": .string(UTCTime.format(epochMs: now)), "clock": fixedClock ? "fixed" : "system",
                             "window_seconds": .number(Double(rules.windowSeconds)),
                             "activities": .array(activities.map { $0.json(at: now, rules: rules) }),
-                            "registry": registry.json()["users"] ?? .array([]),
+                            "registry": registry.json["users"] ?? .array([]),
                         ]
                         return respond(200, body, request: request, summary: "\(activities.count) activities")
                     }

@@ -32,6 +32,7 @@ public final class PushStore {
         try database.execute("PRAGMA synchronous = FULL")
         // Checkpoints run on their own connection (PushCheckpointer), off the commit path.
         try database.execute("PRAGMA wal_autocheckpoint = 0")
+        try Self.check(database, path: path)
         try database.execute("""
             CREATE TABLE IF NOT EXISTS pushes (
               id INTEGER PRIMARY KEY,
@@ -85,6 +86,25 @@ public final class PushStore {
             """)
         deleteNonces = try database.prepare("DELETE FROM nonces WHERE timestamp < ?1")
         files = StoreFiles(path: path)
+    }
+
+    /// Checks the whole database before it is used (`PRAGMA quick_check`: every page of every
+    /// table and index well formed, in time linear in its size): a database cut or overwritten
+    /// underneath, or damaged on disk, is refused, never served (P11).
+    private static func check(_ database: SQLiteDatabase, path: String) throws(SQLiteError) {
+        var findings: [String] = []
+        do {
+            let statement = try database.prepare("PRAGMA quick_check(3)")
+            try statement.bind([])
+            while try statement.step() { findings.append(statement.text(0)) }
+        } catch {
+            // A page too damaged to walk ends the check with SQLite's error.
+            findings.append(error.message)
+        }
+        guard findings != ["ok"] else { return }
+        throw SQLiteError(
+            code: 11,  // SQLITE_CORRUPT
+            message: "the database is damaged (PRAGMA quick_check: \(findings.joined(separator: "; "))), so the receiver does not serve it; restore \(path) from a copy, or move it away to start with an empty one")
     }
 
     /// Closes the database; the store is not used after.

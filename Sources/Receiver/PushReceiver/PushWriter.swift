@@ -88,14 +88,27 @@ final class PushWriter: @unchecked Sendable {
     func checkFiles() -> String? {
         if let lost = lock.withLock({ stats.lostFiles }) { return lost }
         guard let problem = files.problem() else { return nil }
+        return lose(problem)
+    }
+
+    /// Marks the store lost for `problem` (the first reason stays), says so once, and returns
+    /// the reason that stays.
+    private func lose(_ problem: String) -> String {
         let first = lock.withLock { () -> Bool in
             defer { if stats.lostFiles == nil { stats.lostFiles = problem } }
             return stats.lostFiles == nil
         }
         if first {
-            notice?("\(problem): nothing is stored or acknowledged any more; every push gets 500 storage-failed and /healthz 503 database-lost. Restart the receiver, which opens the file the path names now.")
+            notice?("\(problem): nothing is stored or acknowledged any more; every push gets 500 storage-failed and /healthz 503 database-lost. Restart the receiver, which opens the file the path names now and checks it before it serves.")
         }
-        return lock.withLock { stats.lostFiles }
+        return lock.withLock { stats.lostFiles } ?? problem
+    }
+
+    /// Whether SQLite found the database damaged: its pages do not hold a database (a file cut
+    /// or overwritten underneath), which no retry mends.
+    private static func isDamage(_ error: SQLiteError) -> Bool {
+        let primary = error.code & 0xFF
+        return primary == 11 || primary == 26  // SQLITE_CORRUPT, SQLITE_NOTADB
     }
 
     private func run() {
@@ -143,6 +156,10 @@ final class PushWriter: @unchecked Sendable {
         } catch {
             failure = error
             store.rollback()
+            // A damaged database is lost as a deleted one is: nothing more is acknowledged.
+            if lost == nil, Self.isDamage(error) {
+                lost = checkFiles() ?? lose("the database file \(files.path) is damaged (\(error.message))")
+            }
         }
         if failure != nil, let lost {
             // Nothing is counted as a failed write: the store is not failing, it is gone.

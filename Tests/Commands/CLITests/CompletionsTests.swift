@@ -21,7 +21,9 @@ final class CompletionsTests: XCTestCase {
             guard case .choices(let words) = entry?.options.first(where: { $0.name == option })?.value else { return nil }
             return words
         }
-        XCTAssertEqual(choices("run", "kind"), ScriptKind.allCases.map(\.rawValue))
+        XCTAssertEqual(choices("run", "kind"), ScriptKind.allCases.map(\.rawValue) + CardKind.allCases.map(\.rawValue))
+        XCTAssertEqual(choices("run", "edition"), ["ios", "harmony"])
+        XCTAssertEqual(choices("run", "dimension"), CardDimension.allCases.map(\.rawValue))
         XCTAssertEqual(choices("run", "network"), NetworkMode.allCases.map(\.rawValue))
         XCTAssertEqual(choices("run", "context").map(Set.init), Set(RunContext.allCases.map(\.rawValue)))
         XCTAssertEqual(choices("test", "reporter"), ReporterKind.allCases.map(\.rawValue))
@@ -46,7 +48,7 @@ final class CompletionsTests: XCTestCase {
             (["widgethost", ""], CommandCatalog.entries.map(\.name) + ["--help", "--version"]),
             (["widgethost", "si"], ["simulate"]),
             (["widgethost", "run", "--pro"], ["--profile"]),
-            (["widgethost", "run", "--kind", "l"], ["large", "live"]),
+            (["widgethost", "run", "--kind", "l"], ["large", "live", "lock"]),
             (["widgethost", "run", "--kind", "=", "la"], ["large"]),
             (["widgethost", "run", "wid"], ["widget.js", "widget.profile.json"]),
             (["widgethost", "run", "widget.js", "--profile", "widget.p"], ["widget.profile.json"]),
@@ -107,7 +109,7 @@ final class CompletionsTests: XCTestCase {
         }
         XCTAssertEqual(try complete("widgethost te"), ["test"])
         XCTAssertEqual(Set(try complete("widgethost ")), Set(CommandCatalog.entries.map(\.name)))
-        XCTAssertEqual(try complete("widgethost run --kind "), ScriptKind.allCases.map(\.rawValue).sorted())
+        XCTAssertEqual(try complete("widgethost run --kind "), (ScriptKind.allCases.map(\.rawValue) + CardKind.allCases.map(\.rawValue)).sorted())
         XCTAssertEqual(try complete("widgethost test --rep"), ["--reporter"])
         XCTAssertEqual(try complete("widgethost test --reporter "), ["json", "junit", "spec", "tap"])
         XCTAssertEqual(try complete("widgethost completions "), ["bash", "fish", "zsh"])

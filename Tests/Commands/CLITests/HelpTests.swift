@@ -45,7 +45,7 @@ final class HelpTests: XCTestCase {
         XCTAssertEqual(tool("run", "--help").out.split(separator: "\n").first { $0.hasPrefix("USAGE:") },
                        "USAGE: widgethost run <script> [<options>]")
         XCTAssertEqual(tool("api", "--help").out.split(separator: "\n").first { $0.hasPrefix("USAGE:") },
-                       "USAGE: widgethost api [--markdown] [--format <format>]")
+                       "USAGE: widgethost api [--edition <edition>] [--markdown] [--format <format>]")
         for command in commands {
             XCTAssertLessThanOrEqual("USAGE: \(command.usage)".count, 80, command.name)
         }

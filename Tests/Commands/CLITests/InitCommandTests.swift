@@ -11,13 +11,14 @@ final class InitCommandTests: XCTestCase {
     override func setUpWithError() throws { folder = try Files.makeTemporaryFolder("widgethost-init") }
     override func tearDown() { Files.removeTree(folder) }
 
-    static let files = ["widget.js", "widget.layout.txt", "widget.profile.json", "widget.fixtures.json", "omni.d.ts",
+    static let files = ["widget.js", "widget.layout.json", "widget.profile.json", "widget.fixtures.json", "omni.d.ts",
                         "jsconfig.json", ".gitignore", ".github/workflows/widgethost.yml"]
 
     func testANewProjectRunsAndItsFixturePasses() throws {
         let made = try sh("widgethost init my-widget", in: folder)
         XCTAssertEqual(made.code, 0, made.err)
-        XCTAssertTrue(made.out.hasPrefix("made a small widget project in my-widget: widget.js, widget.layout.txt,"), made.out)
+        XCTAssertTrue(made.out.hasPrefix("made a small widget project in my-widget: widget.js, widget.layout.json,"), made.out)
+        XCTAssertTrue(made.out.contains("\n      widgethost studio widget.js --kind small --layout widget.layout.json --profile widget.profile.json --fixtures widget.fixtures.json\n"), made.out)
         let project = folder + "/my-widget"
         for file in Self.files { XCTAssertNotNil(Files.text(project + "/" + file), file) }
         XCTAssertEqual(Files.text(project + "/omni.d.ts"), tool("types").out)
@@ -32,16 +33,16 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(run.err, "")
         let report = try JSONValue.parse(run.out)
         XCTAssertEqual(report["status"], "ok")
-        XCTAssertEqual(report["outputs"]?.objectValue.map { Set($0.keys) }, ["title", "open", "city", "checked"])
+        XCTAssertEqual(report["outputs"]?.objectValue.map { Set($0.keys) }, ["title", "open", "tint", "city", "checked"])
         XCTAssertEqual(report["outputs"]?["title"], "All systems go")
         XCTAssertEqual(report["outputs"]?["open"], 2)
         XCTAssertEqual(report["outputs"]?["city"], "Lisbon")
         XCTAssertEqual(report["outputs"]?["checked"], "2026-11-29T08:00:00.000Z")
         XCTAssertEqual(report["nextRefresh"]?["requested"], "2026-11-29T08:30:00.000+00:00")
 
-        let preview = try sh("widgethost preview widget.js --profile widget.profile.json --fixtures widget.fixtures.json --layout widget.layout.txt", in: project)
+        let preview = try sh("widgethost preview widget.js --profile widget.profile.json --fixtures widget.fixtures.json --layout widget.layout.json", in: project)
         XCTAssertEqual(preview.code, 0, preview.out + preview.err)
-        XCTAssertTrue(preview.out.contains("line 2  ${open}   2"), preview.out)
+        XCTAssertTrue(preview.out.contains("\n  /children/1/children/0/content  ${title}  \"All systems go\"\n"), preview.out)
     }
 
     func testEveryKindMakesAProjectWhoseFixturePasses() throws {
@@ -54,6 +55,58 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(tool("init", folder + "/x", "--kind", "Large").code, 64)
         XCTAssertEqual(tool("init", folder + "/x", folder + "/y").code, 64)
         XCTAssertNil(Files.text(folder + "/x/widget.js"))
+    }
+
+    /// The layout `init` writes is a component tree, so `studio` and `preview --layout` draw it
+    /// at once: every family is drawn, the kind's own without a warning, and its placeholders
+    /// all resolve against the script's outputs.
+    func testTheLayoutIsDrawnAtOnceForEveryKind() throws {
+        let families = ["small": "small", "medium": "medium", "large": "large", "circular": "circular", "rectangular": "rectangular",
+                        "inline": "inline", "button": "small", "toggle": "small", "live": "live-activity"]
+        for (kind, family) in families.sorted(by: { $0.key < $1.key }) {
+            let project = folder + "/" + kind
+            XCTAssertEqual(tool("init", project, "--kind", kind).code, 0, kind)
+            let now = kind == "live" ? " --now 2026-11-29T18:40:00Z" : ""
+            let preview = try sh("widgethost preview widget.js --kind \(kind) --layout widget.layout.json --profile widget.profile.json --fixtures widget.fixtures.json\(now) --format json", in: project)
+            XCTAssertEqual(preview.code, 0, "\(kind): \(preview.err)")
+            let json = try JSONValue.parse(preview.out)
+            XCTAssertEqual(json["layout"]?["format"], "tree", kind)
+            XCTAssertEqual(json["layout"]?["findings"], [], kind)
+            XCTAssertEqual(json["pictures"]?["problem"], .null, kind)
+            let drawn = json["pictures"]?["families"]?.arrayValue ?? []
+            XCTAssertEqual(drawn.count, 7, kind)
+            let own = drawn.first { $0["family"]?.stringValue == family }
+            XCTAssertEqual(own?["diagnostics"], [], "\(kind): \(own?["diagnostics"]?.serialized() ?? "not drawn")")
+        }
+    }
+
+    /// `init --kind live` writes a Live Activity: it counts down to the delivery in the recorded
+    /// answer, asks for an update every 5 minutes and ends itself once delivered.
+    func testALiveProjectIsALiveActivityThatEndsItself() throws {
+        let made = try sh("widgethost init live --kind live", in: folder)
+        XCTAssertEqual(made.code, 0, made.err)
+        XCTAssertTrue(made.out.hasPrefix("made a Live Activity project in live: "), made.out)
+        XCTAssertTrue(made.out.contains("--fixtures widget.fixtures.json --now 2026-11-29T18:40:00Z\n"), made.out)
+        let project = folder + "/live"
+        let script = try XCTUnwrap(Files.text(project + "/widget.js"))
+        XCTAssertTrue(script.contains("endLiveActivity()"), script)
+        XCTAssertFalse(script.contains("status.example.com/api/summary"), "not the status widget's script")
+        let run = try sh("widgethost run widget.js --kind live --profile widget.profile.json --fixtures widget.fixtures.json --now 2026-11-29T18:55:00Z --format json", in: project)
+        XCTAssertEqual(run.code, 0, run.err)
+        let report = try JSONValue.parse(run.out)
+        XCTAssertEqual(report["outputs"], ["title": "Order 1042", "stage": "On its way", "minutesLeft": 5, "progress": 0.875])
+        XCTAssertEqual(report["liveActivity"]?["state"], "active")
+        let simulation = try sh("widgethost simulate widget.js --kind live --profile widget.profile.json --fixtures widget.fixtures.json --now 2026-11-29T18:40:00Z --format json", in: project)
+        XCTAssertEqual(simulation.code, 0, simulation.err)
+        let timeline = try JSONValue.parse(simulation.out)
+        XCTAssertEqual(timeline["summary"]?["refreshCount"], 5)
+        XCTAssertEqual(timeline["summary"]?["liveActivities"]?[0]?["ending"], "script")
+        XCTAssertEqual(timeline["summary"]?["liveActivities"]?[0]?["ended"], "2026-11-29T19:00:00.000+00:00")
+        XCTAssertEqual(timeline["outputs"]?["stage"], "Delivered")
+        // Its date arithmetic (new Date(eta) - Date.now()) type-checks as the workflow runs it.
+        let tsc = try Program.required("tsc")
+        let check = try sh("widgethost types --wrap .widgethost/typecheck *.js && \(tsc) -p .widgethost/typecheck/jsconfig.json", in: project)
+        XCTAssertEqual(check.code, 0, check.out + check.err)
     }
 
     /// The workflow's test step, run as GitHub Actions would for each shard of its matrix: every
@@ -105,7 +158,7 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(made.code, 0, made.err)
         let added = made.out.split(separator: "\n").map { String($0.dropFirst(3)) }.sorted()
         XCTAssertEqual(added, [".github/workflows/widgethost.yml", ".gitignore", "jsconfig.json", "omni.d.ts", "widget.fixtures.json",
-                               "widget.js", "widget.layout.txt", "widget.profile.json"])
+                               "widget.js", "widget.layout.json", "widget.profile.json"])
     }
 
     func testInitNeverOverwritesAFileAndWritesNothingThen() throws {
@@ -121,7 +174,7 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(try sh("rm widget.js && widgethost init", in: folder).code, 0)
         let again = try sh("widgethost init .", in: folder)
         XCTAssertEqual(again.code, 73)
-        XCTAssertTrue(again.err.hasPrefix("error: widget.js, widget.layout.txt, "), again.err)
+        XCTAssertTrue(again.err.hasPrefix("error: widget.js, widget.layout.json, "), again.err)
         XCTAssertTrue(again.err.hasSuffix("move them away) [file-exists]\n"), again.err)
         // A file where a folder would go.
         writeFile(folder + "/plain", [])

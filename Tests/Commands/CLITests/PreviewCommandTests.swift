@@ -16,6 +16,21 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertEqual(result.err, "")
     }
 
+    /// The layout check in the preview reports a colour given a Boolean (`layout-type`).
+    func testAColourFromABooleanIsReportedInTheLayoutSection() throws {
+        let folder = try Files.makeTemporaryFolder("widgethost-preview-colour")
+        defer { Files.removeTree(folder) }
+        writeFile(folder + "/board.js", Array("const rows = [{ dest: \"Leipzig\", late: true }]\n".utf8))
+        writeFile(folder + "/board.layout.json", Array(#"{"type": "vstack", "dataSource": "${rows[row]}", "children": [{"type": "text", "content": "${row.dest}", "color": "${row.late}"}]}"#.utf8))
+        let result = tool("preview", folder + "/board.js", "--layout", folder + "/board.layout.json", "--now", now, "--tz", "UTC",
+                          "--format", "json")
+        XCTAssertEqual(result.code, 0, result.err)
+        let findings = try JSONValue.parse(result.out)["layout"]?["findings"]?.arrayValue ?? []
+        XCTAssertEqual(findings.map { $0["code"] }, ["layout-type"], result.out)
+        XCTAssertEqual(findings.first?["pointer"], "/children/0/color")
+        XCTAssertTrue(findings.first?["message"]?.stringValue?.hasPrefix("color needs a colour") ?? false, result.out)
+    }
+
     func testAFailingScriptExitsOneWithItsErrorLocated() {
         let result = tool("preview", example("mistake.js"), "--now", now)
         XCTAssertEqual(result.code, 1)

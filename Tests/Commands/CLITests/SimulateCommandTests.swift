@@ -35,6 +35,16 @@ final class SimulateCommandTests: XCTestCase {
         return names.sorted()
     }
 
+    /// A countdown that ran 6 times, 5 minutes apart, and ended: its summary says it asked for
+    /// about 5 refreshes, within the budget, not 288 a day.
+    func testTheSummaryOfAnActivityThatEndedJudgesWhatItAskedFor() throws {
+        let result = simulate(example("live-countdown.js"), "--kind", "live", "--now", "2026-11-29T18:35:00Z", "--tz", "UTC", "--summary")
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.out.hasPrefix("\(example("live-countdown.js")): 6 runs as a Live Activity\n"), result.out)
+        XCTAssertTrue(result.out.contains("  budget:       The script asked for a refresh about every 5m 00s while its Live Activity was active (25m 00s): about 5 refreshes, within the typical budget of 55 a day, so refreshes can come when requested.\n"), result.out)
+        XCTAssertFalse(result.out.contains("288"), result.out)
+    }
+
     // MARK: - Formats
 
     func testTapsRunTheButtonsActionBeforeTheirRefresh() throws {

@@ -33,7 +33,7 @@ final class TestCommandDefaultsTests: XCTestCase {
     func testNoPathRunsTheFixturesUnderTheCurrentFolderAndSaysSo() throws {
         let result = try inFolder(directory, "test")
         XCTAssertEqual(result.code, 1, result.err)
-        XCTAssertEqual(result.err, "test: no path given: running the 2 fixtures under the current folder\n")
+        XCTAssertEqual(result.err, "test: no path given: running the 2 fixtures under the current folder\n" + Self.notRun("widget.js"))
         XCTAssertTrue(result.out.contains("  ok   fixtures/a-pass.js"), result.out)
         XCTAssertTrue(result.out.contains("  FAIL fixtures/b-fail.js"), result.out)
         XCTAssertFalse(result.out.contains("widget.js"), "a script without a /*--- block is not a fixture")
@@ -43,11 +43,27 @@ final class TestCommandDefaultsTests: XCTestCase {
     func testAFolderNamedRunsItsFixturesAndNotItsOtherScripts() throws {
         let result = try inFolder(directory, "test .")
         XCTAssertEqual(result.code, 1, result.err)
-        XCTAssertEqual(result.err, "")
+        XCTAssertEqual(result.err, Self.notRun("widget.js"), "how many scripts were left out, and why")
         XCTAssertTrue(result.out.contains("  ok   ./fixtures/a-pass.js"), result.out)
         XCTAssertTrue(result.out.contains("  FAIL ./fixtures/b-fail.js"), result.out)
         XCTAssertFalse(result.out.contains("widget.js"), "a script without a /*--- block is not a fixture")
         XCTAssertTrue(result.out.hasSuffix("1 passed, 1 failed\n"), result.out)
+    }
+
+    /// What `test` says of the scripts without front matter in the folders it runs.
+    static func notRun(_ scripts: String, count: Int = 1) -> String {
+        "test: not run: \(count) script\(count == 1 ? "" : "s") without a /*--- … ---*/ front-matter block (\(scripts)); a script is a fixture once such a block says how to run it and what it must do (docs/conformance.md)\n"
+    }
+
+    func testEveryScriptLeftOutIsCountedWithTheFirstFiveNamed() throws {
+        for name in ["h1", "h2", "h3", "h4", "h5", "h6"] {
+            writeFile(directory + "/fixtures/\(name).js", Array("let x = 1\n".utf8))
+        }
+        let result = try binary(["test", directory + "/fixtures"])
+        XCTAssertEqual(result.code, 1, result.err)
+        XCTAssertEqual(result.err, Self.notRun((1...5).map { "\(directory)/fixtures/h\($0).js" }.joined(separator: ", ") + " and 1 more", count: 6))
+        // A file named is run or refused, never counted.
+        XCTAssertEqual(try binary(["test", directory + "/fixtures/a-pass.js"]).err, "")
     }
 
     func testAFileNamedWithoutFrontMatterIsAnError() throws {

@@ -89,6 +89,62 @@ final class TypesCommandTests: XCTestCase {
         XCTAssertTrue(check.out.contains("Cannot find name 'window'"), check.out)
     }
 
+    /// The wrapper shifts none of the script's columns: errors on the first line are at the
+    /// script's own column, whether that line is code (`this.x = …` too), a comment or the
+    /// front matter's opening.
+    func testErrorsOnTheFirstLineAreAtTheScriptsOwnColumns() throws {
+        let tsc = try Program.required("tsc")
+        let scripts: [(String, String)] = [
+            ("typo.js", "const data = await new Request(url).fetchJSN()\nthis.count = data.length\n"),
+            ("commented.js", "// the departures board\nconst answer = await new Request(\"u\").fetchJSN()\nthis.a = answer\n"),
+            ("fixture.js", "/*---\nexpect: { status: ok }\n---*/ const w = await Weather.getCurent()\nthis.w = w\n"),
+            ("crlf.js", "let place = await Location.getPlacemark(); place.twn\r\nthis.city = place.town\r\n"),
+            ("this.js", "this.city = (await Location.getPlacemark()).town\nif (!this.city) return\n"),
+            ("liked.js", "this.state = getValue(\"liked\") || \"heart\"\nsetUpdateFreq(\"30\")\n"),
+        ]
+        for (name, text) in scripts { writeFile(folder + "/" + name, Array(text.utf8)) }
+        let wrap = try sh("widgethost types --wrap check typo.js commented.js fixture.js crlf.js this.js liked.js", in: folder)
+        XCTAssertEqual(wrap.code, 0, wrap.err)
+        let check = try sh("\(tsc) -p check/jsconfig.json", in: folder)
+        XCTAssertEqual(check.code, 2)
+        let lines = check.out.split(separator: "\n").filter { $0.hasPrefix("check/") }.map { String($0.prefix { $0 != ":" }) }
+        XCTAssertEqual(lines, [
+            "check/commented.js(2,39)", "check/crlf.js(1,50)", "check/crlf.js(2,19)", "check/fixture.js(3,31)",
+            "check/liked.js(2,15)", "check/this.js(1,45)", "check/typo.js(1,32)", "check/typo.js(1,37)",
+        ], check.out)
+        XCTAssertTrue(check.out.contains("check/typo.js(1,32): error TS2304: Cannot find name 'url'"), check.out)
+        XCTAssertTrue(check.out.contains("check/typo.js(1,37): error TS2551: Property 'fetchJSN' does not exist on type 'Request'"), check.out)
+        XCTAssertTrue(check.out.contains("check/this.js(1,45): error TS2339: Property 'town' does not exist on type 'Placemark'"), check.out)
+    }
+
+    /// A first line that reads otherwise outside the function (it calls a function declared
+    /// below) keeps the opening in front of it, as before: its columns are then the wrapper's.
+    func testAFirstLineThatCannotStandAloneIsWrappedWhole() throws {
+        writeFile(folder + "/later.js", Array("show()\nfunction show() { this.title = 1 }\n".utf8))
+        XCTAssertEqual(try sh("widgethost types --wrap check later.js", in: folder).code, 0)
+        XCTAssertEqual(Files.text(folder + "/check/later.js"),
+                       ";/** @this {Omni.ScriptThis} */ async function widgetScript() {show()\nfunction show() { this.title = 1 }\n}\n")
+    }
+
+    /// `new Date(x) - Date.now()` is a number in the app's JavaScript, and the checker agrees.
+    func testDatesSubtractAsInJavaScript() throws {
+        let tsc = try Program.required("tsc")
+        writeFile(folder + "/countdown.js", Array("""
+            const _departure = new Date("2026-11-29T19:00:00Z")
+            const minutesLeft = Math.ceil((_departure - Date.now()) / 60000)
+            const _elapsed = Date.now() - new Date(2026, 10, 29)
+            const since = new Date(_departure) - new Date()
+            this.label = `${minutesLeft} min, ${_departure.toISOString()}`
+            const wrong = new Date() - "soon"
+
+            """.utf8))
+        XCTAssertEqual(try sh("widgethost types --wrap check countdown.js", in: folder).code, 0)
+        let check = try sh("\(tsc) -p check/jsconfig.json", in: folder)
+        let errors = check.out.split(separator: "\n").filter { $0.contains("error TS") }
+        XCTAssertEqual(errors.map { String($0.prefix { $0 != ":" }) }, ["check/countdown.js(6,28)"], check.out)
+        XCTAssertTrue(errors.first?.contains("TS2363") ?? false, check.out)
+    }
+
     /// The README's check of a project: one command wraps every script of the folder (a helper
     /// without front matter too) and removes the copies of deleted ones; tsc then checks them.
     func testTheReadmesCheckOfAProjectCoversEveryScriptAndForgetsDeletedOnes() throws {
@@ -121,11 +177,14 @@ final class TypesCommandTests: XCTestCase {
     func testWrapReplacesOnlyWhatItWrote() throws {
         writeFile(folder + "/a.js", Array("this.a = 1\n".utf8))
         XCTAssertEqual(try sh("widgethost types --wrap out a.js", in: folder).code, 0)
-        XCTAssertEqual(Files.text(folder + "/out/a.js"), "/** @this {Omni.ScriptThis} */ async function widgetScript() {this.a = 1\n}\n")
+        XCTAssertEqual(Files.text(folder + "/out/a.js"), "$$th.a = 1;/** @type {Omni.ScriptThis} */ var $$th = globalThis;/** @this {Omni.ScriptThis} */ async function widgetScript() {\n}\n")
         // Again: its own files are replaced.
         writeFile(folder + "/a.js", Array("this.a = 2".utf8))
         XCTAssertEqual(try sh("widgethost types --wrap out a.js", in: folder).code, 0)
-        XCTAssertEqual(Files.text(folder + "/out/a.js"), "/** @this {Omni.ScriptThis} */ async function widgetScript() {this.a = 2\n}\n")
+        XCTAssertEqual(Files.text(folder + "/out/a.js"), "$$th.a = 2;/** @type {Omni.ScriptThis} */ var $$th = globalThis;/** @this {Omni.ScriptThis} */ async function widgetScript() {\n}\n")
+        // A copy an earlier version wrote (its opening in front of the first line) is replaced too.
+        writeFile(folder + "/out/a.js", Array("/** @this {Omni.ScriptThis} */ async function widgetScript() {this.a = 0\n}\n".utf8))
+        XCTAssertEqual(try sh("widgethost types --wrap out a.js", in: folder).code, 0)
         // The folder of the script itself: the script is not the wrapper's, so nothing is written.
         let onItself = try sh("widgethost types --wrap . a.js", in: folder)
         XCTAssertEqual(onItself.code, 73)

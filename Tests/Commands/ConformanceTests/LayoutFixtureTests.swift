@@ -108,6 +108,86 @@ final class LayoutFixtureTests: XCTestCase {
         XCTAssertEqual(none.failures, ["layout.findings: expected a 'layout-missing' finding, got none"])
     }
 
+    /// A colour given a Boolean is found, so `findingsExact: []` no longer passes silently.
+    func testAColourFromABooleanIsAFinding() throws {
+        let text = """
+            /*---
+            layout: |
+              {"type": "vstack", "dataSource": "${rows[row]}", "children": [
+                {"type": "text", "content": "${row.dest}", "color": "${row.late}"}
+              ]}
+            expect:
+              layout:
+                findingsExact: []
+            ---*/
+            const rows = [{ dest: "Leipzig", late: true }, { dest: "Halle", late: false }]
+            """
+        let result = try run(text)
+        XCTAssertEqual(result.outcome, .failed)
+        XCTAssertEqual(result.failures, ["layout.findings: expected exactly [], got [\"layout-type\"]"])
+        let pinned = try run(text.replacing("findingsExact: []", with: "findings: [{ code: layout-type, location: /children/0/color, placeholder: \"${row.late}\", message: \"the Boolean true\" }]"))
+        XCTAssertEqual(pinned.outcome, .passed, "\(pinned.failures)")
+    }
+
+    /// `layout: FILE` is the layout file beside the fixture, checked as a block would be: its
+    /// findings count, so a mistake in it fails `findingsExact: []` instead of passing silently.
+    func testALayoutFileBesideTheFixtureIsRead() throws {
+        let folder = try Files.makeTemporaryFolder("widgethost-layout-file")
+        defer { Files.removeTree(folder) }
+        let fixture = """
+            /*---
+            layout: departures.layout.json
+            expect:
+              layout:
+                rendered: { children: [{ content: Leipzig }, { content: Halle }] }
+                findingsExact: []
+            ---*/
+            const rows = [{ dest: "Leipzig" }, { dest: "Halle" }]
+            """
+        try Files.write(folder + "/departures.js", fixture)
+        let layout = #"{"type": "vstack", "dataSource": "${rows[row]}", "children": [{"type": "text", "content": "${row.dest}"}]}"#
+        try Files.write(folder + "/departures.layout.json", layout)
+        let passing = runner.run(path: folder + "/departures.js")
+        XCTAssertEqual(passing.outcome, .passed, "\(passing.failures)")
+
+        try Files.write(folder + "/departures.layout.json", layout.replacing("${row.dest}", with: "${row.dst}"))
+        let failing = runner.run(path: folder + "/departures.js")
+        XCTAssertEqual(failing.outcome, .failed)
+        XCTAssertTrue(failing.failures.contains("layout.findings: expected exactly [], got [\"layout-missing\"]"), "\(failing.failures)")
+
+        // In a folder below the fixture's, and a text layout.
+        mkdir(folder + "/layouts", 0o755)
+        try Files.write(folder + "/layouts/board.txt", "${title}\n${count} left\n")
+        try Files.write(folder + "/board.js", "/*---\nlayout: layouts/board.txt\nexpect:\n  layout:\n    rendered: [Board, \"3 left\"]\n---*/\nconst title = \"Board\", count = 3\n")
+        let below = runner.run(path: folder + "/board.js")
+        XCTAssertEqual(below.outcome, .passed, "\(below.failures)")
+    }
+
+    /// A one-line layout that names no file, or a path out of the fixture's folder or through a
+    /// symbolic link, is refused with what to write instead.
+    func testALayoutFileThatCannotBeReadIsRefused() throws {
+        let folder = try Files.makeTemporaryFolder("widgethost-layout-file")
+        defer { Files.removeTree(folder) }
+        func failures(_ value: String) throws -> [String] {
+            try Files.write(folder + "/f.js", "/*---\nlayout: \(value)\nexpect:\n  layout:\n    findingsExact: []\n---*/\nconst a = 1\n")
+            return runner.run(path: folder + "/f.js").failures
+        }
+        XCTAssertEqual(try failures("departures.layout.json"), [
+            "malformed fixture: \(folder)/f.js:2: 'layout: departures.layout.json' names no file beside the fixture (\(folder)/departures.layout.json: no such file); put the layout file there, or write the layout inline instead: layout: | then one field per line, or a JSON component tree",
+        ])
+        XCTAssertEqual(try failures("../outside.json").first?.hasPrefix("malformed fixture: \(folder)/f.js:2: 'layout: ../outside.json' is not a file beside the fixture"), true)
+        try Files.write(folder + "/real.json", #"{"type": "text", "content": "${a}"}"#)
+        mkdir(folder + "/sub", 0o755)
+        symlink(folder + "/real.json", folder + "/sub/link.json")
+        XCTAssertEqual(try failures("sub/link.json"), [
+            "malformed fixture: \(folder)/f.js:2: layout: \(folder)/sub/link.json: is reached through a symbolic link (\(folder)/sub/link.json is a symbolic link); the host does not follow links",
+        ])
+        try Files.write(folder + "/bad.json", #"{"type": "text" "content": "${a}"}"#)
+        XCTAssertEqual(try failures("bad.json").first?.hasPrefix("malformed fixture: \(folder)/f.js:2: layout: \(folder)/bad.json: line 1, column 17: "), true, "")
+        // A one-line layout with a placeholder is still the layout itself.
+        XCTAssertEqual(try failures("\"${a}\""), [])
+    }
+
     func testEntriesMatchAsSubsetsWithExactCount() throws {
         let result = try run("""
             /*---

@@ -105,7 +105,7 @@ final class RunOptionsAgreementTests: XCTestCase {
         XCTAssertEqual(Set(names).count, names.count, "each option once")
         XCTAssertEqual(Set(RunOptions.commandLine.map(\.name)).subtracting(names), [])
         let kind = RunOptions.declarations.first { $0.spec.name == "kind" }
-        XCTAssertEqual(kind?.spec.value, .choices(ScriptKind.allCases.map(\.rawValue)))
+        XCTAssertEqual(kind?.spec.value, .choices(ScriptKind.allCases.map(\.rawValue) + CardKind.allCases.map(\.rawValue)))
         XCTAssertEqual(kind?.key, "kind")
         XCTAssertEqual(RunOptions.declarations.first { $0.spec.name == "memory-limit" }?.key, "limits.memory")
         XCTAssertEqual(RunOptions.declarations.first { $0.spec.name == "memory-limit" }?.spec.value, .number(1...4096))

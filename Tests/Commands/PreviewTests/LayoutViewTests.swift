@@ -46,7 +46,7 @@ final class LayoutViewTests: XCTestCase {
         XCTAssertTrue(html.contains("<td>/children<wbr>/0<wbr>/content [day 1]</td>"), html)
         // On a phone each row is a block, the field on a line of its own.
         XCTAssertTrue(html.contains("@media (max-width:600px){table.layout colgroup,table.layout thead{display:none}"))
-        XCTAssertTrue(document.jsonValue["layout"]?["path"] == "layout.txt")
+        XCTAssertTrue(document.json["layout"]?["path"] == "layout.txt")
         XCTAssertFalse(document.hasFailures, "warnings do not fail the preview")
     }
 

@@ -80,7 +80,7 @@ final class PictureSectionTests: XCTestCase {
         XCTAssertTrue(lines.contains("  warning: no pictures: they are drawn by the widgethost-render program, which"), "\(lines.suffix(4))")
         let html = HTMLReport(document: document).render()
         XCTAssertTrue(html.contains("<p class=\"problem\"><strong>warning</strong> no pictures: they are drawn by"))
-        XCTAssertEqual(document.jsonValue["pictures"]?["problem"]?.stringValue, pictures.problem)
+        XCTAssertEqual(document.json["pictures"]?["problem"]?.stringValue, pictures.problem)
         XCTAssertFalse(document.hasFailures, "missing pictures are a warning")
     }
 
@@ -102,7 +102,7 @@ final class PictureSectionTests: XCTestCase {
     }
 
     func testJSON() throws {
-        let json = try document(section()).jsonValue["pictures"]
+        let json = try document(section()).json["pictures"]
         XCTAssertEqual(json?["folder"], "out-pictures")
         XCTAssertEqual(json?["families"]?[0], [
             "family": "small", "size": ["width": 158, "height": 158],
@@ -113,7 +113,7 @@ final class PictureSectionTests: XCTestCase {
             "code": "render-text-truncated", "severity": "warning", "message": "\"Now\" does not fit (circular widget)",
             "path": "root.children[0]", "field": "/children/0/content",
         ])
-        XCTAssertEqual(try preview("const a = 1\n").jsonValue["pictures"], .null)
+        XCTAssertEqual(try preview("const a = 1\n").json["pictures"], .null)
     }
 }
 

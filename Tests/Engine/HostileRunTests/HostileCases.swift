@@ -87,6 +87,17 @@ struct HostileCase {
         HostileCase(
             name: "a script too large to prepare in its time", script: HostileCase.largeScript, status: .timeout, code: .timeLimit,
             timeout: 0.05, memoryMB: 4096, dispatchable: false),
+        // Parsing is part of the run (S6): a script larger than its run parses is refused from
+        // its size before anything parses it (the 24 MB array literal scanned for 9 s to
+        // 2.7 GB under `--timeout 2`), and one within that size but with more tokens than the run
+        // parses is stopped by the host's scan before the engine parses anything.
+        HostileCase(
+            name: "a 24 MB array literal", script: HostileCase.arrayLiteral(bytes: 24 << 20), status: .memory,
+            code: .scriptTooLarge, timeout: 2, dispatchable: false),
+        // Its time is long enough for a debug build to scan it whole: the limit is its memory.
+        HostileCase(
+            name: "an array literal of more tokens than its run parses", script: HostileCase.arrayLiteral(bytes: 1_800_000),
+            status: .memory, code: .scriptTooLarge, timeout: 60, dispatchable: false),
         // WebAssembly never reaches the limits' checks on this engine, so it is not there (S11): the
         // 36-byte module whose export is `loop br 0 end` is a ReferenceError, not a run without end.
         HostileCase(name: "a WebAssembly loop", script: HostileCase.webAssemblyLoop, status: .error, code: .uncaughtError),
@@ -142,6 +153,11 @@ struct HostileCase {
         lines.append("let done = total > 0")
         return lines.joined(separator: "\n")
     }()
+
+    /// `let data = [0,0,…,0]` of about `bytes` bytes, a token a byte, and its length as an output.
+    static func arrayLiteral(bytes: Int) -> String {
+        "let data = [" + String(repeating: "0,", count: max(0, bytes / 2 - 20)) + "0]\nlet count = data.length"
+    }
 
     /// The limits as `widgethost` options.
     var options: [String] {

@@ -24,6 +24,30 @@ enum ToolProcess {
         return ChildRun(code: result.code, out: result.out, err: result.err,
                         seconds: start.duration(to: .now).seconds, peakResident: result.peakResidentBytes)
     }
+
+    /// Runs `arguments` with the built `widgethost` as ``run(_:)`` does, started by a small
+    /// parent of its own (Debian's python3, which waits for it), so that its peak is its own.
+    /// A process's peak resident size (`ru_maxrss`) counts, from its `exec`, the peak of the
+    /// process it was forked from: a program this test process starts reports at least the
+    /// test process's own peak (gigabytes, after the in-process hostile runs).
+    static func runMeasured(_ arguments: [String]) throws -> ChildRun {
+        let parent = """
+            import os, sys
+            pid = os.fork()
+            if pid == 0:
+                os.execv(sys.argv[1], sys.argv[1:])
+            _, status, usage = os.wait4(pid, 0)
+            sys.stderr.write("\\npeak-kilobytes %d\\n" % usage.ru_maxrss)
+            sys.exit(os.waitstatus_to_exitcode(status) & 0xFF)
+            """
+        let start = ContinuousClock.now
+        let result = try Program.run(["/usr/bin/python3", "-c", parent, try BuiltProgram.path("widgethost")] + arguments, timeout: .seconds(600))
+        guard let line = result.err.split(separator: "\n").last(where: { $0.hasPrefix("peak-kilobytes ") }),
+              let kilobytes = Int(line.dropFirst("peak-kilobytes ".count))
+        else { throw HarnessError("the measuring parent reported no peak: \(result.err)") }
+        return ChildRun(code: result.code, out: result.out, err: result.err,
+                        seconds: start.duration(to: .now).seconds, peakResident: kilobytes * 1024)
+    }
 }
 
 extension ContinuousClock {

@@ -300,14 +300,14 @@ final class HostRefreshRunnerTests: XCTestCase {
             """
         let (first, _) = try simulateScript(script, configuration)
         let (second, _) = try simulateScript(script, configuration)
-        XCTAssertEqual(first.json(), second.json())
+        XCTAssertEqual(first.json, second.json)
         XCTAssertEqual(first.jsonLines(), second.jsonLines())
         XCTAssertEqual(first.svg(), second.svg())
         XCTAssertEqual(first.text(), second.text())
         XCTAssertTrue(first.refreshes.contains { $0.jitterMs > 0 })
         configuration.seed = 8
         let (other, _) = try simulateScript(script, configuration)
-        XCTAssertNotEqual(first.json(), other.json())
+        XCTAssertNotEqual(first.json, other.json)
         // Within one simulation the runs draw different numbers.
         var rolls: Set<Double> = []
         var runner = HostRefreshRunner(script: ScriptSource(text: script, name: "r.js"),
@@ -388,7 +388,7 @@ final class ContextsAheadSimulationTests: XCTestCase {
         let simulation = try Simulation(configuration)
         func report(_ host: ScriptHost) -> String {
             var runner = HostRefreshRunner(script: ScriptSource(text: text, name: "w.js"), simulation: simulation, host: host)
-            return simulation.run(runner: &runner).jsonValue.serialized(pretty: true)
+            return simulation.run(runner: &runner).json.serialized(pretty: true)
         }
         let plain = report(ScriptHost())
         let ahead = report(ScriptHost(preparesContextsAhead: true))

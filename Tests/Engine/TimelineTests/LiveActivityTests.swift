@@ -64,7 +64,35 @@ final class LiveActivityTests: XCTestCase {
         let ignored = report.events.first { $0.type == "input-ignored" }
         XCTAssertEqual(ignored?.kind, .inputIgnored(trigger: .tap, reason: .noActiveActivity))
         XCTAssertEqual(ignored?.at, start + 5 * hour)
-        XCTAssertEqual(report.summary.budgetVerdict.askedPerDay, 48)
+        // It asked three times (every 30 minutes) and ended: three in its busiest 24 hours.
+        XCTAssertEqual(report.summary.budgetVerdict.askedPerDay, 3)
+    }
+
+    /// An activity that asks every 5 minutes and ends at its sixth run asked for 5 refreshes,
+    /// not for 288 a day: the verdict judges the requests it made, with the pace it made them at.
+    func testAnActivityThatEndedIsJudgedByTheRefreshesItAskedFor() throws {
+        let runner = ClosureRefreshRunner { request in
+            RefreshRunResult(updateFrequencyMinutes: 5, liveActivityEndedAtMs: request.index == 5 ? request.at : nil,
+                             finishedAtMs: request.at)
+        }
+        let report = try simulate(live(), runner)
+        XCTAssertEqual(report.grantedMinutes, [0, 5, 10, 15, 20, 25])
+        XCTAssertNil(report.pendingRefresh)
+        let verdict = report.summary.budgetVerdict
+        XCTAssertEqual(verdict.askedPerDay, 5)
+        XCTAssertEqual(verdict.kind, .withinBudget)
+        XCTAssertEqual(verdict.sentence, "The script asked for a refresh about every 5m 00s while its Live Activity was "
+            + "active (25m 00s): about 5 refreshes, within the typical budget of 55 a day, so refreshes can come when requested.")
+        XCTAssertFalse(report.text(summaryOnly: true).contains("288"), report.text(summaryOnly: true))
+
+        // Eight hours at that pace is over the budget, by what it asked for in those hours
+        // (the budget held back the refreshes after the 55th, so it made fewer requests).
+        let expiring = try simulate(live(), frequencyRunner(5))
+        XCTAssertEqual(expiring.summary.budgetVerdict.askedPerDay, 96)
+        XCTAssertEqual(expiring.summary.budgetVerdict.kind, .overBudget)
+        XCTAssertEqual(expiring.summary.budgetVerdict.sentence, "The script asked for a refresh about every 5m 00s while its "
+            + "Live Activity was active (8h 00m): about 96 refreshes, 1.7 times the typical budget of 55 a day, so refreshes "
+            + "are held back until the rolling 24-hour window has room.")
     }
 
     func testTheFirstRunCanEndTheActivityAtOnce() throws {

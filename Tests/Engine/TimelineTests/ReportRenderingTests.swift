@@ -22,8 +22,8 @@ final class ReportRenderingTests: XCTestCase {
     func testSameInputsAndSeedGiveByteIdenticalJSON() throws {
         let a = try busyReport(seed: 42)
         let b = try busyReport(seed: 42)
-        XCTAssertEqual(a.json(), b.json())
-        XCTAssertEqual(a.json(pretty: true), b.json(pretty: true))
+        XCTAssertEqual(a.json, b.json)
+        XCTAssertEqual(a.json.serialized(pretty: true), b.json.serialized(pretty: true))
         XCTAssertEqual(a.jsonLines(), b.jsonLines())
         XCTAssertEqual(a.text(), b.text())
         XCTAssertEqual(a.svg(), b.svg())
@@ -32,7 +32,7 @@ final class ReportRenderingTests: XCTestCase {
     func testRealisticModeDependsOnTheSeedAndDelaysByZeroToTenMinutes() throws {
         let one = try busyReport(seed: 1)
         let two = try busyReport(seed: 2)
-        XCTAssertNotEqual(one.json(), two.json())
+        XCTAssertNotEqual(one.json, two.json)
         XCTAssertNotEqual(one.refreshes.map(\.jitterMs), two.refreshes.map(\.jitterMs))
         // Every 30 minutes: nothing but jitter delays a refresh.
         var configuration = utc(durationMs: 2 * day)
@@ -53,7 +53,7 @@ final class ReportRenderingTests: XCTestCase {
 
     func testJSONHasTheSchemaTheInputsAndEveryRefreshField() throws {
         let report = try busyReport(seed: 42, realistic: false)
-        let json = try JSONValue.parse(report.json())
+        let json = try JSONValue.parse(report.json.serialized())
         XCTAssertEqual(json["schema"], "widgethost.timeline/1")
         XCTAssertEqual(json["start"], "2026-11-29T01:00:00.000+01:00")
         XCTAssertEqual(json["end"], "2026-12-01T01:00:00.000+01:00")
@@ -92,7 +92,7 @@ final class ReportRenderingTests: XCTestCase {
 
     func testUnlimitedReportsNullBudgets() throws {
         let report = try simulate(utc(durationMs: hour, budget: .unlimited), frequencyRunner(30))
-        let json = try JSONValue.parse(report.json())
+        let json = try JSONValue.parse(report.json.serialized())
         XCTAssertEqual(json["budget"], "unlimited")
         XCTAssertEqual(json["budgetPerDay"], .null)
         XCTAssertEqual(json["refreshes"]?[0]?["budgetLeft"], .null)

@@ -83,7 +83,7 @@ final class ContextTests: APITestCase {
         _ = host.runAction(action, widget: widget, configuration: configuration)
         let again = host.runAction(action, widget: widget, configuration: configuration)
         XCTAssertEqual(again.refresh.outputs["state"], "heart", "two taps on a shared store flip it back")
-        let json = again.json()
+        let json = again.json
         XCTAssertEqual(json["schema"], "widgethost.action/1")
         XCTAssertEqual(json["action"]?["schema"], "widgethost.run/1")
         XCTAssertEqual(json["refresh"]?["outputs"], ["state": "heart", "leaked": "undefined"])

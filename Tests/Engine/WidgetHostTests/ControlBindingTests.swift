@@ -32,7 +32,7 @@ final class ControlBindingTests: HostTestCase {
         XCTAssertEqual(report.events.first?.valid, true)
         XCTAssertEqual(report.nextRefresh?.reason, .frequency)
         XCTAssertEqual(report.nextRefresh?.requested, Self.fixedNow + 30 * minute)
-        XCTAssertEqual(report.json()["nextRefresh"]?["requested"], "2025-11-29T08:30:00.000+00:00")
+        XCTAssertEqual(report.json["nextRefresh"]?["requested"], "2025-11-29T08:30:00.000+00:00")
     }
 
     func testC1InvalidArgumentsAreIgnoredWithAWarning() {
@@ -77,7 +77,7 @@ final class ControlBindingTests: HostTestCase {
             tomorrow.setHours(0, 1, 0, 0)
             setUpdateTime(tomorrow)
             """) { $0.zone = self.zone("Europe/Berlin") }
-        XCTAssertEqual(date.json()["nextRefresh"]?["requested"], "2025-11-30T00:01:00.000+01:00")
+        XCTAssertEqual(date.json["nextRefresh"]?["requested"], "2025-11-30T00:01:00.000+01:00")
         XCTAssertEqual(date.events.first?.args, ["2025-11-29T23:01:00.000+00:00"])
     }
 

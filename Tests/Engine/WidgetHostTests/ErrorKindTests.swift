@@ -5,6 +5,9 @@ import TestSupport
 import WidgetHost
 import XCTest
 import ZonedTime
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// The exit code follows from what an error is, in one place (X2).
 final class ErrorKindTests: XCTestCase {
@@ -37,6 +40,19 @@ final class ErrorKindTests: XCTestCase {
         }
         XCTAssertThrowsError(try ScriptSource.load(path: folder.path)) {
             XCTAssertEqual(($0 as? ScriptLoadError)?.errorKind, .input(.missing))
+        }
+    }
+
+    /// A named pipe, or a device, where a script should be is refused at once, without waiting
+    /// for a writer (a watch read one and never answered again).
+    func testOnlyARegularFileIsReadAsAScript() throws {
+        let folder = try TemporaryFolder("error-kinds")
+        XCTAssertEqual(mkfifo(folder.file("pipe.js"), 0o600), 0)
+        for (path, kind) in [(folder.file("pipe.js"), "a named pipe"), ("/dev/zero", "a device")] {
+            XCTAssertThrowsError(try ScriptSource.load(path: path)) {
+                XCTAssertEqual(($0 as? ScriptLoadError)?.description, "\(path): is not a regular file (\(kind)); name a file")
+                XCTAssertEqual(ExitStatus.of($0), 66)
+            }
         }
     }
 

@@ -43,12 +43,12 @@ final class MemoryReleaseTests: HostTestCase {
     /// An engine that keeps its memory is replaced after the run; nothing a report shows changes.
     func testAReplacedEngineIsInvisibleToReports() {
         let script = "const _now = new Date()\nlet hour = _now.getHours()\nconsole.log('at', hour)\nsetUpdateFreq(30)"
-        let before = run(script).json().serialized()
+        let before = run(script).json.serialized()
         host.memory.replacementFactor = 0
         XCTAssertEqual(run(Self.bomb).status, .memory)
         XCTAssertEqual(host.engineReplacements, 1)
         host.memory.replacementFactor = 2
-        XCTAssertEqual(run(script).json().serialized(), before)
+        XCTAssertEqual(run(script).json.serialized(), before)
         XCTAssertEqual(host.engineReplacements, 1)
         XCTAssertEqual(host.liveGlobalObjects(), 1)
     }

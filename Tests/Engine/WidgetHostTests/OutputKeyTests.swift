@@ -24,7 +24,7 @@ final class OutputKeyTests: HostTestCase {
         XCTAssertEqual(report.outputs["o"]?.objectValue?.count, 2)
         XCTAssertEqual(report.outputs["o"]?[composed], 1)
         XCTAssertEqual(report.outputs["o"]?[decomposed], 2)
-        assertBytes(report.json()["outputs"]?.serialized(), "{\"count\":2,\"o\":{\"e\u{301}\":2,\"\u{E9}\":1}}")
+        assertBytes(report.json["outputs"]?.serialized(), "{\"count\":2,\"o\":{\"e\u{301}\":2,\"\u{E9}\":1}}")
         XCTAssertEqual(report.diagnostics, [])
     }
 

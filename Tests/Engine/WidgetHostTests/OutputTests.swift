@@ -197,10 +197,10 @@ final class OutputTests: HostTestCase {
 
     func testO6MachineOutputIsSortedAndByteIdentical() {
         let script = "let zeta = 1, alpha = { y: 2, x: [3] }\nthis.mid = 'm'"
-        let first = run(script).json().serialized()
-        let second = run(script).json().serialized()
+        let first = run(script).json.serialized()
+        let second = run(script).json.serialized()
         XCTAssertEqual(first, second)
-        let outputs = run(script).json()["outputs"]?.serialized()
+        let outputs = run(script).json["outputs"]?.serialized()
         XCTAssertEqual(outputs, #"{"alpha":{"x":[3],"y":2},"mid":"m","zeta":1}"#)
     }
 }

@@ -14,7 +14,7 @@ final class ReportBoundsTests: HostTestCase {
         // The marker, " … (20961549 more characters)", is 29 characters of the 10,000.
         let cut = 20 * 1024 * 1024 - (ReportText.limit - 29)
         XCTAssertTrue(message.hasSuffix(" … (\(cut) more characters)"), String(message.suffix(60)))
-        let size = report.json().serialized().utf8.count
+        let size = report.json.serialized().utf8.count
         XCTAssertLessThan(size, 1 << 20, "the whole report")
     }
 
@@ -39,7 +39,7 @@ final class ReportBoundsTests: HostTestCase {
         for diagnostic in report.diagnostics {
             XCTAssertLessThanOrEqual(diagnostic.message.unicodeScalars.count, ReportText.limit, diagnostic.code.rawValue)
         }
-        XCTAssertLessThan(report.json().serialized().utf8.count, 200_000)
+        XCTAssertLessThan(report.json.serialized().utf8.count, 200_000)
     }
 
     func testTheCap() {

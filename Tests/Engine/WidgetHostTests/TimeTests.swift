@@ -79,7 +79,7 @@ final class TimeTests: HostTestCase {
         XCTAssertEqual(newYork.outputs["hour"], 3)
         XCTAssertEqual(newYork.outputs["offset"], 300)
         XCTAssertEqual(tokyoAgain.outputs, tokyo.outputs)
-        XCTAssertEqual(newYork.json()["startedAt"], "2025-11-29T03:00:00.000-05:00")
+        XCTAssertEqual(newYork.json["startedAt"], "2025-11-29T03:00:00.000-05:00")
     }
 
     func testT3TimersAndSleepRunOnTheVirtualClock() {
@@ -124,7 +124,7 @@ final class TimeTests: HostTestCase {
         let one = run(script) { $0.seed = 7 }
         let again = run(script) { $0.seed = 7 }
         let other = run(script) { $0.seed = 8 }
-        XCTAssertEqual(one.json().serialized(), again.json().serialized())
+        XCTAssertEqual(one.json.serialized(), again.json.serialized())
         XCTAssertNotEqual(one.outputs["r"], other.outputs["r"])
         for value in one.outputs["r"]?.arrayValue ?? [] {
             XCTAssertGreaterThanOrEqual(value.doubleValue ?? -1, 0)

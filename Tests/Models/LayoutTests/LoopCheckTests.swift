@@ -228,6 +228,33 @@ final class LoopCheckTests: XCTestCase {
         XCTAssertEqual(entries(report, at: "/1/fontSize").first?.field, "20")
     }
 
+    /// A colour field whose placeholder gives a Boolean, a number, null or an array is a
+    /// `layout-type` finding: no colour is made of it. Strings and objects ({light, dark},
+    /// gradients) are colours' forms, and text around a placeholder makes a string.
+    func testColorFieldsTakeNoBooleanNumberNullOrArray() throws {
+        let rows: JSONValue = [["dest": "Leipzig", "late": true], ["dest": "Halle", "late": false]]
+        let report = try check("""
+        [{"type": "vstack", "dataSource": "${rows[row]}", "children": [
+           {"type": "text", "content": "${row.dest}", "color": "${row.late}"}]},
+         {"type": "text", "content": "x", "foregroundColor": "${size}", "background": "${none}"},
+         {"type": "shape", "color": {"light": "${tables}", "dark": "#FFFFFF"}},
+         {"type": "gauge", "value": 0.5, "tint": "${ink}"},
+         {"type": "text", "content": "x", "color": "${pair}", "backgroundColor": "#${hex}"}]
+        """, outputs: ["rows": rows, "size": 18, "none": nil, "tables": [1, 2], "ink": "#FF0000",
+                       "pair": ["light": "#000000", "dark": "#FFFFFF"], "hex": "00FF00"])
+        let found = report.findings.map { "\($0.code.rawValue) \($0.location!) \($0.placeholder ?? "")" }
+        XCTAssertEqual(found, [
+            "layout-type /0/children/0/color ${row.late}",
+            "layout-type /1/background ${none}",
+            "layout-type /1/foregroundColor ${size}",
+            "layout-type /2/color/light ${tables}",
+        ])
+        guard report.findings.count == 4 else { return }
+        XCTAssertEqual(report.findings[0].message, "color needs a colour (\"#RRGGBB\", \"transparent\", {light, dark} or a gradient), but ${row.late} is the Boolean true, which is no colour: the field is ignored. Choose the colour in the script, e.g. row.late ? \"#FF3B30\" : \"#34C759\".")
+        XCTAssertEqual(report.findings[0].severity, .warning)
+        XCTAssertEqual(report.findings[2].message, "foregroundColor needs a colour (\"#RRGGBB\", \"transparent\", {light, dark} or a gradient), but ${size} is the number 18, which is no colour: the field is ignored. Give it a colour in the script.")
+    }
+
     func testAnIOSLoopHasNoItemLimitAndTheEntryBudgetBoundsIt() throws {
         // The iOS app documents no limit on a loop's items: all 60 are checked, with no finding.
         let many: JSONValue = .array((0..<60).map { .number(Double($0)) })

@@ -77,7 +77,7 @@ final class ScheduleAndCurlTests: XCTestCase {
         let command = CurlCommand.render(url: "http://127.0.0.1:8787/api/push", body: request.bodyText())
         XCTAssertTrue(command.hasPrefix("curl -X POST http://127.0.0.1:8787/api/push \\\n  -H 'Content-Type: application/json' \\\n  -d '{"))
         XCTAssertTrue(command.contains("O'\\''Brien"))
-        XCTAssertEqual(try JSONValue.parse(request.bodyText()), request.json())
+        XCTAssertEqual(try JSONValue.parse(request.bodyText()), request.json)
     }
 
     func testUTCFormatting() {

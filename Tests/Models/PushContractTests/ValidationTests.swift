@@ -190,7 +190,7 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(warnings, [.soundConflict])
         let silentUpdate = try PushContract.validate(json: body(["sound_mode": "silent"], type: "update"))
         XCTAssertNil(silentUpdate.payload.json["aps"]?["alert"])
-        XCTAssertEqual(silentUpdate.sound.json(), ["mode": "silent", "name": nil, "decided_by": "sound_mode"])
+        XCTAssertEqual(silentUpdate.sound.json, ["mode": "silent", "name": nil, "decided_by": "sound_mode"])
     }
 
     // MARK: P6 (units)

@@ -200,11 +200,14 @@ public struct APIGlobal: Sendable, Hashable {
     public let members: [APIMember]
     /// How the host puts it in a context.
     let installation: GlobalInstallation
+    /// The editions whose scripts have it (H1): a global of one edition is absent from the other.
+    public let editions: Set<Edition>
 
     init(
         _ name: String, _ kind: Kind, rules: String, receiver: String? = nil, summary: String,
-        members: [APIMember.Declared], made installation: GlobalInstallation
+        members: [APIMember.Declared], editions: Set<Edition> = [.ios], made installation: GlobalInstallation
     ) {
+        self.editions = editions
         self.name = name
         self.kind = kind
         self.rules = rules
@@ -225,7 +228,7 @@ public struct APIGlobal: Sendable, Hashable {
     /// Two globals are the same when their names and documentation are (how they are made is code).
     public static func == (left: APIGlobal, right: APIGlobal) -> Bool {
         left.name == right.name && left.kind == right.kind && left.rules == right.rules
-            && left.summary == right.summary && left.members == right.members
+            && left.summary == right.summary && left.members == right.members && left.editions == right.editions
     }
 
     /// Hashes the name and the documentation.

@@ -155,6 +155,55 @@ final class APIRun {
         return result
     }
 
+    /// The HarmonyOS `Setting.set` values of a card refresh, kept in memory for the run only (H10).
+    var settingsInMemory: JSONObject = [:]
+
+    // MARK: Shared (H10)
+
+    private var sharedValues: JSONObject?
+    private var sharedDirty = false
+    private var sharedUnreadable = false
+    private var sharedLock: StoreLock?
+
+    /// The `Shared` scope of the run's card: its kind and dimension (`desk_2x4`).
+    var sharedScope: String { configuration.card.sharedScope }
+
+    /// Takes the `Shared` values' lock on first use, after the widget's (see ``holdWidgetStorage()``).
+    private func holdShared() -> Bool {
+        if sharedLock != nil { return true }
+        guard holdWidgetStorage() else { return false }
+        do {
+            guard let lock = try store.lock(shared: sharedScope, until: state.deadline) else {
+                busy("shared/\(sharedScope).lock")
+                return false
+            }
+            sharedLock = lock
+        } catch {
+            lockProblems.append("the Shared values' lock \(error.description)")
+            sharedLock = StoreLock(file: nil)
+        }
+        return true
+    }
+
+    /// Reads (and with `mutate`, changes) the `Shared` values of the run's card kind and dimension.
+    func shared<R>(mutate: Bool = false, _ body: (inout JSONObject) -> R) -> R {
+        if sharedValues == nil, !holdShared() { sharedValues = [:] }
+        if sharedValues == nil {
+            do {
+                sharedValues = try store.shared(sharedScope)
+            } catch {
+                sharedValues = [:]
+                if !error.onTheWay { sharedUnreadable = true }
+                state.diagnose(
+                    .stateUnreadable, .warning,
+                    "the Shared values \(error.description); the run started without them\(error.onTheWay ? "" : " and will not save over that file (fix or delete it)")")
+            }
+        }
+        let result = body(&sharedValues!)
+        if mutate { sharedDirty = true }
+        return result
+    }
+
     // MARK: Network (A3)
 
     /// How many requests each fixture (by index) has answered in this run.
@@ -173,8 +222,14 @@ final class APIRun {
 
     // MARK: End of run
 
-    /// Writes storage back (A4) and the recorded fixtures (A3); frees parsed documents.
-    func finish() {
+    /// Writes storage back (A4) and the recorded fixtures (A3); frees parsed documents. Without
+    /// `saving`, what the run changed in storage is dropped (H10: a HarmonyOS run that did not end ok).
+    func finish(saving: Bool = true) {
+        if !saving {
+            widgetDirty = false
+            valuesDirty = false
+            sharedDirty = false
+        }
         var saved = false
         if widgetDirty, !widgetUnreadable, !storageBusy, let widgetState {
             do { try store.setWidget(identity.id, widgetState); saved = true } catch {
@@ -186,6 +241,11 @@ final class APIRun {
                 state.diagnose(.stateNotSaved, .error, "the shared values could not be saved: \(error.description)")
             }
         }
+        if sharedDirty, !sharedUnreadable, !storageBusy, let sharedValues {
+            do { try store.setShared(sharedScope, sharedValues); saved = true } catch {
+                state.diagnose(.stateNotSaved, .error, "the Shared values could not be saved: \(error.description)")
+            }
+        }
         if saved, !lockProblems.isEmpty {
             state.diagnose(
                 .stateUnreadable, .warning,
@@ -194,7 +254,9 @@ final class APIRun {
         lockProblems = []
         widgetDirty = false
         valuesDirty = false
+        sharedDirty = false
         // Written: the next run of the widget may read it now.
+        sharedLock = nil
         valuesLock = nil
         widgetLock = nil
         if recordedCount > 0, let recorder = configuration.network.recorder {
@@ -243,9 +305,6 @@ extension BindingContext {
         return true
     }
 
-    /// How an async API call ends.
-    typealias Outcome = APIOutcome
-
     /// A promise the host loop settles `delay` virtual milliseconds from now (T3, S4).
     ///
     /// `site` is where the script made the call (``callSite(_:name:)``, read while its frame
@@ -253,7 +312,7 @@ extension BindingContext {
     /// loop, so it carries that place as its own (S2), named `function`.
     func deferred(_ context: ScriptContext, _ label: String, delay: Double = 0,
                   site: (line: Int?, column: Int?)? = nil, function: String = "",
-                  _ settle: @escaping (ScriptContext) -> Outcome) -> JSValue {
+                  _ settle: @escaping (ScriptContext) -> APIOutcome) -> JSValue {
         let (promise, resolve, reject) = context.makePromise()
         let onResolve = ProtectedValue(resolve)
         let onReject = ProtectedValue(reject)

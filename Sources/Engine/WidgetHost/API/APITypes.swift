@@ -4,6 +4,28 @@
 public enum APITypes {
     /// The shapes the entries name: what the device calls answer and what `JSON.parse` gives
     /// for the JSON strings, as the built-in profile has them (a profile may add fields).
+    static func shapes(for edition: Edition) -> [(name: String, summary: String, body: String)] {
+        edition == .harmony ? harmonyShapes : shapes
+    }
+
+    /// The shapes the HarmonyOS edition's entries name (H12).
+    static let harmonyShapes: [(name: String, summary: String, body: String)] = [
+        ("CardKind", "A card kind (`--kind`).", "\"desk\" | \"lock\""),
+        ("CardDimension", "A card's dimension (`--dimension`): rows * columns, or a lock card's.",
+         "\"1*2\" | \"2*2\" | \"2*4\" | \"4*4\" | \"lock_1*1\" | \"lock_1*2\""),
+        ("ScriptThis", "`this` in a script: the global object (its properties are not the card's bindings: only top-level declarations are).",
+         "typeof globalThis & { [name: string]: any }"),
+        ("SettingDeclaration", "A setting for the settings panel (`Setting.add`).",
+         "{ key: string, name: string, type: \"text\" | \"number\" | \"date\" | \"toggle\" | \"select\" | \"icon\" | \"color\" | \"image\", icon?: string, description?: string, options?: any[] }"),
+        ("Coordinates", "A position.", "{ latitude: number, longitude: number, altitude: number }"),
+        ("Placemark", "An address.",
+         "{ name: string, street: string, streetNumber: string, district: string, city: string, state: string, country: string, countryCode: string, postalCode: string }"),
+        ("ShortcutParams", "`$params.shortcut`, from the floating-ball OCR shortcut; `capturedAt` in epoch milliseconds.",
+         "{ commandId: string, commandName: string, trigger: string, matched: boolean, capturedAt: number }"),
+        ("OcrParams", "`$params.ocr`, the recognised text of the floating-ball OCR shortcut.",
+         "{ rawText: string, editedText: string, lines: string[] }"),
+    ]
+
     static let shapes: [(name: String, summary: String, body: String)] = [
         ("WidgetKind", "A widget kind (`--kind`).",
          "\"small\" | \"medium\" | \"large\" | \"circular\" | \"rectangular\" | \"inline\" | \"button\" | \"toggle\" | \"live\""),

@@ -14,8 +14,8 @@ public struct ActionReport: Sendable {
     public var isOK: Bool { action.status == .ok && refresh.status == .ok }
 
     /// `{"schema": "widgethost.action/1", "action": <run report>, "refresh": <run report>}`.
-    public func json() -> JSONValue {
-        .object(["schema": .string(Self.schema), "action": action.json(), "refresh": refresh.json()])
+    public var json: JSONValue {
+        .object(["schema": .string(Self.schema), "action": action.json, "refresh": refresh.json])
     }
 }
 

@@ -21,14 +21,14 @@ extension BindingContext {
     }
 
     /// The rejection when the profile denies a permission.
-    private func denied(_ permission: String, _ function: String) -> Outcome? {
+    private func denied(_ permission: String, _ function: String) -> APIOutcome? {
         guard !api.permitted(permission) else { return nil }
         let what = ["location": "Location", "calendar": "Calendar", "health": "Health"][permission] ?? permission
         return .failure(NativeError(.error, "\(function): the user has not allowed \(what) access (the profile's permissions.\(permission) is false)"))
     }
 
     /// An async call answered from the profile on the next turn of the host loop.
-    private func answer(_ call: NativeCall, _ function: String, permission: String, _ produce: @escaping (Self, ScriptContext) -> Outcome) -> JSValue {
+    private func answer(_ call: NativeCall, _ function: String, permission: String, _ produce: @escaping (Self, ScriptContext) -> APIOutcome) -> JSValue {
         deferred(call.context, function) { [unowned self] context in
             if let refusal = self.denied(permission, function) { return refusal }
             return produce(self, context)

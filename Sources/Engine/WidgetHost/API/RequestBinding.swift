@@ -65,6 +65,15 @@ extension BindingContext {
         } else if !body.isNullOrUndefined {
             bytes = Array(try body.toString().utf8)
         }
+        if configuration.edition == .harmony {
+            // H9: the app sends any non-empty body as JSON unless told otherwise, and names itself.
+            if let bytes, !bytes.isEmpty, !lines.contains(where: { $0.name.lowercased() == "content-type" }) {
+                lines.append(NetworkHeader("Content-Type", "application/json"))
+            }
+            if !lines.contains(where: { $0.name.lowercased() == "user-agent" }) {
+                lines.append(NetworkHeader("User-Agent", HarmonyRules.userAgent))
+            }
+        }
         return .success(NetworkRequest(method: verb, url: address, headers: lines, body: bytes))
     }
 
@@ -99,7 +108,7 @@ extension BindingContext {
             }
         case .live, .record:
             return deferred(call.context, label, site: site, function: function) { [unowned self] context in
-                let outcome = LiveHTTP.perform(request, configuration: network)
+                let outcome = LiveHTTP.perform(request, configuration: network, deadline: self.deadline)
                 if let recorder = network.recorder {
                     recorder.record(NetworkExchange(request: request, outcome: outcome))
                     if network.mode == .record { self.api.recordedCount += 1 }
@@ -110,7 +119,7 @@ extension BindingContext {
     }
 
     /// The script's value for a response (A2): bytes, text or parsed JSON; a rejection for HTTP 400 and above.
-    func settle(_ outcome: Result<NetworkResponse, NetworkFailure>, _ request: NetworkRequest, _ kind: FetchResult, in context: ScriptContext) -> Outcome {
+    func settle(_ outcome: Result<NetworkResponse, NetworkFailure>, _ request: NetworkRequest, _ kind: FetchResult, in context: ScriptContext) -> APIOutcome {
         let response: NetworkResponse
         switch outcome {
         case .failure(let error): return .failure(NativeError(.error, "\(request.label) failed: \(error.message)"))
@@ -121,7 +130,9 @@ extension BindingContext {
             return .failure(NativeError(.error, "\(request.label) failed: the response is larger than \(limit / (1024 * 1024)) MB"))
         }
         if response.status >= 400 {
-            return .failure(NativeError(.error, "HTTP \(response.status) for \(request.label)"))
+            // H9: the HarmonyOS edition's message is the status alone, as the app writes it.
+            let message = configuration.edition == .harmony ? "http \(response.status)" : "HTTP \(response.status) for \(request.label)"
+            return .failure(NativeError(.error, message))
         }
         switch kind {
         case .bytes:

@@ -10,44 +10,64 @@ extension BindingContext {
     static func jsOrder(_ a: String, _ b: String) -> Bool { a.utf16.lexicographicallyPrecedes(b.utf16) }
 
     func makeConfig(in context: ScriptContext) -> JSValue {
-        nativeObject(in: context, [
+        keyValueStore("Config", in: context) { state, mutate, body in state.api.widget(mutate: mutate) { body(&$0.config) } }
+    }
+
+    /// `Shared` (H10): `Config`'s shape over the values of the run's card kind and dimension.
+    func makeShared(in context: ScriptContext) -> JSValue {
+        keyValueStore("Shared", in: context) { state, mutate, body in state.api.shared(mutate: mutate) { body(&$0) } }
+    }
+
+    /// A store of JSON values named `name` (`Config`, `Shared`), reaching its values through
+    /// `access` (with `true` when the body changes them). In the HarmonyOS edition `get` gives its
+    /// default for a stored `null` too (H10).
+    private func keyValueStore(
+        _ name: String, in context: ScriptContext, access: @escaping (Self, Bool, (inout JSONObject) -> Void) -> Void
+    ) -> JSValue {
+        let nullIsMissing = configuration.edition == .harmony
+        return nativeObject(in: context, [
             ("set", 2, { [unowned self] (call: NativeCall) throws -> JSValue in
-                guard let key = try self.stringArgument(call, 0, "Config.set", "the key") else { return call.context.undefined }
+                guard let key = try self.stringArgument(call, 0, "\(name).set", "the key") else { return call.context.undefined }
                 let value = call[1]
                 if value.isNullOrUndefined {
-                    self.api.widget(mutate: true) { _ = $0.config.removeValue(forKey: key) }
+                    access(self, true) { _ = $0.removeValue(forKey: key) }
                     return call.context.undefined
                 }
                 let text: String?
                 do { text = try value.jsonString() } catch {
-                    try self.misuse(call, "Config.set", "Config.set(\(JSONValue.quote(key)), value) cannot store this value as JSON (\((error as? ScriptError)?.message ?? "\(error)")); nothing was stored")
+                    try self.misuse(call, "\(name).set", "\(name).set(\(JSONValue.quote(key)), value) cannot store this value as JSON (\((error as? ScriptError)?.message ?? "\(error)")); nothing was stored")
                     return call.context.undefined
                 }
                 guard let text, let json = try? JSONValue.parse(text) else {
-                    try self.misuse(call, "Config.set", "Config.set(\(JSONValue.quote(key)), value) stores JSON values; got \(ValueDescription.phrase(value)), which JSON cannot hold; nothing was stored")
+                    try self.misuse(call, "\(name).set", "\(name).set(\(JSONValue.quote(key)), value) stores JSON values; got \(ValueDescription.phrase(value)), which JSON cannot hold; nothing was stored")
                     return call.context.undefined
                 }
-                self.api.widget(mutate: true) { $0.config[key] = json }
+                access(self, true) { $0[key] = json }
                 return call.context.undefined
             }),
             ("get", 2, { [unowned self] (call: NativeCall) throws -> JSValue in
                 let fallback = call.count > 1 ? call[1] : call.context.undefined
-                guard let key = try self.stringArgument(call, 0, "Config.get", "the key") else { return fallback }
-                guard let stored = self.api.widget({ $0.config[key] }) else { return fallback }
+                guard let key = try self.stringArgument(call, 0, "\(name).get", "the key") else { return fallback }
+                var stored: JSONValue?
+                access(self, false) { stored = $0[key] }
+                guard let stored, !(nullIsMissing && stored == .null) else { return fallback }
                 return self.javaScript(stored, in: call.context)
             }),
             ("has", 1, { [unowned self] (call: NativeCall) throws -> JSValue in
-                guard let key = try self.stringArgument(call, 0, "Config.has", "the key") else { return call.context.boolean(false) }
-                return call.context.boolean(self.api.widget { $0.config[key] != nil })
+                guard let key = try self.stringArgument(call, 0, "\(name).has", "the key") else { return call.context.boolean(false) }
+                var found = false
+                access(self, false) { found = $0[key] != nil }
+                return call.context.boolean(found)
             }),
             ("delete", 1, { [unowned self] (call: NativeCall) throws -> JSValue in
-                guard let key = try self.stringArgument(call, 0, "Config.delete", "the key") else { return call.context.undefined }
-                self.api.widget(mutate: true) { _ = $0.config.removeValue(forKey: key) }
+                guard let key = try self.stringArgument(call, 0, "\(name).delete", "the key") else { return call.context.undefined }
+                access(self, true) { _ = $0.removeValue(forKey: key) }
                 return call.context.undefined
             }),
             ("keys", 0, { [unowned self] (call: NativeCall) throws -> JSValue in
                 // In JSON's canonical order, which is JavaScript's default sort order.
-                let keys = self.api.widget { $0.config.keys }
+                var keys: [String] = []
+                access(self, false) { keys = Array($0.keys) }
                 return call.context.array(keys.map { call.context.string($0) })
             }),
         ])
@@ -170,7 +190,7 @@ extension BindingContext {
     }
 
     /// `Setting.add({key, name, type, icon?, description?, options?})` (A7: app runs only).
-    private func settingAdd(_ call: NativeCall) throws {
+    func settingAdd(_ call: NativeCall, types: [String] = Self.settingTypes) throws {
         let spec = call[0]
         func invalid(_ why: String) throws {
             try misuse(call, "Setting.add", "Setting.add({key, name, type, …}): \(why); the call was ignored")
@@ -186,8 +206,8 @@ extension BindingContext {
             entry[field] = .string(text)
         }
         let type = entry["type"]!.stringValue!
-        guard Self.settingTypes.contains(type) else {
-            return try invalid("unknown type \(JSONValue.quote(type)); use one of \(Self.settingTypes.joined(separator: ", "))")
+        guard types.contains(type) else {
+            return try invalid("unknown type \(JSONValue.quote(type)); use one of \(types.joined(separator: ", "))")
         }
         for field in ["icon", "description"] {
             let value = try spec.property(field)

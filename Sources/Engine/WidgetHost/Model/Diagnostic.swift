@@ -39,13 +39,14 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
 
     /// Every code the host emits; docs/diagnostics.md documents each (a test checks).
     public static let all: [DiagnosticCode] = [
-        .notUTF8, .syntaxError, .uncaughtError, .timeLimit, .memoryLimit, .neverSettles, .timerLimit,
+        .notUTF8, .syntaxError, .uncaughtError, .timeLimit, .memoryLimit, .scriptTooLarge, .neverSettles, .timerLimit,
         .pendingWorkCancelled, .unhandledRejection, .consoleTruncated, .hostGlobalReplaced, .eventsTruncated,
         .outputNameClash, .outputDropped, .outputNotFinite, .outputNotSerializable, .topLevelReturn,
         .invalidArgument, .freqBelowMinimum, .timeLooksLikeSeconds, .timeInPast, .alreadyEnded,
         .endOutsideLiveActivity, .appOnlyAPI, .deprecatedAPI, .fixtureMissing, .stateUnreadable, .stateNotSaved,
         .stateBusy, .invalidWidgetID,
         .zoneRulesNotCurrent,
+        .bindingNotCollected, .updateCallIgnored,
     ]
 
     // S — running a script
@@ -59,6 +60,10 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     public static let timeLimit: DiagnosticCode = "time-limit"
     /// The run used more than its memory limit, or the engine refused it an allocation (S6).
     public static let memoryLimit: DiagnosticCode = "memory-limit"
+    /// The script is larger than its run parses (``RunConfiguration/maximumScriptBytes``, or
+    /// more tokens than ``RunConfiguration/maximumScriptTokens``): it was not run, and the run
+    /// ends `memory` (S6).
+    public static let scriptTooLarge: DiagnosticCode = "script-too-large"
     /// The body waits for a promise nothing can settle: no timer or request is pending (S4).
     public static let neverSettles: DiagnosticCode = "never-settles"
     /// The script fired ``RunConfiguration/timerFiringLimit`` timers without finishing (T3).
@@ -118,6 +123,13 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, ExpressibleB
     /// Another run held the lock of the widget's storage for all of this run's time limit: the run used
     /// none of its storage and saved nothing (A12).
     public static let stateBusy: DiagnosticCode = "state-busy"
+    // H — the HarmonyOS edition
+    /// A top-level name that is not one of a HarmonyOS card's bindings: its declaration is indented,
+    /// destructured, or not the first of a comma list (H2). Info: `${name}` stays empty.
+    public static let bindingNotCollected: DiagnosticCode = "binding-not-collected"
+    /// A HarmonyOS `setUpdateFreq` or `setUpdateTime` call given 0 or a non-number, which is as if
+    /// it were not called (H5, H6).
+    public static let updateCallIgnored: DiagnosticCode = "update-call-ignored"
     // T — time
     /// The system's tzdata could not be made into the engine's zone rules, so the script's `Date` and `Intl`
     /// use the engine's own (T2).

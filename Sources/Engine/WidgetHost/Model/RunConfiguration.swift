@@ -2,8 +2,12 @@ import ZonedTime
 
 /// Everything a run can be told, besides the script itself. Defaults follow the contract.
 public struct RunConfiguration: Sendable {
-    /// The widget kind (S3). Default `small`.
+    /// The edition of the app the script is written for (H1). Default `ios`.
+    public var edition: Edition = .ios
+    /// The widget kind (S3) of an iOS run. Default `small`.
     public var kind: ScriptKind = .small
+    /// The card of a HarmonyOS run (H1): its kind and dimension. Default desk `2*2`.
+    public var card: HarmonyCard = .default
     /// Virtual *now* as epoch milliseconds (T1); nil means the real current time.
     public var now: Int64?
     /// The run's time zone (T2). Default: the process's own zone.
@@ -12,8 +16,13 @@ public struct RunConfiguration: Sendable {
     public var locale: String?
     /// Seed for `Math.random` (T4); nil keeps the engine's generator.
     public var seed: UInt64?
-    /// Wall-clock limit per run in seconds (S6). Default 10.
-    public var timeLimitSeconds: Double = 10
+    /// The limit per run in seconds: of wall-clock time (S6), and in the HarmonyOS edition of
+    /// virtual time as well (H4). Default 10, and 4.5 in the HarmonyOS edition.
+    public var timeLimitSeconds: Double {
+        get { givenTimeLimit ?? (edition == .harmony ? HarmonyRules.timeLimitSeconds : 10) }
+        set { givenTimeLimit = newValue }
+    }
+    private var givenTimeLimit: Double?
     /// Memory limit in MiB (S6). Default 30, the device's widget ceiling.
     public var memoryLimitMB: Double = 30
     /// Turn binding warnings into exceptions thrown at the call (C7).
@@ -59,15 +68,47 @@ public struct RunConfiguration: Sendable {
     }
 
     /// The locale the run formats in and `Device.language()` derives from (T5).
-    public var effectiveLocale: String { locale ?? profile.locale }
+    public var effectiveLocale: String {
+        if let locale { return locale }
+        let device = profile.overlay["device"]
+        if edition == .harmony, device?["locale"] == nil, device?["language"] == nil { return HarmonyRules.defaultLocale }
+        return profile.locale
+    }
 
     /// The limits in force, as every report prints them.
     public var limits: RunLimits {
         RunLimits(timeLimitSeconds: timeLimitSeconds, memoryLimitMB: memoryLimitMB, consoleEntries: consoleLimit)
     }
 
-    /// Minutes between refreshes the system picks for a widget that asked for nothing (R1).
-    public var defaultCadenceMinutes: Double { 1440 / Double(budget ?? 55) }
+    /// The largest script a run parses, in bytes of UTF-8 text (S6): a sixteenth of the memory
+    /// limit (1.875 MiB at the default 30 MB). Parsing takes many times a script's size, so a
+    /// larger script is refused before anything parses it: the run ends `memory`
+    /// (`script-too-large`).
+    public var maximumScriptBytes: Int { Self.share(of: memoryLimitMB, per: 16) }
+
+    /// The most tokens a run parses (S6): one for each 128 bytes of the memory limit (245,760 at
+    /// the default 30 MB), more than the engine's parse takes for a token (measured: 40 to 115
+    /// bytes). The host's own scan stops at the token past it, before the engine parses
+    /// anything, and the run ends `memory` (`script-too-large`).
+    public var maximumScriptTokens: Int { Self.share(of: memoryLimitMB, per: 128) }
+
+    /// The memory limit in bytes divided by `divisor`, 0 for a limit that is not a positive number.
+    private static func share(of megabytes: Double, per divisor: Double) -> Int {
+        let bytes = megabytes * 1_048_576 / divisor
+        guard bytes.isFinite, bytes > 0 else { return 0 }
+        return Int(min(bytes, 1e15))
+    }
+
+    /// Minutes between refreshes the system picks for a widget that asked for nothing (R1, H7).
+    public var defaultCadenceMinutes: Double {
+        edition == .harmony ? HarmonyRules.defaultCadenceMinutes : 1440 / Double(budget ?? 55)
+    }
+
+    /// The kind as reports name it: `small`, `live`, or a card's `desk`, `lock`.
+    public var kindName: String { edition == .harmony ? card.kind.rawValue : kind.rawValue }
+
+    /// Whether the run counts virtual time against its limit (H4): `sleep` and fixture delays spend it.
+    public var limitsVirtualTime: Bool { edition == .harmony }
 }
 
 /// Where a script runs (A7).

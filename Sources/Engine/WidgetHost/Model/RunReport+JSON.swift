@@ -3,7 +3,7 @@ import ZonedTime
 
 extension RunReport {
     /// The machine-readable report (`schema` = `widgethost.run/1`), keys sorted (O6).
-    public func json() -> JSONValue {
+    public var json: JSONValue {
         func time(_ ms: Int64) -> JSONValue { .string(ISO8601.format(epochMs: ms, in: zone)) }
         func optional<T>(_ value: T?, _ make: (T) -> JSONValue) -> JSONValue { value.map(make) ?? .null }
         var object: JSONObject = [
@@ -53,6 +53,12 @@ extension RunReport {
                 "consoleEntries": .number(Double(limits.consoleEntries)),
             ]),
         ]
+        // The edition and the card are named in HarmonyOS reports; an iOS report is as it was.
+        if let card {
+            object["edition"] = .string(edition.rawValue)
+            object["kind"] = .string(card.kind.rawValue)
+            object["dimension"] = .string(card.dimension.rawValue)
+        }
         object["liveActivity"] = optional(liveActivity) { live in
             .object([
                 "state": .string(live.state.rawValue), "startedAt": time(live.startedAt),

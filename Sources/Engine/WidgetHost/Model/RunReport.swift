@@ -143,6 +143,13 @@ public struct RunReport: Sendable {
     public var limits: RunLimits
     /// The Live Activity as the run left it; nil unless the script ran as `live`.
     public var liveActivity: LiveActivityRunState?
+    /// The edition the script ran in (H1).
+    public var edition: Edition = .ios
+    /// The card a HarmonyOS run ran as (H1); nil in the iOS edition, whose kind is ``kind``.
+    public var card: HarmonyCard?
+
+    /// The kind as the report names it: ``kind``, or the card's `desk` or `lock`.
+    public var kindName: String { card?.kind.rawValue ?? kind.rawValue }
 
     /// True when some diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -12,13 +12,19 @@ public enum LiveHTTP {
     public static var requestsSent: Int { sent.load(ordering: .relaxed) }
     private static let sent = Atomic<Int>(0)
 
-    /// Sends `request` and waits for the whole response.
-    static func perform(_ request: NetworkRequest, configuration: NetworkConfiguration) -> Result<NetworkResponse, NetworkFailure> {
+    /// Sends `request` and waits for the whole response, at most until `deadline`, the run's time
+    /// limit (S6): the request's own timeouts (A2) are cut to the time the run has left, so a
+    /// server that answers slowly holds a run no longer than its limit. A request with no time
+    /// left is not sent.
+    static func perform(_ request: NetworkRequest, configuration: NetworkConfiguration,
+                        deadline: ContinuousClock.Instant) -> Result<NetworkResponse, NetworkFailure> {
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .milliseconds(1) else { return .failure(NetworkFailure(NetworkFailure.stoppedAtTimeLimit)) }
         switch LibCurl.shared {
         case .failure(let error): return .failure(error)
         case .success(let curl):
             sent.add(1, ordering: .relaxed)
-            return curl.perform(request, configuration: configuration)
+            return curl.perform(request, configuration: configuration, left: left)
         }
     }
 }
@@ -58,7 +64,8 @@ final class LibCurl: Sendable {
         init(limit: Int) { self.limit = limit }
     }
 
-    func perform(_ request: NetworkRequest, configuration: NetworkConfiguration) -> Result<NetworkResponse, NetworkFailure> {
+    /// Performs `request` within the request's timeouts and the `left` of the run's time.
+    func perform(_ request: NetworkRequest, configuration: NetworkConfiguration, left: Duration) -> Result<NetworkResponse, NetworkFailure> {
         guard let easy = api.pointee.easy_init() else { return .failure(NetworkFailure("libcurl could not start a request")) }
         defer { api.pointee.easy_cleanup(easy) }
         let sink = Sink(limit: configuration.maximumResponseBytes)
@@ -109,8 +116,13 @@ final class LibCurl: Sendable {
             set(easy, CURLOPT_MAXREDIRS, 10)
             set(easy, CURLOPT_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
             set(easy, CURLOPT_REDIR_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
-            set(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeoutSeconds * 1000))
-            set(easy, CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeoutSeconds * 1000))
+            // Whole milliseconds, rounded up (the request ends once the run's time is up, not
+            // just before), at least one: libcurl reads 0 as no limit at all.
+            let leftMs = max(1, Int(min(left.milliseconds.rounded(.up), 1e12)))
+            let total = min(Self.milliseconds(configuration.totalTimeoutSeconds), leftMs)
+            let cutByRun = leftMs < Self.milliseconds(configuration.totalTimeoutSeconds)
+            set(easy, CURLOPT_CONNECTTIMEOUT_MS, min(Self.milliseconds(configuration.connectTimeoutSeconds), total))
+            set(easy, CURLOPT_TIMEOUT_MS, total)
             _ = widgethost_curl_setopt_write_function(api, easy, CURLOPT_WRITEFUNCTION, write)
             set(easy, CURLOPT_WRITEDATA, user)
             _ = widgethost_curl_setopt_write_function(api, easy, CURLOPT_HEADERFUNCTION, header)
@@ -146,6 +158,9 @@ final class LibCurl: Sendable {
             }
             guard code == CURLE_OK else {
                 let detail = String(cString: errorBuffer)
+                if code == CURLE_OPERATION_TIMEDOUT && cutByRun {
+                    return .failure(NetworkFailure(NetworkFailure.stoppedAtTimeLimit))
+                }
                 if code == CURLE_OPERATION_TIMEDOUT {
                     return .failure(NetworkFailure("the request timed out (connect \(JSONNumber.text(configuration.connectTimeoutSeconds)) s, total \(JSONNumber.text(configuration.totalTimeoutSeconds)) s)"))
                 }
@@ -156,6 +171,26 @@ final class LibCurl: Sendable {
             _ = widgethost_curl_getinfo_long(api, easy, CURLINFO_RESPONSE_CODE, &status)
             return .success(NetworkResponse(status: status, headers: sink.headers, body: sink.body))
         }
+    }
+}
+
+extension LibCurl {
+    /// A timeout of libcurl's, in whole milliseconds (at least one: 0 is none to libcurl).
+    static func milliseconds(_ seconds: Double) -> Int {
+        seconds.isNaN ? 1 : max(1, Int(min(seconds * 1000, 1e12)))
+    }
+}
+
+extension NetworkFailure {
+    /// What a request the run's time limit ended says.
+    static let stoppedAtTimeLimit = "the request was stopped at the run's time limit"
+}
+
+extension Duration {
+    /// The duration in milliseconds.
+    fileprivate var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
 }
 

@@ -66,6 +66,12 @@ enum DefaultProfile {
             "widget": [:],
             "params": [:],
             "settings": [:],
+            "harmony": [
+                "device": [
+                    "model": "Mate 60 Pro", "brand": "HUAWEI", "osVersion": "OpenHarmony-5.0.0.110", "deviceType": "phone",
+                    "sdkApiVersion": 14, "screenWidth": 1260, "screenHeight": 2720, "densityDPI": 320,
+                ],
+            ],
             "permissions": ["location": true, "calendar": true, "health": true],
             "device": [
                 "systemVersion": "17.5", "name": "iPhone 15 Pro", "model": "iPhone", "locale": .string(LocaleTag.builtIn), "darkMode": false,

@@ -155,6 +155,16 @@ public struct DeviceProfile: Sendable, Hashable {
                     "title": text, "startDate": .time, "endDate": .time, "notes": text, "color": text,
                 ])),
             ]),
+            // The HarmonyOS edition's own answers (H12): its `Device` fields, its settings (the
+            // app's envelope or values alone) and `$params` objects of the shortcut.
+            "harmony": .object([
+                "device": .object([
+                    "model": text, "brand": text, "osVersion": text, "deviceType": text, "sdkApiVersion": .range(1, 1000),
+                    "screenWidth": .range(1, 100_000), "screenHeight": .range(1, 100_000), "densityDPI": .range(1, 10_000),
+                ]),
+                "settings": .map(.any),
+                "params": .map(.any),
+            ]),
         ])
     }()
 }

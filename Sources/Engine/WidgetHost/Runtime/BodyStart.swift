@@ -56,7 +56,8 @@ extension RunState {
             return
         }
         let fulfilled = context.internalFunction { [unowned self] call in
-            self.settlement = .fulfilled(completed: self.endMarker.map { call[0].isSame(as: $0.value) } ?? false)
+            let completed = self.endMarker.map { call[0].isSame(as: $0.value) } ?? false
+            self.settlement = .fulfilled(completed: completed, returned: completed ? nil : ProtectedValue(call[0]))
             return call.context.undefined
         }
         let rejected = context.internalFunction { [unowned self] call in

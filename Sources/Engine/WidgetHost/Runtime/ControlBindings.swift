@@ -7,7 +7,7 @@ import ZonedTime
 /// (`API/Globals/RuntimeGlobals.swift`), which their events and messages use.
 extension BindingContext {
     /// Records a binding problem; in strict mode (C7) a warning becomes an exception.
-    private func complain(
+    func complain(
         _ call: NativeCall, _ function: String, _ code: DiagnosticCode, _ severity: Severity, _ message: String,
         throwing kind: NativeError.Kind
     ) throws {
@@ -19,7 +19,7 @@ extension BindingContext {
         }
     }
 
-    private func time(_ ms: Double) -> String {
+    func time(_ ms: Double) -> String {
         ISO8601.format(epochMs: Int64(ms.rounded(.down)), in: configuration.zone)
     }
 
@@ -98,6 +98,83 @@ extension BindingContext {
             return
         }
         requests.liveActivityEndedAt = Int64(now.rounded(.down))
+        record(name, call, valid: true)
+    }
+}
+
+/// The HarmonyOS edition's control bindings (H5, H6): after the script the app reads its
+/// `__nextUpdate` and asks the platform for one next refresh, so the last valid call of either
+/// function wins and nothing carries over to the next run (H7). 0 or a value that is not a
+/// number is as if the function were not called.
+extension BindingContext {
+    /// The info for a call that is as if it were not made (H5, H6).
+    private func notCalled(_ call: NativeCall, _ name: String, _ why: String) {
+        let site = callSite(call.context, name: name)
+        diagnose(.updateCallIgnored, .info, "\(name)(\(ValueDescription.phrase(call[0]))): \(why), so it is as if \(name) were not called", line: site.line, column: site.column)
+        record(name, call, valid: false)
+    }
+
+    /// H5: `setUpdateFreq(minutes)`, whole minutes.
+    func harmonyUpdateFreq(_ call: NativeCall, as name: String) throws {
+        let argument = call[0]
+        guard argument.isNumber else { return notCalled(call, name, "a value that is not a number is ignored") }
+        let minutes = try argument.toNumber()
+        if minutes == 0 { return notCalled(call, name, "0 is ignored") }
+        guard minutes.isFinite, minutes > 0 else {
+            try complain(call, name, .invalidArgument, .warning,
+                         "\(name)(minutes) expects a whole number of minutes above 0; got \(ValueDescription.phrase(argument)); the call was ignored",
+                         throwing: .rangeError)
+            record(name, call, valid: false)
+            return
+        }
+        // A choice (H5): a fraction is taken up to the next whole minute, so the refresh is never
+        // asked for earlier than the script said ("MIN 是「不要早于这个时间」的下界").
+        let whole = min(minutes.rounded(.up), 1_440_000)
+        if whole != minutes {
+            try complain(call, name, .invalidArgument, .info,
+                         "\(name)(\(JSONValue.formatNumber(minutes))) takes whole minutes; \(JSONValue.formatNumber(whole)) is asked for",
+                         throwing: .rangeError)
+        }
+        if whole < HarmonyRules.minimumRefreshMinutes {
+            try complain(call, name, .freqBelowMinimum, .warning,
+                         "\(name)(\(JSONValue.formatNumber(whole))) asks for less than 5 minutes; the platform refreshes a card at most every 5 minutes, so 5 is asked for",
+                         throwing: .rangeError)
+        }
+        requests.updateFrequencyMinutes = whole
+        requests.updateTime = nil
+        record(name, call, valid: true)
+    }
+
+    /// H6: `setUpdateTime(ms)`, epoch milliseconds.
+    func harmonyUpdateTime(_ call: NativeCall, as name: String) throws {
+        let argument = call[0]
+        guard argument.isNumber else {
+            let why = argument.isDate ? "a Date is not a number (pass date.getTime())" : "a value that is not a number is ignored"
+            return notCalled(call, name, why)
+        }
+        let ms = try argument.toNumber()
+        if ms == 0 { return notCalled(call, name, "0 is ignored") }
+        guard ms.isFinite, ms > 0, ms <= 8.64e15 else {
+            try complain(call, name, .invalidArgument, .warning,
+                         "\(name)(ms) expects epoch milliseconds; got \(ValueDescription.phrase(argument)); the call was ignored",
+                         throwing: .rangeError)
+            record(name, call, valid: false)
+            return
+        }
+        let when = ms.rounded(.down)
+        if when < 1e11 {
+            try complain(call, name, .timeLooksLikeSeconds, .warning,
+                         "\(name)(\(JSONValue.formatNumber(when))) looks like seconds, which puts it in 1970 (\(time(when))); pass milliseconds, e.g. \(name)(seconds * 1000)",
+                         throwing: .rangeError)
+        } else if when <= now {
+            // A choice (H6): the platform takes minutes from now, at least 5, so a past time asks
+            // for the earliest refresh it allows.
+            try complain(call, name, .timeInPast, .warning,
+                         "\(name)(\(time(when))) is not after now (\(time(now))); the platform refreshes at the earliest 5 minutes after the run",
+                         throwing: .rangeError)
+        }
+        requests.updateTime = Int64(when)
+        requests.updateFrequencyMinutes = nil
         record(name, call, valid: true)
     }
 }

@@ -21,15 +21,16 @@ import ScriptCore
 extension RunState {
     func installHostGlobals(in context: ScriptContext) throws(ScriptError) {
         let global = context.global
-        for declared in APIRegistry.madeBeforeTheScript {
+        let edition = configuration.edition
+        for declared in APIRegistry.madeBeforeTheScript(in: edition) {
             guard let make = declared.installation.functionBody else { continue }
             defineHostFunction(declared.name, context.builtInFunction(declared.name, make(self, declared.name)), on: global)
         }
-        for declared in APIRegistry.installedByTheHost {
+        for declared in APIRegistry.installedByTheHost(in: edition) {
             if case .host(let install) = declared.installation { try install(self, declared.name, context) }
         }
         if let seed = configuration.seed { SeededRandom.install(seed: seed, in: context) }
-        try installAPIAccessors(APIRegistry.madeOnFirstRead, in: context)
+        try installAPIAccessors(APIRegistry.madeOnFirstRead(in: edition), in: context)
     }
 
     /// A host function as a global data property, remembered to notice a replacement.
@@ -61,7 +62,7 @@ extension RunState {
     private func installAPIAccessors(_ names: [String], in context: ScriptContext) throws(ScriptError) {
         let make = context.internalFunction { [unowned self] call in
             let name = try call[0].toString()
-            guard let declared = APIRegistry.global(name) else { throw NativeError(.error, "no host global named \(name)") }
+            guard let declared = APIRegistry.global(name, in: self.configuration.edition) else { throw NativeError(.error, "no host global named \(name)") }
             return try self.make(declared, in: call.context)
         }
         let assign = context.internalFunction { [unowned self] call in
@@ -86,7 +87,7 @@ extension RunState {
 
     func reportReplacedGlobals() {
         for name in replacedGlobals {
-            let isControl = if case .control? = APIRegistry.global(name)?.installation { true } else { false }
+            let isControl = if case .control? = APIRegistry.global(name, in: configuration.edition)?.installation { true } else { false }
             let effect = isControl
                 ? "calls to the replacement are not requests to the system and are not recorded"
                 : "the script's replacement is used instead of the host's"

@@ -50,7 +50,9 @@ struct OutputCollector {
         let baseline = state.host?.freshGlobalKeys ?? []
         var propertyNames: [String] = []
         var isProperty: Set<JSONKey> = []
-        for name in global.enumerableNames() where name.utf8.first != UInt8(ascii: "_") && !baseline.contains(name) {
+        // The HarmonyOS edition collects no property of `this` (H2).
+        let thisNames = state.configuration.edition == .harmony ? [] : global.enumerableNames()
+        for name in thisNames where name.utf8.first != UInt8(ascii: "_") && !baseline.contains(name) {
             guard try isOwn(name, of: global, in: context) else { continue }
             propertyNames.append(name)
             isProperty.insert(JSONKey(name))
@@ -102,6 +104,24 @@ struct OutputCollector {
                     line: position?.line, column: position?.column)
             }
             if let value = convert("this.\(name)", entry, line: nil, column: nil) { outputs[name] = value }
+        }
+        return outputs
+    }
+
+    /// The outputs of an object the body returned (H3): its enumerable own properties, each
+    /// converted as a binding is (O3), in the budget of the run's outputs.
+    mutating func collect(returned object: JSValue, in context: ScriptContext) throws(ScriptError) -> JSONObject {
+        var entries: [JSONKey: Entry] = [:]
+        for name in object.enumerableNames() {
+            guard try isOwn(name, of: object, in: context) else { continue }
+            switch try context.propertyCatching(object, name) {
+            case .returned(let value): entries[JSONKey(name)] = try entry(value)
+            case .thrown(let thrown): entries[JSONKey(name)] = .unserializable(why: "its getter threw: " + Self.message(of: thrown))
+            }
+        }
+        var outputs: JSONObject = [:]
+        for key in entries.keys.sorted() {
+            if let value = convert(key.string, entries[key]!, line: nil, column: nil) { outputs[key.string] = value }
         }
         return outputs
     }

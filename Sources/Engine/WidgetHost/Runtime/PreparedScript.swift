@@ -19,9 +19,14 @@ final class PreparedScript {
     private var compiled: [CompiledScript] = []
     private var compileFailed = false
 
-    init(_ source: ScriptSource) {
-        wrapped = WrappedScript(source: source, scan: ScriptScanner.scan(source.text))
-        outputNames = wrapped.scan.outputNames.map(WrappedScript.decodedName)
+    /// Top-level names that are not outputs in the script's edition, and why (H2).
+    let notCollected: [BindingCollection.Left]
+
+    init(_ source: ScriptSource, scan: ScriptScan, edition: Edition) {
+        let (names, left) = BindingCollection.outputs(of: scan, edition: edition)
+        wrapped = WrappedScript(source: source, scan: scan, outputNames: names)
+        outputNames = names.map(WrappedScript.decodedName)
+        notCollected = left
         positions = Dictionary(
             wrapped.scan.bindings.map { (WrappedScript.decodedName($0.name), $0.position) },
             uniquingKeysWith: { first, _ in first })
@@ -44,19 +49,59 @@ final class PreparedScript {
     }
 }
 
-/// The prepared scripts of one host, by source (a few, recently run).
+/// Why a script was not prepared for a run: its run's limits stopped it before the engine
+/// parsed anything (S6).
+enum Unprepared: Error {
+    /// The text is larger than ``RunConfiguration/maximumScriptBytes``; nothing parsed it.
+    case tooLarge(bytes: Int)
+    /// The scan reached a token past ``RunConfiguration/maximumScriptTokens``.
+    case tooManyTokens
+    /// The run's time was up before the scan ended.
+    case pastDeadline
+}
+
+/// The prepared scripts of one host, by source and edition (a few, recently run).
 struct PreparedScripts {
-    private var entries: [ScriptSource: PreparedScript] = [:]
-    private var last: (source: ScriptSource, prepared: PreparedScript)?
+    private struct Key: Hashable {
+        let source: ScriptSource
+        let edition: Edition
+    }
+    private var entries: [Key: PreparedScript] = [:]
+    private var last: (key: Key, prepared: PreparedScript)?
     static let capacity = 16
 
-    mutating func prepared(_ source: ScriptSource) -> PreparedScript {
-        if let last, last.source == source { return last.prepared }
-        defer { last = (source, entries[source]!) }
-        if let entry = entries[source] { return entry }
-        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        let entry = PreparedScript(source)
-        entries[source] = entry
-        return entry
+    /// `source` prepared within the limits of `configuration`, a run that started at `start`:
+    /// refused from its size before any scan, or scanned until it passes the most tokens or
+    /// the time the run has. Only a whole scan is kept; one kept from a run with larger limits
+    /// is held to this run's.
+    mutating func prepared(
+        _ source: ScriptSource, configuration: RunConfiguration, start: ContinuousClock.Instant
+    ) -> Result<PreparedScript, Unprepared> {
+        let bytes = source.text.utf8.count
+        guard bytes <= configuration.maximumScriptBytes else { return .failure(.tooLarge(bytes: bytes)) }
+        let maximumTokens = configuration.maximumScriptTokens
+        let key = Key(source: source, edition: configuration.edition)
+        if let last, last.key == key { return Self.within(last.prepared, maximumTokens) }
+        if let entry = entries[key] {
+            last = (key, entry)
+            return Self.within(entry, maximumTokens)
+        }
+        let seconds = configuration.timeLimitSeconds
+        let deadline = start + .seconds(seconds.isNaN ? 0 : min(max(0, seconds), 1e9))
+        let limits = ScanLimits(maximumTokens: maximumTokens, isPastDeadline: { ContinuousClock.now >= deadline })
+        switch ScriptScanner.scan(source.text, limits: limits) {
+        case .tooManyTokens: return .failure(.tooManyTokens)
+        case .pastDeadline: return .failure(.pastDeadline)
+        case .scanned(let scan):
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            let entry = PreparedScript(source, scan: scan, edition: configuration.edition)
+            entries[key] = entry
+            last = (key, entry)
+            return .success(entry)
+        }
+    }
+
+    private static func within(_ prepared: PreparedScript, _ maximumTokens: Int) -> Result<PreparedScript, Unprepared> {
+        prepared.wrapped.scan.tokenCount > maximumTokens ? .failure(.tooManyTokens) : .success(prepared)
     }
 }

@@ -45,22 +45,34 @@ struct RunDriver {
     private var status = RunStatus.ok
     private var failure: ScriptFailure?
     private var outputs: JSONObject = [:]
+    /// Why the script was not prepared, when its limits stopped it before it was parsed.
+    private let unprepared: Unprepared?
 
-    init(host: ScriptHost, engine: HostEngine, context: ScriptContext, state: RunState, source: ScriptSource) {
+    /// A run of `source` in `context`; without a context when `unprepared` says why the script
+    /// will not run.
+    init(host: ScriptHost, engine: HostEngine, context: ScriptContext?, state: RunState, source: ScriptSource, unprepared: Unprepared? = nil) {
         self.host = host
         self.engine = engine
         self.context = context
         self.state = state
         self.source = source
+        self.unprepared = unprepared
     }
 
     private var configuration: RunConfiguration { state.configuration }
     private var wrapped: WrappedScript { state.wrapped }
 
     mutating func run() -> RunReport {
+        if let unprepared {
+            refuse(unprepared)
+            return makeReport()
+        }
         if let problem = wrapped.scan.problems.first {
             reportSyntaxError(problem.message, line: problem.position.line, column: problem.position.column)
             return makeReport()
+        }
+        for left in state.prepared.notCollected {
+            state.diagnose(.bindingNotCollected, .info, BindingCollection.message(left), line: left.position.line, column: left.position.column)
         }
         let runtime = engine.runtime
         guard let context else { preconditionFailure("a run executes once") }
@@ -84,8 +96,9 @@ struct RunDriver {
             runtime.disarm()
             fail(error)
         }
-        // Storage is written back once the run ends, whatever its status (A4).
-        state.apiRun?.finish()
+        // Storage is written back once the run ends, whatever its status (A4); in the HarmonyOS
+        // edition only after a run that ended ok (H10).
+        state.apiRun?.finish(saving: status == .ok || configuration.edition != .harmony || HarmonyRules.savesStorageAfterFailedRun)
         return makeReport()
     }
 
@@ -126,6 +139,12 @@ struct RunDriver {
                     "the script waits for a promise that nothing will ever settle (no timer or request is pending); on a device it would be stopped at its time limit")
                 break
             }
+            // The HarmonyOS limit counts virtual time too (H4): a timer or a request due past it
+            // is never reached, the run is stopped where the limit ends.
+            if configuration.limitsVirtualTime, timer.deadline > state.startedAt + configuration.timeLimitSeconds * 1000 {
+                state.now = max(state.now, state.startedAt + configuration.timeLimitSeconds * 1000)
+                throw ScriptError.terminatedForHost(.timeout)
+            }
             firings += 1
             if firings > configuration.timerFiringLimit {
                 status = .timeout
@@ -163,7 +182,9 @@ struct RunDriver {
         switch state.settlement {
         case .rejected(let reason)?:
             fail(context.scriptError(from: reason.value))
-        case .fulfilled(let completed)?:
+        case .fulfilled(false, let returned?)? where configuration.edition == .harmony:
+            try publishReturned(returned.value, in: context)
+        case .fulfilled(let completed, _)?:
             if !completed {
                 let at = wrapped.scan.topLevelReturns.first
                 state.diagnose(
@@ -176,6 +197,27 @@ struct RunDriver {
         case nil:
             break
         }
+    }
+
+    /// A top-level `return` in the HarmonyOS edition (H3, a *choice*): the app's wrapper is
+    /// `(async () => { …; return { ...vars }; })()`, so what the script returns first is what the
+    /// body resolves to. A plain object is then the card's bindings; anything else fails the run
+    /// (the card keeps its last bindings).
+    private mutating func publishReturned(_ value: JSValue, in context: ScriptContext) throws(ScriptError) {
+        let at = wrapped.scan.topLevelReturns.first
+        guard value.kind == .object, !value.isArray, !value.isFunction else {
+            status = .error
+            let message = "the script returned \(ValueDescription.phrase(value)) at top level; a HarmonyOS card's bindings are the object its body returns, so this run publishes nothing and the card keeps its last bindings; remove the return (the host adds return { ...vars } itself)"
+            state.diagnose(.topLevelReturn, .error, message, line: at?.line, column: at?.column)
+            failure = ScriptFailure(name: "TopLevelReturn", message: message, line: at?.line, column: at?.column, stack: [])
+            return
+        }
+        state.diagnose(
+            .topLevelReturn, .info,
+            "the script returned an object at top level; in the HarmonyOS edition that object is the card's bindings and the top-level declarations are not collected (the docs ask for no return: the host adds return { ...vars } itself)",
+            line: at?.line, column: at?.column)
+        var collector = OutputCollector(state: state)
+        outputs = try collector.collect(returned: value, in: context)
     }
 
     // MARK: Outcomes
@@ -213,6 +255,11 @@ struct RunDriver {
             state.diagnose(
                 .memoryLimit, .error,
                 "the script asked for more memory than the engine would give (RangeError: Out of memory, uncaught) and was stopped; build smaller values")
+        case .timeout where configuration.limitsVirtualTime:
+            status = .timeout
+            state.diagnose(
+                .timeLimit, .error,
+                "the script ran for more than \(JSONValue.formatNumber(configuration.timeLimitSeconds)) s, counting the virtual time its sleeps and requests took, and was stopped, as a HarmonyOS card is; the card keeps its last bindings. Wait less: sleep spends the limit, and requests awaited one after another add up (await them together with Promise.all)")
         case .timeout:
             status = .timeout
             state.diagnose(
@@ -227,6 +274,35 @@ struct RunDriver {
         outputs = [:]
     }
 
+    /// A script its limits stopped before it was parsed (S6): too large for its memory limit
+    /// (`memory`), or a scan that outlasted its time (`timeout`).
+    private mutating func refuse(_ reason: Unprepared) {
+        let limit = JSONValue.formatNumber(configuration.memoryLimitMB)
+        let instead = "move data out of the script (into a file read with FileManager, or a request) or raise the limit with --memory-limit"
+        switch reason {
+        case .tooLarge(let bytes):
+            status = .memory
+            state.diagnose(
+                .scriptTooLarge, .error,
+                "the script is \(Self.megabytes(bytes)) MB, more than the \(Self.megabytes(configuration.maximumScriptBytes)) MB a run parses under its memory limit of \(limit) MB (a sixteenth of the limit: parsing takes many times a script's size), so it was neither parsed nor run; \(instead)")
+        case .tooManyTokens:
+            status = .memory
+            state.diagnose(
+                .scriptTooLarge, .error,
+                "the script has more than \(configuration.maximumScriptTokens) tokens (names, numbers, strings, operators), more than a run parses under its memory limit of \(limit) MB (one token for each 128 bytes of the limit: the engine's parse takes up to about 115 bytes a token), so it was not run; \(instead)")
+        case .pastDeadline:
+            status = .timeout
+            state.diagnose(
+                .timeLimit, .error,
+                "reading the script took more than its \(JSONValue.formatNumber(configuration.timeLimitSeconds)) s and was stopped before it ran; make the script smaller or raise the limit with --timeout")
+        }
+    }
+
+    /// `bytes` in MiB with one decimal, rounded up: `24.1`.
+    private static func megabytes(_ bytes: Int) -> String {
+        JSONValue.formatNumber((Double(bytes) / 1_048_576 * 10).rounded(.up) / 10)
+    }
+
     private func makeReport() -> RunReport {
         var report = RunReport.notRun(script: source.name, configuration: configuration, start: Int64(state.startedAt))
         report.status = status
@@ -234,6 +310,8 @@ struct RunDriver {
         report.outputs = status == .ok ? outputs : [:]
         report.events = state.events
         report.requests = status == .ok ? state.requests : ControlRequests(liveActivityEndedAt: state.requests.liveActivityEndedAt)
+        report.edition = configuration.edition
+        report.card = configuration.edition == .harmony ? configuration.card : nil
         report.console = state.console
         report.consoleDropped = state.consoleDropped
         var diagnostics = state.diagnostics

@@ -11,7 +11,8 @@ import ScriptSyntax
 /// only as a ``BindingContext``.
 final class RunState {
     enum Settlement {
-        case fulfilled(completed: Bool)
+        /// The body settled; `returned` is what a top-level `return` gave, when the host has it.
+        case fulfilled(completed: Bool, returned: ProtectedValue? = nil)
         case rejected(ProtectedValue)
     }
 

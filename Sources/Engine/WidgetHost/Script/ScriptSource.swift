@@ -86,7 +86,9 @@ public enum FileBytes {
     /// The whole content of the file at `path`.
     ///
     /// - Throws: ``ScriptLoadError`` of kind `missing`, `isDirectory` or `unreadable` (the file
-    ///   cannot be opened or read, or is larger than ``maximumSize``).
+    ///   cannot be opened or read, is not a regular file, or is larger than ``maximumSize``).
+    ///   Only a regular file is read: a named pipe, a device or a socket is refused without
+    ///   waiting for it.
     public static func read(path: String) throws(ScriptLoadError) -> [UInt8] {
         try read(path: SystemPath(path))
     }
@@ -105,13 +107,24 @@ public enum FileBytes {
         guard info.st_size <= maximumSize else {
             throw ScriptLoadError(kind: .unreadable, path: path, message: "is larger than \(maximumSize >> 20) MiB")
         }
-        let fd = file.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        // Without waiting: a named pipe (or a device) named in place of a file is refused, not
+        // read, and so is one put there after the look above.
+        let fd = file.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else {
             throw ScriptLoadError(kind: .unreadable, path: path, message: String(cString: strerror(errno)))
         }
         defer { close(fd) }
+        guard fstat(fd, &info) == 0 else {
+            throw ScriptLoadError(kind: .unreadable, path: path, message: String(cString: strerror(errno)))
+        }
+        if let kind = notRegular(info.st_mode) {
+            throw ScriptLoadError(kind: .unreadable, path: path, message: "is not a regular file (\(kind)); name a file")
+        }
+        guard info.st_size <= maximumSize else {
+            throw ScriptLoadError(kind: .unreadable, path: path, message: "is larger than \(maximumSize >> 20) MiB")
+        }
         // Room for the size the file had, and one byte more to see that it ends there; a file
-        // that grew meanwhile (or a pipe, whose size is 0) gets more room as it is read.
+        // that grew meanwhile gets more room as it is read.
         var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
         var filled = 0
         while true {
@@ -129,6 +142,18 @@ public enum FileBytes {
         }
         bytes.removeSubrange(filled...)
         return bytes
+    }
+
+    /// What a file of `mode` is when it is not a regular file (`a named pipe`, …); nil for a regular file.
+    static func notRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a named pipe"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "not a file"
+        }
     }
 }
 

@@ -44,14 +44,15 @@ struct WrappedScript {
     /// Where the registration went when it follows a directive prologue (user coordinates).
     private let insertion: (line: Int, column: Int, length: Int)?
 
-    init(source: ScriptSource, scan: ScriptScan) {
+    /// `outputNames`: the top-level names the reader collects, as written (``BindingCollection``).
+    init(source: ScriptSource, scan: ScriptScan, outputNames: [String]) {
         self.scan = scan
         sourceURL = source.name
         var body = source.text
         if body.hasPrefix("#!") {  // a hashbang line is a comment to the engine; keep its length
             body = "//" + body.dropFirst(2)
         }
-        let registration = ";const \(Self.endName)=\(RunState.registerGlobal)(\(Self.reader(of: scan.outputNames)));"
+        let registration = ";const \(Self.endName)=\(RunState.registerGlobal)(\(Self.reader(of: outputNames)));"
         isPlain = !scan.mentionsAwait && scan.topLevelReturns.isEmpty
         let prefix = isPlain ? Self.plainPrefix : Self.prefix
         let suffix = isPlain ? Self.plainSuffix : Self.suffix

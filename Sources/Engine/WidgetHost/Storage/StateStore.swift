@@ -13,22 +13,29 @@ public struct WidgetState: Sendable, Hashable {
     public var settings: [String: String] = [:]
     /// Settings declared by `Setting.add` in app runs, by key, in first-declared order.
     public var declaredSettings: [JSONValue] = []
+    /// Values written by the HarmonyOS edition's `Setting.set(key, value)` in app runs (H10), any JSON.
+    public var harmonySettings: JSONObject = [:]
 
     /// A widget that has stored nothing.
     public init() {}
 
     /// Whether the widget has stored nothing at all.
-    public var isEmpty: Bool { config.isEmpty && legacyConfig.isEmpty && settings.isEmpty && declaredSettings.isEmpty }
+    public var isEmpty: Bool {
+        config.isEmpty && legacyConfig.isEmpty && settings.isEmpty && declaredSettings.isEmpty && harmonySettings.isEmpty
+    }
 
     /// The stored form: `{"config": …, "legacyConfig": …, "settings": …, "declaredSettings": …}`.
     public var json: JSONValue {
-        .object([
+        var object: JSONObject = [
             "schema": .string(StateStore.schema),
             "config": .object(config),
             "legacyConfig": .object(JSONObject(legacyConfig.mapValues { .string($0) })),
             "settings": .object(JSONObject(settings.mapValues { .string($0) })),
             "declaredSettings": .array(declaredSettings),
-        ])
+        ]
+        // Only a HarmonyOS card that set one has it: an iOS widget's store is as it was.
+        if !harmonySettings.isEmpty { object["harmonySettings"] = .object(harmonySettings) }
+        return .object(object)
     }
 
     init(json: JSONValue) throws(StoreFormatError) {
@@ -39,6 +46,10 @@ public struct WidgetState: Sendable, Hashable {
         }
         legacyConfig = try Self.strings(object["legacyConfig"], "legacyConfig")
         settings = try Self.strings(object["settings"], "settings")
+        if let stored = object["harmonySettings"] {
+            guard let values = stored.objectValue else { throw StoreFormatError("'harmonySettings' is not an object") }
+            harmonySettings = values
+        }
         if let declared = object["declaredSettings"] {
             guard let list = declared.arrayValue else { throw StoreFormatError("'declaredSettings' is not an array") }
             declaredSettings = list
@@ -80,31 +91,62 @@ struct StoreFormatError: KindedError {
 /// widgets/<widget id>/files/LL/…          FileManager.local().library()
 /// widgets/<widget id>/files/ID/…, IL/…    FileManager.iCloud()
 /// values/<kind>-<slot>.json               setValue/getValue (kind + slot: 1 in a widget run, 999 in an app run)
+/// shared/<kind>_<dimension>.json          Shared of the HarmonyOS edition (H10), e.g. shared/desk_2x4.json
+/// widgets/<widget id>/files/…             FileManager of the HarmonyOS edition (H11): `files/` is the card's folder
 /// ```
 public final class StateStore: Sendable {
     /// The `schema` field of every `store.json` (``WidgetState/json``).
     public static let schema = "widgethost.state/1"
 
+    /// The largest file a store writes: what it reads back (``FileBytes/maximumSize``, 64 MiB).
+    /// A `store.json`, a slot's values or a widget's file that would be larger is not written,
+    /// in a folder or in memory alike, and what was stored before stays as it was.
+    public static let maximumFileSize = FileBytes.maximumSize
+
     /// The state folder, or nil for a store that lives in memory only.
     public let directory: String?
+    /// Whether the folder is only read: what is written is kept in memory, over it.
+    public let readsOnly: Bool
     private let memory = Mutex(Memory())
 
     struct Memory {
         var widgets: [String: WidgetState] = [:]
         var values: [String: [String: String]] = [:]
+        var shared: [String: JSONObject] = [:]
         /// By `<id>/<area>/<relative path>` as bytes: two paths are one file only when the kernel would say so.
         var files: [[UInt8]: [UInt8]] = [:]
+        /// Files removed over a folder only read (``readsOnly``), by the same keys.
+        var removed: Set<[UInt8]> = []
     }
 
     /// A store kept in the folder `directory` (created when first written).
-    public init(directory: String) {
-        var path = Array(directory.utf8)
+    public convenience init(directory: String) {
+        self.init(folder: directory, readsOnly: false)
+    }
+
+    /// A store that reads the folder `directory` and keeps what is written in memory, over it,
+    /// for as long as the value lives: a run on it sees the folder's storage (config, settings,
+    /// `setValue` strings, files) and changes nothing there, takes no lock file and removes no
+    /// stale one.
+    public convenience init(readingFrom directory: String) {
+        self.init(folder: directory, readsOnly: true)
+    }
+
+    private init(folder: String, readsOnly: Bool) {
+        var path = Array(folder.utf8)
         while path.count > 1 && path.last == 0x2F { path.removeLast() }
-        self.directory = path.isEmpty ? "." : String(decoding: path, as: UTF8.self)
+        directory = path.isEmpty ? "." : String(decoding: path, as: UTF8.self)
+        self.readsOnly = readsOnly
     }
 
     /// A store that lives in memory only, for as long as the value lives.
-    public init() { directory = nil }
+    public init() {
+        directory = nil
+        readsOnly = false
+    }
+
+    /// Whether writes go to memory: no folder, or a folder only read.
+    private var writesToMemory: Bool { directory == nil || readsOnly }
 
     /// Where a store file lives: the state folder, the folders below it (opened without
     /// following links) and the name.
@@ -126,6 +168,7 @@ public final class StateStore: Sendable {
     public func widget(_ id: String) throws(StateStoreError) -> WidgetState {
         try checked(id)
         guard directory != nil else { return memory.withLock { $0.widgets[id] } ?? WidgetState() }
+        if readsOnly, let kept = memory.withLock({ $0.widgets[id] }) { return kept }
         let file = location(["widgets", id], Array("store.json".utf8))
         let bytes: [UInt8]?
         do { bytes = try FileSystem.read(file, limit: FileBytes.maximumSize) } catch {
@@ -143,16 +186,19 @@ public final class StateStore: Sendable {
         }
     }
 
-    /// Replaces the state of one widget.
+    /// Replaces the state of one widget. A state whose file would be larger than
+    /// ``maximumFileSize`` is refused, and the stored one kept.
     public func setWidget(_ id: String, _ state: WidgetState) throws(StateStoreError) {
         try checked(id)
-        guard directory != nil else {
+        let file = location(["widgets", id], Array("store.json".utf8))
+        let bytes = Array((state.json.serialized(pretty: true) + "\n").utf8)
+        try Self.checkSize(bytes.count, file)
+        guard !writesToMemory else {
             memory.withLock { $0.widgets[id] = state }
             return
         }
-        let file = location(["widgets", id], Array("store.json".utf8))
         do {
-            try FileSystem.writeAtomically(file, Array((state.json.serialized(pretty: true) + "\n").utf8))
+            try FileSystem.writeAtomically(file, bytes)
         } catch {
             throw StateStoreError(path: file.display, message: error.message)
         }
@@ -182,18 +228,18 @@ public final class StateStore: Sendable {
     /// widget's folders (`widgets/<id>/`, its files included), of the store's own naming and of
     /// processes that no longer run. A run calls it once it holds the widget's lock.
     public func removeStaleTemporaries(widget id: String) {
-        guard directory != nil, (try? checked(id)) != nil else { return }
+        guard !writesToMemory, (try? checked(id)) != nil else { return }
         FileSystem.removeStaleTemporaries(in: location(["widgets"], Array(id.utf8)))
     }
 
     /// The same for the `values/` folder (``removeStaleTemporaries(widget:)``).
     public func removeStaleValueTemporaries() {
-        guard directory != nil else { return }
+        guard !writesToMemory else { return }
         FileSystem.removeStaleTemporaries(in: location([], Array("values".utf8)))
     }
 
     private func lock(_ file: FileSystem.Location, until deadline: ContinuousClock.Instant) throws(StateStoreError) -> StoreLock? {
-        guard directory != nil else { return StoreLock(file: nil) }
+        guard !writesToMemory else { return StoreLock(file: nil) }
         do {
             return try FileLock.acquire(file, until: deadline).map { StoreLock(file: $0) }
         } catch {
@@ -206,6 +252,7 @@ public final class StateStore: Sendable {
     /// The `setValue` strings of one widget kind and slot (e.g. `small-1`).
     public func values(_ slot: String) throws(StateStoreError) -> [String: String] {
         guard directory != nil else { return memory.withLock { $0.values[slot] } ?? [:] }
+        if readsOnly, let kept = memory.withLock({ $0.values[slot] }) { return kept }
         let file = location(["values"], Array("\(slot).json".utf8))
         let bytes: [UInt8]?
         do { bytes = try FileSystem.read(file, limit: FileBytes.maximumSize) } catch {
@@ -225,19 +272,59 @@ public final class StateStore: Sendable {
         return result
     }
 
-    /// Replaces the `setValue` strings of one widget kind and slot (`values/<slot>.json`).
+    /// Replaces the `setValue` strings of one widget kind and slot (`values/<slot>.json`). Values
+    /// whose file would be larger than ``maximumFileSize`` are refused, and the stored ones kept.
     public func setValues(_ slot: String, _ values: [String: String]) throws(StateStoreError) {
-        guard directory != nil else {
+        let file = location(["values"], Array("\(slot).json".utf8))
+        let json = JSONValue.object(JSONObject(values.mapValues { .string($0) }))
+        let bytes = Array((json.serialized(pretty: true) + "\n").utf8)
+        try Self.checkSize(bytes.count, file)
+        guard !writesToMemory else {
             memory.withLock { $0.values[slot] = values }
             return
         }
-        let file = location(["values"], Array("\(slot).json".utf8))
-        let json = JSONValue.object(JSONObject(values.mapValues { .string($0) }))
         do {
-            try FileSystem.writeAtomically(file, Array((json.serialized(pretty: true) + "\n").utf8))
+            try FileSystem.writeAtomically(file, bytes)
         } catch {
             throw StateStoreError(path: file.display, message: error.message)
         }
+    }
+
+    // MARK: Shared (the HarmonyOS edition, H10)
+
+    /// The `Shared` values of the cards of one kind and dimension (`desk_2x4`).
+    public func shared(_ scope: String) throws(StateStoreError) -> JSONObject {
+        guard directory != nil else { return memory.withLock { $0.shared[scope] } ?? [:] }
+        let file = location(["shared"], Array("\(scope).json".utf8))
+        let bytes: [UInt8]?
+        do { bytes = try FileSystem.read(file, limit: FileBytes.maximumSize) } catch {
+            throw StateStoreError(path: file.display, message: error.message, onTheWay: error.onTheWay)
+        }
+        guard let bytes else { return [:] }
+        guard let json = try? JSONValue.parse(bytes: bytes), let object = json.objectValue else {
+            throw StateStoreError(path: file.display, message: "is not a JSON object")
+        }
+        return object
+    }
+
+    /// Replaces the `Shared` values of one kind and dimension (`shared/<scope>.json`).
+    public func setShared(_ scope: String, _ values: JSONObject) throws(StateStoreError) {
+        guard directory != nil else {
+            memory.withLock { $0.shared[scope] = values }
+            return
+        }
+        let file = location(["shared"], Array("\(scope).json".utf8))
+        do {
+            try FileSystem.writeAtomically(file, Array((JSONValue.object(values).serialized(pretty: true) + "\n").utf8))
+        } catch {
+            throw StateStoreError(path: file.display, message: error.message)
+        }
+    }
+
+    /// Takes the lock of one kind and dimension's `Shared` values, `shared/<scope>.lock`, after
+    /// the widget's (see ``lock(widget:until:)``).
+    public func lock(shared scope: String, until deadline: ContinuousClock.Instant) throws(StateStoreError) -> StoreLock? {
+        try lock(location(["shared"], Array("\(scope).lock".utf8)), until: deadline)
     }
 
     // MARK: Files (FileManager)
@@ -253,38 +340,135 @@ public final class StateStore: Sendable {
         Array("\(id)/\(area.rawValue)/".utf8) + Array(segments.joined(separator: [0x2F]))
     }
 
+    /// What memory says of a file over a folder only read: `.some(bytes)`, `.some(nil)` when
+    /// removed, nil when the folder says.
+    private func kept(_ key: [UInt8]) -> [UInt8]?? {
+        memory.withLock { memory in
+            if let bytes = memory.files[key] { return .some(bytes) }
+            return memory.removed.contains(key) ? .some(nil) : nil
+        }
+    }
+
     /// Reads a file of a widget; nil when it does not exist.
     func readFile(widget id: String, area: FileArea, segments: [[UInt8]]) throws(StateStoreError) -> [UInt8]? {
         try checked(id)
         guard directory != nil else { return memory.withLock { $0.files[memoryKey(id, area, segments)] } }
+        if readsOnly, let kept = kept(memoryKey(id, area, segments)) { return kept }
         let file = fileLocation(id, area, segments)
         do { return try FileSystem.read(file, limit: FileBytes.maximumSize) } catch { throw StateStoreError(path: file.display, message: error.message) }
     }
 
     func writeFile(widget id: String, area: FileArea, segments: [[UInt8]], _ bytes: [UInt8]) throws(StateStoreError) {
         try checked(id)
-        guard directory != nil else {
-            memory.withLock { $0.files[memoryKey(id, area, segments)] = bytes }
+        let file = fileLocation(id, area, segments)
+        try Self.checkSize(bytes.count, file, what: "the file")
+        guard !writesToMemory else {
+            let key = memoryKey(id, area, segments)
+            memory.withLock { memory in
+                memory.files[key] = bytes
+                memory.removed.remove(key)
+            }
             return
         }
-        let file = fileLocation(id, area, segments)
         do { try FileSystem.writeAtomically(file, bytes) } catch { throw StateStoreError(path: file.display, message: error.message) }
+    }
+
+    /// Refuses a file of `size` bytes larger than ``maximumFileSize``: nothing is written, so the
+    /// file stored before (if any) is kept as it was.
+    private static func checkSize(_ size: Int, _ file: FileSystem.Location, what: String = "it") throws(StateStoreError) {
+        guard size > maximumFileSize else { return }
+        let megabytes = (Double(size) / 1_048_576 * 10).rounded(.up) / 10
+        throw StateStoreError(
+            path: file.display,
+            message: "is not written: \(what) would be \(JSONValue.formatNumber(megabytes)) MiB (\(size) bytes), over the \(maximumFileSize >> 20) MiB a store file may hold (the most a run reads back); what was stored before is kept as it was, so store less")
     }
 
     func fileExists(widget id: String, area: FileArea, segments: [[UInt8]]) -> Bool {
         guard (try? checked(id)) != nil else { return false }
         guard directory != nil else { return memory.withLock { $0.files[memoryKey(id, area, segments)] != nil } }
+        if readsOnly, let kept = kept(memoryKey(id, area, segments)) { return kept != nil }
         return FileSystem.isRegularFile(fileLocation(id, area, segments))
     }
 
     func removeFile(widget id: String, area: FileArea, segments: [[UInt8]]) throws(StateStoreError) {
         try checked(id)
-        guard directory != nil else {
-            memory.withLock { _ = $0.files.removeValue(forKey: memoryKey(id, area, segments)) }
+        guard !writesToMemory else {
+            let key = memoryKey(id, area, segments)
+            memory.withLock { memory in
+                memory.files.removeValue(forKey: key)
+                if readsOnly { memory.removed.insert(key) }
+            }
             return
         }
         let file = fileLocation(id, area, segments)
         do { try FileSystem.remove(file) } catch { throw StateStoreError(path: file.display, message: error.message) }
+    }
+
+    // MARK: A HarmonyOS card's files (H11)
+
+    /// Where a HarmonyOS card's file lives: `widgets/<id>/files/<segments…>`.
+    private func cardFileLocation(_ id: String, _ segments: [[UInt8]]) -> FileSystem.Location {
+        var file = location(["widgets", id, "files"], segments.last ?? [], relative: Array(segments.joined(separator: [0x2F])))
+        file.folders += segments.dropLast()
+        return file
+    }
+
+    /// The memory key of a card's file: no area is two letters and a colon, so none meets an area's.
+    private func cardMemoryKey(_ id: String, _ segments: [[UInt8]]) -> [UInt8] {
+        Array("\(id)/:card/".utf8) + Array(segments.joined(separator: [0x2F]))
+    }
+
+    /// Reads a card's file; nil when it does not exist.
+    func readCardFile(widget id: String, segments: [[UInt8]]) throws(StateStoreError) -> [UInt8]? {
+        try checked(id)
+        guard directory != nil else { return memory.withLock { $0.files[cardMemoryKey(id, segments)] } }
+        let file = cardFileLocation(id, segments)
+        do { return try FileSystem.read(file, limit: FileBytes.maximumSize) } catch { throw StateStoreError(path: file.display, message: error.message) }
+    }
+
+    /// Writes a card's file, making its folders.
+    func writeCardFile(widget id: String, segments: [[UInt8]], _ bytes: [UInt8]) throws(StateStoreError) {
+        try checked(id)
+        guard directory != nil else {
+            memory.withLock { $0.files[cardMemoryKey(id, segments)] = bytes }
+            return
+        }
+        let file = cardFileLocation(id, segments)
+        do { try FileSystem.writeAtomically(file, bytes) } catch { throw StateStoreError(path: file.display, message: error.message) }
+    }
+
+    /// Removes a card's file: whether there was one.
+    func removeCardFile(widget id: String, segments: [[UInt8]]) throws(StateStoreError) -> Bool {
+        try checked(id)
+        guard directory != nil else { return memory.withLock { $0.files.removeValue(forKey: cardMemoryKey(id, segments)) != nil } }
+        let file = cardFileLocation(id, segments)
+        let existed = FileSystem.isRegularFile(file)
+        do { try FileSystem.remove(file) } catch { throw StateStoreError(path: file.display, message: error.message) }
+        return existed
+    }
+
+    /// The names in a card's folder (`segments` empty) or a folder in it, in byte order; nil when
+    /// there is no such folder. A file's segments name no folder.
+    func listCardFolder(widget id: String, segments: [[UInt8]]) throws(StateStoreError) -> [[UInt8]]? {
+        try checked(id)
+        guard directory != nil else {
+            let prefix = cardMemoryKey(id, segments) + (segments.isEmpty ? [] : [0x2F])
+            let names = memory.withLock { memory in
+                Set(memory.files.keys.filter { $0.starts(with: prefix) }.compactMap { key in
+                    key.dropFirst(prefix.count).split(separator: 0x2F, omittingEmptySubsequences: false).first.map(Array.init)
+                })
+            }
+            return names.isEmpty ? (segments.isEmpty ? [] : nil) : names.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+        var folder = location(["widgets", id], Array("files".utf8))
+        if let last = segments.last {
+            folder.folders.append(folder.name)
+            folder.folders += segments.dropLast()
+            folder.name = last
+        }
+        do { return try FileSystem.names(in: folder) ?? (segments.isEmpty ? [] : nil) } catch {
+            throw StateStoreError(path: folder.display, message: error.message)
+        }
     }
 
     /// A file a widget's layout names by its script path (an `image` in File mode), read as
@@ -303,8 +487,10 @@ public final class StateStore: Sendable {
         if let problem = WidgetIdentity.problem(withID: path.widget) {
             return .failure(StoredFileProblem(kind: .refused, message: "is refused (A11): the widget id \(problem)"))
         }
-        guard directory != nil else {
-            guard let bytes = memory.withLock({ $0.files[memoryKey(path.widget, path.area, path.segments)] }) else { return .success(nil) }
+        let key = memoryKey(path.widget, path.area, path.segments)
+        let inMemory: [UInt8]?? = directory == nil ? .some(memory.withLock { $0.files[key] }) : readsOnly ? kept(key) : nil
+        if let inMemory {
+            guard let bytes = inMemory else { return .success(nil) }
             guard bytes.count <= limit else { return .failure(StoredFileProblem(kind: .tooLarge, message: "is larger than \(limit >> 20) MiB")) }
             return .success(bytes)
         }

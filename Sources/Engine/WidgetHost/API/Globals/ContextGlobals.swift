@@ -35,6 +35,7 @@ extension APIRegistry {
                 .call("()", returns: "boolean", "`true` in an app run (`--context app`), `false` in a widget run.",
                     type: .call("", "boolean")),
             ],
+            editions: [.ios, .harmony],
             made: .onFirstRead { state, name, context in state.makeIsDebug(name, in: context) }),
     ]
 }

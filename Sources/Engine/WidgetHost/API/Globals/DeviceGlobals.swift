@@ -35,6 +35,7 @@ extension APIRegistry {
                 .function("getPlacemark", "({latitude, longitude}?)", .async, returns: "Promise<{name, street, streetNumber, district, city, state, country, countryCode, postalCode}>", "The address of the current position, or of the nearest profile place to the given coordinates. Rejects with a `TypeError` for coordinates that are not numbers.",
                     type: .call("coordinates?: { latitude: number, longitude: number }", "Promise<Omni.Placemark>")),
             ],
+            editions: [.ios, .harmony],
             made: .onFirstRead { state, _, context in state.makeLocation(in: context) }),
         APIGlobal(
             "Weather", .object, rules: "A1, A13",

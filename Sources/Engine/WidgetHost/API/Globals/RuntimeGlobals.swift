@@ -54,6 +54,7 @@ extension APIRegistry {
                 .function("debug", "(...values)", returns: "undefined", "Like `log`, level `debug`.",
                     type: .call("...values: any[]", "void")),
             ],
+            editions: [.ios, .harmony],
             made: .host { state, name, context in state.installConsole(named: name, in: context) }),
         APIGlobal(
             "sleep", .function, rules: "T3",
@@ -70,6 +71,7 @@ extension APIRegistry {
                 .call("(callback, ms, ...args)", returns: "number", "Calls `callback` after `ms` virtual milliseconds; returns its id.",
                     type: .call("callback: (...args: any[]) => void, ms?: number, ...args: any[]", "number")),
             ],
+            editions: [.ios, .harmony],
             made: .function { state, name in state.timer(name, repeating: false) }),
         APIGlobal(
             "setInterval", .function, rules: "T3",
@@ -78,6 +80,7 @@ extension APIRegistry {
                 .call("(callback, ms, ...args)", returns: "number", "Calls `callback` every `ms` virtual milliseconds; returns its id.",
                     type: .call("callback: (...args: any[]) => void, ms?: number, ...args: any[]", "number")),
             ],
+            editions: [.ios, .harmony],
             made: .function { state, name in state.timer(name, repeating: true) }),
         APIGlobal(
             "clearTimeout", .function, rules: "T3",
@@ -86,6 +89,7 @@ extension APIRegistry {
                 .call("(id)", returns: "undefined", "Cancels the timer with that id.",
                     type: .call("id?: number", "void")),
             ],
+            editions: [.ios, .harmony],
             made: .function { state, _ in state.clearTimer }),
         APIGlobal(
             "clearInterval", .function, rules: "T3",
@@ -94,6 +98,7 @@ extension APIRegistry {
                 .call("(id)", returns: "undefined", "Cancels the interval with that id.",
                     type: .call("id?: number", "void")),
             ],
+            editions: [.ios, .harmony],
             made: .function { state, _ in state.clearTimer }),
     ]
 }

@@ -24,7 +24,9 @@ _widgethost() {
     case "$command" in
         run)
             case "$prev" in
-                --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live" -- "$cur")); return 0 ;;
+                --edition) COMPREPLY=($(compgen -W "ios harmony" -- "$cur")); return 0 ;;
+                --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live desk lock" -- "$cur")); return 0 ;;
+                --dimension) COMPREPLY=($(compgen -W "1*2 2*2 2*4 4*4 lock_1*1 lock_1*2" -- "$cur")); return 0 ;;
                 --now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param) COMPREPLY=(); return 0 ;;
                 --profile|--fixtures|--action) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --network) COMPREPLY=($(compgen -W "live replay record" -- "$cur")); return 0 ;;
@@ -33,7 +35,7 @@ _widgethost() {
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --action --format --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--edition --kind --dimension --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --fresh-state --context --param --action --format --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
@@ -42,7 +44,9 @@ _widgethost() {
             case "$prev" in
                 --hours|--days|--tap|--foreground|--now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param) COMPREPLY=(); return 0 ;;
                 --pushes|--action|--profile|--fixtures|--out|--layout) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
-                --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live" -- "$cur")); return 0 ;;
+                --edition) COMPREPLY=($(compgen -W "ios harmony" -- "$cur")); return 0 ;;
+                --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live desk lock" -- "$cur")); return 0 ;;
+                --dimension) COMPREPLY=($(compgen -W "1*2 2*2 2*4 4*4 lock_1*1 lock_1*2" -- "$cur")); return 0 ;;
                 --network) COMPREPLY=($(compgen -W "live replay record" -- "$cur")); return 0 ;;
                 --state|--icons) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
                 --context) COMPREPLY=($(compgen -W "app widget" -- "$cur")); return 0 ;;
@@ -51,7 +55,7 @@ _widgethost() {
                 --device) COMPREPLY=($(compgen -W "iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--hours --days --realistic --tap --foreground --pushes --action --kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --format --out --summary --layout --family --device --icons --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--hours --days --realistic --tap --foreground --pushes --action --edition --kind --dimension --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --fresh-state --context --param --format --out --summary --layout --family --device --icons --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
@@ -62,13 +66,15 @@ _widgethost() {
                 --device) COMPREPLY=($(compgen -W "iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se" -- "$cur")); return 0 ;;
                 --icons|--state) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
                 --hours|--days|--tap|--foreground|--now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param) COMPREPLY=(); return 0 ;;
-                --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live" -- "$cur")); return 0 ;;
+                --edition) COMPREPLY=($(compgen -W "ios harmony" -- "$cur")); return 0 ;;
+                --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live desk lock" -- "$cur")); return 0 ;;
+                --dimension) COMPREPLY=($(compgen -W "1*2 2*2 2*4 4*4 lock_1*1 lock_1*2" -- "$cur")); return 0 ;;
                 --network) COMPREPLY=($(compgen -W "live replay record" -- "$cur")); return 0 ;;
                 --context) COMPREPLY=($(compgen -W "app widget" -- "$cur")); return 0 ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--watch --html --layout --device --icons --all-kinds --hours --days --realistic --tap --foreground --action --kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --format --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--watch --html --layout --device --icons --all-kinds --hours --days --realistic --tap --foreground --action --edition --kind --dimension --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --fresh-state --context --param --format --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
@@ -88,7 +94,9 @@ _widgethost() {
             ;;
         render)
             case "$prev" in
-                --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live" -- "$cur")); return 0 ;;
+                --edition) COMPREPLY=($(compgen -W "ios harmony" -- "$cur")); return 0 ;;
+                --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live desk lock" -- "$cur")); return 0 ;;
+                --dimension) COMPREPLY=($(compgen -W "1*2 2*2 2*4 4*4 lock_1*1 lock_1*2" -- "$cur")); return 0 ;;
                 --now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param|--canvas|--size) COMPREPLY=(); return 0 ;;
                 --profile|--fixtures|--layout|--out) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --network) COMPREPLY=($(compgen -W "live replay record" -- "$cur")); return 0 ;;
@@ -101,21 +109,25 @@ _widgethost() {
                 --device) COMPREPLY=($(compgen -W "iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --canvas --layout --size --scheme --scale --format --out --family --all-families --device --icons --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--edition --kind --dimension --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --fresh-state --context --param --canvas --layout --size --scheme --scale --format --out --family --all-families --device --icons --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
             ;;
         push)
             case "$prev" in
-                --user-id|--widget-id|--data|--alert-title|--alert-body|--url|--timestamp|--nonce|--now|--tz|--locale|--seed|--timeout|--memory-limit) COMPREPLY=(); return 0 ;;
-                --script|--sound) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+                --user-id|--widget-id|--data|--alert-title|--alert-body|--url|--timestamp|--nonce|--now|--tz|--locale|--seed|--timeout|--memory-limit|--param) COMPREPLY=(); return 0 ;;
+                --script|--sound|--profile|--fixtures) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --sound-mode) COMPREPLY=($(compgen -W "custom system silent" -- "$cur")); return 0 ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return 0 ;;
                 --print) COMPREPLY=($(compgen -W "curl json" -- "$cur")); return 0 ;;
+                --edition) COMPREPLY=($(compgen -W "ios harmony" -- "$cur")); return 0 ;;
+                --network) COMPREPLY=($(compgen -W "live replay record" -- "$cur")); return 0 ;;
+                --state) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+                --context) COMPREPLY=($(compgen -W "app widget" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--user-id --widget-id --script --data --loading --alert-title --alert-body --sound-mode --sound --sandbox --url --send --format --print --timestamp --nonce --now --tz --locale --seed --timeout --memory-limit --strict --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--user-id --widget-id --script --data --loading --alert-title --alert-body --sound-mode --sound --sandbox --url --send --format --print --timestamp --nonce --edition --now --tz --locale --seed --timeout --memory-limit --strict --profile --network --fixtures --state --fresh-state --context --param --help" -- "$cur"))
                 return 0
             fi
             COMPREPLY=($(compgen -W "start update end" -- "$cur"))
@@ -125,9 +137,10 @@ _widgethost() {
                 --host|--port|--user-id|--widget-id|--ios|--window|--now|--threads|--idle-timeout|--request-timeout|--max-connections|--max-connections-per-ip) COMPREPLY=(); return 0 ;;
                 --db|--registry) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --log-format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return 0 ;;
+                --edition) COMPREPLY=($(compgen -W "ios harmony" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--host --port --db --registry --user-id --widget-id --ios --window --now --threads --idle-timeout --request-timeout --max-connections --max-connections-per-ip --log-format --quiet --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--host --port --db --registry --user-id --widget-id --ios --window --now --threads --idle-timeout --request-timeout --max-connections --max-connections-per-ip --log-format --quiet --edition --help" -- "$cur"))
                 return 0
             fi
             COMPREPLY=()
@@ -137,44 +150,50 @@ _widgethost() {
                 --layout|--profile|--fixtures) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --device) COMPREPLY=($(compgen -W "iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se" -- "$cur")); return 0 ;;
                 --icons|--state) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-                --hours|--days|--now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param|--port) COMPREPLY=(); return 0 ;;
-                --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live" -- "$cur")); return 0 ;;
+                --hours|--days|--now|--tz|--locale|--seed|--timeout|--memory-limit|--budget|--param|--port|--listen) COMPREPLY=(); return 0 ;;
+                --edition) COMPREPLY=($(compgen -W "ios harmony" -- "$cur")); return 0 ;;
+                --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live desk lock" -- "$cur")); return 0 ;;
+                --dimension) COMPREPLY=($(compgen -W "1*2 2*2 2*4 4*4 lock_1*1 lock_1*2" -- "$cur")); return 0 ;;
                 --network) COMPREPLY=($(compgen -W "live replay record" -- "$cur")); return 0 ;;
                 --context) COMPREPLY=($(compgen -W "app widget" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--layout --device --icons --hours --days --realistic --kind --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --context --param --port --open --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--layout --device --icons --hours --days --realistic --edition --kind --dimension --now --tz --locale --seed --timeout --memory-limit --strict --budget --profile --network --fixtures --state --fresh-state --context --param --port --listen --open --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
             ;;
         api)
             case "$prev" in
+                --edition) COMPREPLY=($(compgen -W "ios harmony" -- "$cur")); return 0 ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--markdown --format --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--edition --markdown --format --help" -- "$cur"))
                 return 0
             fi
             COMPREPLY=()
             ;;
         types)
             case "$prev" in
+                --edition) COMPREPLY=($(compgen -W "ios harmony" -- "$cur")); return 0 ;;
                 --out) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
                 --wrap) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--out --wrap --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--edition --out --wrap --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))
             ;;
         init)
             case "$prev" in
-                --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live" -- "$cur")); return 0 ;;
+                --edition) COMPREPLY=($(compgen -W "ios harmony" -- "$cur")); return 0 ;;
+                --kind) COMPREPLY=($(compgen -W "small medium large circular rectangular inline button toggle live desk lock" -- "$cur")); return 0 ;;
+                --dimension) COMPREPLY=($(compgen -W "1*2 2*2 2*4 4*4 lock_1*1 lock_1*2" -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--kind --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--edition --kind --dimension --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur"))

@@ -35,19 +35,22 @@ _widgethost() {
             case $line[1] in
                 run)
                     _arguments \
-                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
+                        '--edition=[The app'\''s edition the script is written for: ios, or harmony (HarmonyOS cards: --kind desk|lock with --dimension, the 4.5 s limit and that edition'\''s API)]:edition:(ios harmony)' \
+                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live (ios); desk or lock (harmony)]:kind:(small medium large circular rectangular inline button toggle live desk lock)' \
+                        '--dimension=[A HarmonyOS card'\''s dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock)]:size:(1*2 2*2 2*4 4*4 lock_1*1 lock_1*2)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
                         '--tz=[IANA time zone, e.g]:zone: ' \
                         '--locale=[Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language]:tag: ' \
                         '--seed=[Seed for Math.random (0 to 2^53); same seed, same output]:n: ' \
-                        '--timeout=[Wall-clock limit per run]:seconds: ' \
+                        '--timeout=[Wall-clock limit per run (in the harmony edition also of virtual time)]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
                         '--budget=[Refresh budget: strict (40 a day), typical (55), generous (70), unlimited, or a number of refreshes a day from 1 to 1440]:profile: ' \
                         '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
-                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
+                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id]:dir:_files -/' \
+                        '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
                         '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--action=[A button'\''s action script: runs first in its own context with the same storage, then the widget refresh it triggers; both runs are reported]:file:_files' \
@@ -64,19 +67,22 @@ _widgethost() {
                         '*--foreground=[The app comes to the foreground at TIME: a free refresh]:time: ' \
                         '--pushes=[Timed Live Activity push requests in JSON Lines (see docs/push.md); needs --kind live]:file:_files' \
                         '--action=[A button'\''s action script: every --tap runs it first (same storage), then the widget refresh it triggers]:file:_files' \
-                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
+                        '--edition=[The app'\''s edition the script is written for: ios, or harmony (HarmonyOS cards: --kind desk|lock with --dimension, the 4.5 s limit and that edition'\''s API)]:edition:(ios harmony)' \
+                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live (ios); desk or lock (harmony)]:kind:(small medium large circular rectangular inline button toggle live desk lock)' \
+                        '--dimension=[A HarmonyOS card'\''s dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock)]:size:(1*2 2*2 2*4 4*4 lock_1*1 lock_1*2)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
                         '--tz=[IANA time zone, e.g]:zone: ' \
                         '--locale=[Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language]:tag: ' \
                         '--seed=[Seed for Math.random (0 to 2^53); same seed, same output]:n: ' \
-                        '--timeout=[Wall-clock limit per run]:seconds: ' \
+                        '--timeout=[Wall-clock limit per run (in the harmony edition also of virtual time)]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
                         '--budget=[Refresh budget: strict (40 a day), typical (55), generous (70), unlimited, or a number of refreshes a day from 1 to 1440]:profile: ' \
                         '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
-                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
+                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id]:dir:_files -/' \
+                        '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
                         '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--format=[Output format: text, json, jsonl or svg]:format:(text json jsonl svg)' \
@@ -103,19 +109,22 @@ _widgethost() {
                         '*--tap=[A tap on the widget at TIME (as in simulate): a free refresh]:time: ' \
                         '*--foreground=[The app comes to the foreground at TIME: a free refresh]:time: ' \
                         '--action=[A button'\''s action script: every --tap on the strip runs it first (same storage), then the refresh]:file:_files' \
-                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
+                        '--edition=[The app'\''s edition the script is written for: ios, or harmony (HarmonyOS cards: --kind desk|lock with --dimension, the 4.5 s limit and that edition'\''s API)]:edition:(ios harmony)' \
+                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live (ios); desk or lock (harmony)]:kind:(small medium large circular rectangular inline button toggle live desk lock)' \
+                        '--dimension=[A HarmonyOS card'\''s dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock)]:size:(1*2 2*2 2*4 4*4 lock_1*1 lock_1*2)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
                         '--tz=[IANA time zone, e.g]:zone: ' \
                         '--locale=[Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language]:tag: ' \
                         '--seed=[Seed for Math.random (0 to 2^53); same seed, same output]:n: ' \
-                        '--timeout=[Wall-clock limit per run]:seconds: ' \
+                        '--timeout=[Wall-clock limit per run (in the harmony edition also of virtual time)]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
                         '--budget=[Refresh budget: strict (40 a day), typical (55), generous (70), unlimited, or a number of refreshes a day from 1 to 1440]:profile: ' \
                         '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
-                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
+                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id]:dir:_files -/' \
+                        '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
                         '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--format=[Output format: text (the view) or json]:format:(text json)' \
@@ -137,19 +146,22 @@ _widgethost() {
                     ;;
                 render)
                     _arguments \
-                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
+                        '--edition=[The app'\''s edition the script is written for: ios, or harmony (HarmonyOS cards: --kind desk|lock with --dimension, the 4.5 s limit and that edition'\''s API)]:edition:(ios harmony)' \
+                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live (ios); desk or lock (harmony)]:kind:(small medium large circular rectangular inline button toggle live desk lock)' \
+                        '--dimension=[A HarmonyOS card'\''s dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock)]:size:(1*2 2*2 2*4 4*4 lock_1*1 lock_1*2)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
                         '--tz=[IANA time zone, e.g]:zone: ' \
                         '--locale=[Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language]:tag: ' \
                         '--seed=[Seed for Math.random (0 to 2^53); same seed, same output]:n: ' \
-                        '--timeout=[Wall-clock limit per run]:seconds: ' \
+                        '--timeout=[Wall-clock limit per run (in the harmony edition also of virtual time)]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
                         '--budget=[Refresh budget: strict (40 a day), typical (55), generous (70), unlimited, or a number of refreshes a day from 1 to 1440]:profile: ' \
                         '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
-                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
+                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id]:dir:_files -/' \
+                        '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
                         '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '--canvas=[The output that holds the Canvas commands]:output: ' \
@@ -184,13 +196,21 @@ _widgethost() {
                         '--print=[What to print: curl (default) or json (the request body)]:what:(curl json)' \
                         '--timestamp=[Use this timestamp instead of the current time (epoch seconds)]:seconds: ' \
                         '--nonce=[Use this nonce instead of a random one]:text: ' \
+                        '--edition=[The app'\''s edition: ios (the default) is the only one with Live Activities and pushes; harmony is refused]:edition:(ios harmony)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
                         '--tz=[IANA time zone, e.g]:zone: ' \
                         '--locale=[Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language]:tag: ' \
                         '--seed=[Seed for Math.random (0 to 2^53); same seed, same output]:n: ' \
-                        '--timeout=[Wall-clock limit per run]:seconds: ' \
+                        '--timeout=[Wall-clock limit per run (in the harmony edition also of virtual time)]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
+                        '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
+                        '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
+                        '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
+                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id]:dir:_files -/' \
+                        '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
+                        '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
+                        '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
                         '(- *)'{-h,--help}'[Show help information.]' \
                         '*:type:(start update end)'
                     ;;
@@ -212,6 +232,7 @@ _widgethost() {
                         '--max-connections-per-ip=[Connections at once from one address; beyond, a new one is closed at once]:n: ' \
                         '--log-format=[The request log: text (one line per request on stdout, the default) or json (one widgethost.serve.request/1 object per request on stderr, JSON Lines)]:format:(text json)' \
                         '--quiet[Do not log one line per request]' \
+                        '--edition=[The app'\''s edition: ios (the default) is the only one with Live Activities and pushes; harmony is refused]:edition:(ios harmony)' \
                         '(- *)'{-h,--help}'[Show help information.]'
                     ;;
                 studio)
@@ -219,37 +240,43 @@ _widgethost() {
                         '--layout=[A JSON component tree drawn at every family, light and dark (or a text layout: one field per line)]:file:_files' \
                         '--device=[With a component tree: The device whose widget sizes are used (see docs/render.md)]:name:(iphone-15-pro iphone-15-pro-max iphone-14 iphone-14-plus iphone-13-mini iphone-11 iphone-se)' \
                         '--icons=[With a component tree: A folder of NAME.svg files drawn for the icons named NAME, tinted by their colour]:dir:_files -/' \
-                        '--hours=[Span of the refreshes in hours]:h: ' \
-                        '--days=[Span of the refreshes in days, at most 366]:d: ' \
+                        '--hours=[Span of the refreshes in hours, at most 168]:h: ' \
+                        '--days=[Span of the refreshes in days, at most 7]:d: ' \
                         '--realistic[Realistic mode for the refreshes: a seeded delay of 0 to 10 minutes on each]' \
-                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
+                        '--edition=[The app'\''s edition the script is written for: ios, or harmony (HarmonyOS cards: --kind desk|lock with --dimension, the 4.5 s limit and that edition'\''s API)]:edition:(ios harmony)' \
+                        '--kind=[Widget kind: small, medium, large, circular, rectangular, inline, button, toggle, live (ios); desk or lock (harmony)]:kind:(small medium large circular rectangular inline button toggle live desk lock)' \
+                        '--dimension=[A HarmonyOS card'\''s dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock)]:size:(1*2 2*2 2*4 4*4 lock_1*1 lock_1*2)' \
                         '--now=[Virtual now: ISO 8601 date-time (e.g. 2026-11-29T08:00:00Z) or epoch milliseconds]:time: ' \
                         '--tz=[IANA time zone, e.g]:zone: ' \
                         '--locale=[Default locale, a BCP 47 tag (e.g. en-US, de-DE, ja-JP), for Intl and toLocale…String; Device.language() is its language]:tag: ' \
                         '--seed=[Seed for Math.random (0 to 2^53); same seed, same output]:n: ' \
-                        '--timeout=[Wall-clock limit per run]:seconds: ' \
+                        '--timeout=[Wall-clock limit per run (in the harmony edition also of virtual time)]:seconds: ' \
                         '--memory-limit=[Memory limit per run in MB]:mb: ' \
                         '--strict[Turn binding warnings into exceptions thrown at the call]' \
                         '--budget=[Refresh budget: strict (40 a day), typical (55), generous (70), unlimited, or a number of refreshes a day from 1 to 1440]:profile: ' \
                         '--profile=[Device profile (JSON) laid over the built-in one: Device, Location, Weather, Health, calendar events, settings, $params, Widget.id and name, permissions]:file:_files' \
                         '--network=[live (real HTTP), replay (answers only from --fixtures; nothing leaves the machine) or record (live, and every exchange is written to --fixtures)]:mode:(live replay record)' \
                         '--fixtures=[Fixture file: the answers replay uses, or where record writes]:file:_files' \
-                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, kept per widget id]:dir:_files -/' \
+                        '--state=[State folder: Config, setConfig, setValue, Setting.set and FileManager files, read and written by every run, kept per widget id]:dir:_files -/' \
+                        '--fresh-state[Start from empty storage: the run reads nothing from the state folder and writes nothing to it]' \
                         '--context=[widget (a home-screen refresh) or app (the editor or a runjs URL: isDebug() is true; Widget.openUrl, Widget.reload and Setting.add take effect)]:context:(app widget)' \
                         '*--param=[An entry of $params, as from a runjs URL'\''s query string; repeat for more]:key=value: ' \
-                        '--port=[Port to listen on, on 127.0.0.1; 0 picks a free one]:port: ' \
+                        '--port=[Port to listen on; 0 picks a free one]:port: ' \
+                        '--listen=[Address to listen on: 127.0.0.1 (the default, this machine only), one of this machine'\''s addresses, or 0.0.0.0 or :: for all (VS Code on another machine, a container)]:address: ' \
                         '--open[Open the page in the browser (xdg-open) once it is served]' \
                         '(- *)'{-h,--help}'[Show help information.]' \
                         '*:script:_files'
                     ;;
                 api)
                     _arguments \
+                        '--edition=[The app'\''s edition whose API is listed: ios or harmony]:edition:(ios harmony)' \
                         '--markdown[Print the reference as a Markdown page]' \
                         '--format=[Output format: text or json]:format:(text json)' \
                         '(- *)'{-h,--help}'[Show help information.]'
                     ;;
                 types)
                     _arguments \
+                        '--edition=[The app'\''s edition whose API is declared: ios or harmony]:edition:(ios harmony)' \
                         '--out=[Write the declarations to this file instead of stdout]:file:_files' \
                         '--wrap=[Write the scripts, omni.d.ts and jsconfig.json for tsc to this new folder]:dir:_files -/' \
                         '(- *)'{-h,--help}'[Show help information.]' \
@@ -257,7 +284,9 @@ _widgethost() {
                     ;;
                 init)
                     _arguments \
-                        '--kind=[Widget kind of the script: small, medium, large, circular, rectangular, inline, button, toggle, live]:kind:(small medium large circular rectangular inline button toggle live)' \
+                        '--edition=[The app'\''s edition the project is for: ios or harmony]:edition:(ios harmony)' \
+                        '--kind=[Widget kind of the script: small, medium, large, circular, rectangular, inline, button, toggle, live (ios); desk or lock (harmony)]:kind:(small medium large circular rectangular inline button toggle live desk lock)' \
+                        '--dimension=[A HarmonyOS card'\''s dimension: 1*2, 2*2, 2*4 or 4*4 (desk), lock_1*1 or lock_1*2 (lock)]:size:(1*2 2*2 2*4 4*4 lock_1*1 lock_1*2)' \
                         '(- *)'{-h,--help}'[Show help information.]' \
                         '*:dir:_files -/'
                     ;;

@@ -1,9 +1,6 @@
 import ErrorKinds
 import WidgetHost
 
-/// Exit codes (X2): the library's, so the tool and the conformance runner agree.
-public typealias ExitCode = ExitStatus
-
 /// A command that cannot do its work: one line saying what is wrong and what to do, and what
 /// kind of error it is, from which the exit code follows (``ExitStatus``).
 public struct CommandError: KindedError, Sendable {
