@@ -5,6 +5,7 @@ import WidgetGeometry
 import WidgetHost
 import ZonedTime
 import WidgetPictures
+import Canvas
 
 /// `simulate --layout FILE [--family F] --format svg`: the widget as it looked after each
 /// refresh of the first day, drawn by `widgethost-render pictures` (``PictureClient``) and shown
@@ -51,14 +52,14 @@ enum SimulationPictures {
     static func draw(layout: LayoutDocument, family: WidgetFamily, device: DeviceModel = .reference, icons: String? = nil,
                      states: [(at: Int64, refresh: Int, outputs: JSONObject)],
                      zone: Zone, folder: String, script: String, stateFolder: String? = nil, widget: String = "",
-                     client: PictureClient = PictureClient())
+                     limit: Int = limit, schemes: [ColorScheme] = [.light], client: PictureClient = PictureClient())
         -> Result<[TimelinePicture], PictureProblem> {
-        let picked = chosen(states.count).map { states[$0] }
+        let picked = chosen(states.count, limit: limit).map { states[$0] }
         guard !picked.isEmpty else { return .success([]) }
         let stem = RenderCommand.baseName(script)
         let jobs = picked.map { state in
             PictureRequest.Job(stem: "\(stem)-refresh-\(state.refresh)", outputs: state.outputs, now: state.at,
-                               utcOffsetSeconds: zone.offsetSeconds(atEpochSeconds: state.at / 1000), families: [family], schemes: [.light])
+                               utcOffsetSeconds: zone.offsetSeconds(atEpochSeconds: state.at / 1000), families: [family], schemes: schemes)
         }
         switch client.draw(PictureRequest(layout: layout, device: device, scale: scale, folder: folder,
                                                    stateFolder: stateFolder, widget: widget, icons: icons, jobs: jobs)) {
@@ -66,7 +67,7 @@ enum SimulationPictures {
         case .success(let answer):
             return .success(answer.pictures.map { picture in
                 TimelinePicture(at: picked[picture.job].at, refresh: picked[picture.job].refresh, base64: picture.base64,
-                                width: picture.width, height: picture.height)
+                                width: picture.width, height: picture.height, scheme: picture.scheme.rawValue)
             })
         }
     }

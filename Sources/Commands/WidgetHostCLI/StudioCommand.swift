@@ -8,6 +8,7 @@ import Timeline
 import WidgetGeometry
 import WidgetHost
 import WidgetPictures
+import Canvas
 
 /// `widgethost studio SCRIPT …`: a live page in the browser for a script's author. Declared here,
 /// so that help, completions and the manual page know it; carried out by `widgethost-serve studio`
@@ -115,8 +116,11 @@ package enum StudioProgram {
         return (run + [hours.spec]).map(Control.init)
     }
 
+    /// The scrubber shows the widget after each of the day's refreshes, light and dark, up to this many refreshes.
+    package static let refreshPicturesLimit = 300
+
     /// What one build of the studio's page holds: the preview, and what draws the widget as it
-    /// looked after each refresh of the day (the kind's family, light).
+    /// looked after each refresh of the day (the kind's family, light and dark).
     package struct Build: Sendable {
         package var document: PreviewDocument
         /// The answers the run's network is given from `--fixtures` (replay), the mode, and each
@@ -199,7 +203,8 @@ package enum StudioProgram {
         build.refreshDrawing = RefreshDrawing {
             let drawn = pictures.with { client in
                 SimulationPictures.draw(layout: layout, family: family, device: device, icons: icons, states: states,
-                                        zone: zone, folder: "", script: path, stateFolder: stateFolder, widget: widget, client: client)
+                                        zone: zone, folder: "", script: path, stateFolder: stateFolder, widget: widget,
+                                        limit: refreshPicturesLimit, schemes: [.light, .dark], client: client)
             }
             switch drawn {
             case .success(let pictures): return (pictures, nil)
@@ -207,6 +212,19 @@ package enum StudioProgram {
             }
         }
         return build
+    }
+
+    /// Checks `arguments` as ``build(_:profileEdits:pictures:)`` does before it runs anything
+    /// (each flag's value, the span, the device, the icons folder): the usage error it would throw.
+    package static func check(_ arguments: [String]) throws {
+        let parsed = try ParsedArguments(arguments, options: options)
+        try PictureOptions.requireLayout(parsed, layout: layout)
+        _ = try PictureOptions.device(parsed)
+        _ = try PictureOptions.icons(parsed)
+        _ = try parsed.get(hours)
+        _ = try parsed.get(days)
+        let base = try RunOptions.decode(parsed).configuration
+        _ = try SimulateCommand.makeSimulation(parsed, runConfiguration: base)
     }
 
     /// What the pictures say in the HarmonyOS edition.

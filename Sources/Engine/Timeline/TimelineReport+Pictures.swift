@@ -9,8 +9,11 @@ public struct TimelinePicture: Sendable {
     /// Its size in points (the family's).
     public var width: Double
     public var height: Double
+    /// `light` or `dark`.
+    public var scheme: String
 
-    public init(at: Int64, refresh: Int, base64: String, width: Double, height: Double) {
+    public init(at: Int64, refresh: Int, base64: String, width: Double, height: Double, scheme: String = "light") {
+        self.scheme = scheme
         self.at = at
         self.refresh = refresh
         self.base64 = base64

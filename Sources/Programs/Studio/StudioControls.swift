@@ -14,16 +14,32 @@ enum StudioControls {
     /// start-up flag only).
     static let networkModes = NetworkMode.allCases.filter { $0 != .record }.map(\.rawValue)
 
-    /// `widgethost.studio.controls/1`: each control's name, placeholder, help line, choices, and
+    /// What an author calls each run control (its flag is in the help line).
+    static let labels: [String: String] = [
+        "now": "Time", "tz": "Time zone", "locale": "Language and region", "seed": "Random seed", "kind": "Kind",
+        "device": "Device", "budget": "Refresh budget", "network": "Network", "context": "Run from", "param": "Parameters ($params)",
+        "hours": "Hours of refreshes", "edition": "Edition", "dimension": "Card size",
+    ]
+
+    /// What to type in each text control, as an example.
+    static let hints: [String: String] = [
+        "now": "2026-11-29T08:00:00Z", "tz": "Europe/Berlin", "locale": "en-US", "seed": "a whole number, e.g. 7",
+        "budget": "strict, typical, generous or refreshes a day", "param": "city=Lisbon, units=metric", "hours": "hours, e.g. 24",
+    ]
+
+    /// `widgethost.studio.controls/1`: each control's name, label, hint, placeholder, help line, choices, and
     /// the value the studio was started with (`started`, from `base`; null when not given).
     static func declarations(base: [String]) -> JSONValue {
         .object([
             "schema": "widgethost.studio.controls/1",
             "controls": .array(StudioProgram.controls.map { control in
-                .object([
-                    "name": .string(control.spec.name), "placeholder": .string(control.spec.placeholder ?? ""),
-                    "help": .string(control.spec.help),
-                    "choices": .array((control.spec.name == "network" ? networkModes : control.choices).map { .string($0) }),
+                let name = control.spec.name
+                let choices: [JSONValue] = (name == "network" ? networkModes : control.choices).map { .string($0) }
+                return JSONValue.object([
+                    "name": .string(name), "placeholder": .string(control.spec.placeholder ?? ""),
+                    "label": .string(labels[name] ?? name), "hint": .string(hints[name] ?? ""),
+                    "help": .string("--\(name): " + control.spec.help),
+                    "choices": .array(choices),
                     "range": control.range.map { .array([.number($0.lowerBound), .number($0.upperBound)]) } ?? .null,
                     "started": started(control.spec.name, in: base).map { .string($0) } ?? .null,
                 ])

@@ -17,7 +17,7 @@ enum StudioPage {
         <body class="scheme-both">
         <header class="bar"><h1>widgethost studio</h1><span id="state" role="status" aria-live="polite">loading…</span></header>
         <div id="failure" role="alert" hidden><h2>The script does not run</h2><pre></pre></div>
-        <div class="layout">
+        <div class="studio-grid">
         <form id="controls" aria-label="Controls" novalidate>
         <h2>Controls</h2>
         <fieldset class="scheme"><legend>Scheme</legend>
@@ -27,16 +27,17 @@ enum StudioPage {
         </fieldset>
         <div id="control-list"></div>
         <p id="control-error" class="problem" role="alert" hidden></p>
-        <p class="muted small">Each control is the run flag of its name; empty is as the studio was started. The address keeps them.</p>
+        <p class="muted small">Each control is a run flag (its name in the help line); empty is as the studio was started. The address keeps them, so a link reopens this view.</p>
         </form>
         <div class="content">
+        <div id="report-head"></div>
         <section id="day" hidden>
         <h2>A day of refreshes <span class="count" id="day-count"></span></h2>
         <label for="scrubber">Refresh</label>
         <input type="range" id="scrubber" min="0" max="0" value="0" step="1">
         <output id="scrub-detail" for="scrubber" aria-live="polite"></output>
         <div class="scrub-row">
-        <figure id="scrub-picture" class="picture light" hidden><img alt="The widget after this refresh"></figure>
+        <div id="scrub-pictures" class="scrub-pictures"></div>
         <div class="scrub-run"><h3>Outputs after this refresh</h3><div class="scroll"><table id="scrub-outputs"></table></div>
         <h3>Console</h3><pre id="scrub-console" class="console"></pre></div>
         </div>
@@ -68,17 +69,20 @@ enum StudioPage {
         .bar h1{font-size:1.1rem;margin:0}
         #state{color:var(--muted);font-size:.9em}
         #state.live{color:var(--ok)}
-        .layout{display:grid;grid-template-columns:1fr;gap:14px;padding:14px;max-width:1400px;margin:0 auto}
-        @media (max-width:999px){#controls{order:2}}
-        @media (min-width:1000px){.layout{grid-template-columns:280px minmax(0,1fr)}#controls{position:sticky;top:14px;align-self:start;max-height:calc(100vh - 28px);overflow:auto}}
+        .studio-grid{display:grid;grid-template-columns:minmax(0,1fr);gap:14px;padding:14px;max-width:1400px;margin:0 auto}
+        @media (max-width:999px){.content{display:contents}#report-head{order:1}#controls{order:2}#day,#push,#report{order:3;min-width:0}}
+        @media (min-width:1000px){.studio-grid{grid-template-columns:280px minmax(0,1fr)}#controls{position:sticky;top:14px;align-self:start;max-height:calc(100vh - 28px);overflow:auto}}
         .content{min-width:0}
-        .content main{max-width:none;padding:0}
+        .content main{max-width:none;padding:0;margin:0}
+        #report-head{min-width:0}
         form#controls,#day,#push{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:12px 16px;margin:0 0 14px}
         form#controls h2{margin-top:0}
         .control{display:flex;flex-direction:column;margin:0 0 10px}
         .control label{font-weight:600;font-size:.9em}
         .control input,.control select{font:inherit;padding:5px 8px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);min-width:0}
         .control .help{color:var(--muted);font-size:.78em;margin-top:2px}
+        .control .reason{color:var(--bad);font-size:.85em;font-weight:600;margin-top:3px;overflow-wrap:anywhere}
+        .control [aria-invalid=true]{border-color:var(--bad);box-shadow:0 0 0 1px var(--bad)}
         fieldset.scheme{border:1px solid var(--line);border-radius:6px;margin:0 0 10px;padding:6px 10px}
         fieldset.scheme label{margin-right:6px;white-space:nowrap}
         :focus-visible{outline:3px solid #2563eb;outline-offset:2px}
@@ -87,13 +91,18 @@ enum StudioPage {
         #scrub-detail{display:block;margin-top:6px;overflow-wrap:anywhere}
         .scrub-row{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start;margin-top:8px}
         .scrub-row figure{margin:0}
-        #scrub-picture img{display:block;max-width:100%;height:auto}
+        .scrub-pictures{display:flex;flex-wrap:wrap;gap:8px}
+        .scrub-pictures img{display:block;max-width:100%;height:auto}
         .scrub-run{flex:1 1 220px;min-width:0}
         .scrub-run h3{margin:4px 0}
         #push-body{width:100%;font-family:"DejaVu Sans Mono",ui-monospace,monospace;font-size:.85em;background:var(--code);color:var(--fg);border:1px solid var(--line);border-radius:6px;padding:6px}
         button{font:inherit;padding:5px 12px;border-radius:6px;border:1px solid var(--line);background:var(--card);color:var(--fg);cursor:pointer}
         #push-verdict .accepted{color:var(--ok)}#push-verdict .refused{color:var(--bad)}
         #push-pictures{display:flex;flex-wrap:wrap;gap:8px}
+        #requests,#fixtures{table-layout:fixed;width:100%}
+        #requests td,#fixtures td{overflow-wrap:anywhere}
+        #requests code,#fixtures code,#outputs code,#scrub-outputs code,#state-folder code{white-space:pre-wrap;overflow-wrap:anywhere}
+        @media (max-width:600px){#requests thead,#fixtures thead{display:none}#requests,#fixtures,#requests tbody,#fixtures tbody,#requests tr,#fixtures tr,#requests td,#fixtures td{display:block;width:auto}#requests tr,#fixtures tr{border-bottom:1px solid var(--line);padding:4px 0}#requests td,#fixtures td{border:0;padding:1px 4px}}
         #failure{margin:14px;padding:12px 16px;border:2px solid var(--bad);border-radius:10px;background:var(--card)}
         #failure h2{color:var(--bad);margin:0 0 6px}
         #failure pre{white-space:pre-wrap;overflow-wrap:anywhere}
@@ -114,7 +123,7 @@ enum StudioPage {
 
     static let script = #"""
         'use strict';
-        const studio = { version: 0, declared: [], scheme: 'both', refreshes: [], listening: 0 };
+        const studio = { version: 0, key: null, latest: 0, asked: 0, declared: [], scheme: 'both', refreshes: [], listening: 0 };
         const $ = (id) => document.getElementById(id);
 
         function setState(text, live) {
@@ -127,9 +136,26 @@ enum StudioPage {
           const values = {};
           for (const control of studio.declared) {
             const field = $('control-' + control.name);
-            if (field && field.value.trim() !== '') values[control.name] = field.value.trim();
+            if (field && field.value.trim() !== '' && field.getAttribute('aria-invalid') !== 'true') values[control.name] = field.value.trim();
           }
           return values;
+        }
+
+        // A control the studio refused: its reason under the field, the field marked invalid, and
+        // its value kept out of the address and of what is sent until it is changed.
+        function markInvalid(name, message) {
+          const field = $('control-' + name);
+          const reason = $('reason-' + name);
+          field.setAttribute('aria-invalid', 'true');
+          reason.textContent = message;
+          reason.hidden = false;
+        }
+
+        function clearInvalid(name) {
+          const field = $('control-' + name);
+          field.removeAttribute('aria-invalid');
+          $('reason-' + name).hidden = true;
+          $('reason-' + name).textContent = '';
         }
 
         function keepInAddress() {
@@ -146,7 +172,7 @@ enum StudioPage {
             box.className = 'control';
             const label = document.createElement('label');
             label.htmlFor = 'control-' + control.name;
-            label.textContent = control.label || '--' + control.name;
+            label.textContent = control.label || control.name;
             let field;
             if (control.choices.length > 0) {
               field = document.createElement('select');
@@ -163,7 +189,7 @@ enum StudioPage {
             } else {
               field = document.createElement('input');
               field.type = 'text';
-              field.placeholder = control.started ? control.started + ' (as started)' : control.name === 'param' ? 'key=value, key=value' : control.placeholder;
+              field.placeholder = control.started ? control.started + ' (as started)' : control.hint || control.placeholder;
               field.spellcheck = false;
               field.autocomplete = 'off';
             }
@@ -174,24 +200,57 @@ enum StudioPage {
             help.className = 'help';
             help.id = 'help-' + control.name;
             help.textContent = control.help;
-            field.setAttribute('aria-describedby', help.id);
-            field.addEventListener('change', () => send());
-            box.append(label, field, help);
+            const reason = document.createElement('span');
+            reason.className = 'reason';
+            reason.id = 'reason-' + control.name;
+            reason.setAttribute('role', 'alert');
+            reason.hidden = true;
+            field.setAttribute('aria-describedby', reason.id + ' ' + help.id);
+            field.addEventListener('change', () => { clearInvalid(control.name); send(); });
+            box.append(label, field, reason, help);
             list.append(box);
           }
         }
 
-        function showFailure(text) {
+        function showFailure(text, title) {
           const box = $('failure');
           box.hidden = !text;
+          box.querySelector('h2').textContent = title || 'The script does not run';
           box.querySelector('pre').textContent = text || '';
         }
 
+        // A view of this page's controls: shown unless it is the one shown already.
         function show(view) {
-          if (view.version < studio.version) return;
+          studio.latest = Math.max(studio.latest, view.latest || view.version);
+          const key = JSON.stringify(view.controls || {});
+          if (key === studio.key && view.version <= studio.version) return;
+          studio.key = key;
           studio.version = view.version;
-          if (view.html !== undefined) $('report').innerHTML = view.html;
-          showFailure(view.failure);
+          studio.view = view;
+          if (view.html !== undefined) {
+            // The script's name and status, then the chosen kind's widget, above the controls (on
+            // a narrow window) and the day of refreshes; the other families follow the day.
+            const report = $('report');
+            report.innerHTML = view.html;
+            const head = $('report-head');
+            head.textContent = '';
+            const header = report.querySelector(':scope > header');
+            if (header) head.append(header);
+            const family = report.querySelector('#family-' + (view.kind === 'live' ? 'live-activity' : view.kind));
+            if (family) {
+              const lead = document.createElement('section');
+              lead.id = 'lead';
+              lead.className = view.stale ? 'stale' : '';
+              const title = document.createElement('h2');
+              title.textContent = 'Your widget';
+              lead.append(title, family);
+              head.append(lead);
+            } else {
+              const pictures = report.querySelector(':scope > #pictures');
+              if (pictures) head.append(pictures);
+            }
+          }
+          showFailure(view.failure, view.failureTitle);
           document.body.dataset.version = String(view.version);
           document.body.dataset.status = view.status || '';
           document.body.dataset.stale = view.stale ? 'true' : 'false';
@@ -203,9 +262,10 @@ enum StudioPage {
           if (live && $('push').hidden) fillPush();
           $('push').hidden = !live;
           studio.refreshPicturesProblem = view.refreshPicturesProblem;
+          studio.complete = view.complete;
           showDay();
-          const day = view.dayMs !== null && view.dayMs !== undefined ? ' · the day in ' + view.dayMs + ' ms' : (view.complete ? '' : ' · drawing the day…');
-          setState('version ' + view.version + ' · built in ' + view.buildMs + ' ms' + day + (view.stale ? ' · pictures stale' : ''), !view.stale && !view.failure);
+          setState(view.stale ? 'pictures stale: the script does not run now' : view.failure ? 'not drawn: see the message'
+            : view.complete ? 'up to date' : 'drawing the day…', !view.stale && !view.failure);
         }
 
         function fillPush() {
@@ -213,7 +273,8 @@ enum StudioPage {
           const request = {
             user_id: 'PUSH_ID', widget_id: 'WIDGET_ID', type: 'update',
             content_state: { data: JSON.stringify(outputs) },
-            timestamp: Math.floor(Date.now() / 1000), nonce: 'studio-' + Math.random().toString(36).slice(2, 12),
+            // The studio's now (--now, or the Time control), as the pictures of the page are drawn at.
+            timestamp: Math.floor((studio.view && typeof studio.view.now === 'number' ? studio.view.now : Date.now()) / 1000), nonce: 'studio-' + Math.random().toString(36).slice(2, 12),
           };
           $('push-body').value = JSON.stringify(request, null, 2);
         }
@@ -283,12 +344,27 @@ enum StudioPage {
           parts.push(refresh.outputsChanged ? 'outputs changed' : 'outputs unchanged');
           if (refresh.error) parts.push(refresh.error);
           $('scrub-detail').textContent = parts.join(' · ');
-          const figure = $('scrub-picture');
-          figure.hidden = !refresh.picture;
-          if (refresh.picture) {
-            const image = figure.querySelector('img');
-            image.src = 'data:image/png;base64,' + refresh.picture.png;
-            image.width = refresh.picture.width;
+          // The widget after this refresh, in the page's scheme (both, light or dark), or why not.
+          const pictures = $('scrub-pictures');
+          pictures.textContent = '';
+          for (const picture of refresh.pictures || []) {
+            const figure = document.createElement('figure');
+            figure.className = 'picture ' + picture.scheme;
+            const image = document.createElement('img');
+            image.src = 'data:image/png;base64,' + picture.png;
+            image.width = picture.width;
+            image.alt = 'The widget after refresh ' + (refresh.index + 1) + ', ' + picture.scheme;
+            figure.append(image);
+            pictures.append(figure);
+          }
+          if (!refresh.pictures || refresh.pictures.length === 0) {
+            const note = document.createElement('p');
+            note.className = 'muted';
+            note.id = 'scrub-no-picture';
+            note.textContent = refresh.status !== 'ok' ? 'No widget: this refresh ended ' + refresh.status + '.'
+              : studio.complete ? 'No widget for this refresh: ' + (studio.refreshPicturesProblem || 'the studio was started without a JSON layout') + '.'
+              : 'Drawing the day…';
+            pictures.append(note);
           }
           const table = $('scrub-outputs');
           table.textContent = '';
@@ -333,23 +409,28 @@ enum StudioPage {
           return bytes < 1048576 ? (Math.round(bytes / 102.4) / 10) + ' KiB' : (Math.round(bytes / 104857.6) / 10) + ' MiB';
         }
 
-        async function load() {
-          const answer = await fetch('/api/view', { cache: 'no-store' });
-          show(await answer.json());
-        }
-
-        async function send() {
+        // Asks for the view of this page's own controls (what its address says), built or kept
+        // by the studio; the answer to an earlier question is dropped once a later one is asked.
+        async function send(quiet) {
           keepInAddress();
-          setState('running…', false);
+          if (!quiet) setState('running…', false);
+          const asked = ++studio.asked;
           const answer = await fetch('/api/controls', {
             method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(controlValues()),
           });
           const body = await answer.json();
+          if (asked !== studio.asked) return;
           const error = $('control-error');
           if (answer.ok) {
             error.hidden = true;
             error.textContent = '';
             show(body);
+          } else if (body.control && $('control-' + body.control)) {
+            markInvalid(body.control, body.message);
+            document.body.dataset.controlError = body.control;
+            const label = document.querySelector('label[for="control-' + body.control + '"]');
+            await send(true);
+            setState((label ? label.textContent : body.control) + ' refused: its reason is under the field', false);
           } else {
             error.hidden = false;
             error.textContent = body.message;
@@ -360,11 +441,11 @@ enum StudioPage {
 
         function listen() {
           const token = ++studio.listening;
-          const events = new EventSource('/events/' + studio.version);
+          const events = new EventSource('/events/' + studio.latest);
           const next = () => {
             events.close();
             if (token !== studio.listening) return;
-            load().then(listen, () => setTimeout(listen, 500));
+            send(true).then(listen, () => setTimeout(listen, 500));
           };
           events.addEventListener('view', next);
           events.onerror = () => {
@@ -395,7 +476,7 @@ enum StudioPage {
           $('push-try').addEventListener('click', tryPush);
           $('push-reset').addEventListener('click', fillPush);
           $('controls').addEventListener('submit', (event) => { event.preventDefault(); send(); });
-          if (Object.keys(controlValues()).length > 0) await send(); else await load();
+          await send();
           listen();
         }
 

@@ -112,11 +112,22 @@ final class StudioService: HTTPService {
             controls[name] = text
         }
         do {
-            let view = try session.apply(controls) { view in responder.respond(json(view.json)) }
-            return json(view.json)
+            let view = try session.apply(controls) { view in responder.respond(json(answer(view, session: session))) }
+            return json(answer(view, session: session))
         } catch {
-            return problem(400, "bad-control", error.message)
+            var refusal: JSONObject = ["error": "bad-control", "message": .string(error.message)]
+            refusal["control"] = error.control.map { .string($0) } ?? .null
+            return json(.object(refusal), status: 400)
         }
+    }
+
+    /// `view` with `latest`, the version of the view last built for any page: a page waits for
+    /// the next event from there (a newer view of another page's controls, or a save), then asks
+    /// for its own view again.
+    static func answer(_ view: StudioView, session: StudioSession) -> JSONValue {
+        guard case .object(var object) = view.json else { return view.json }
+        object["latest"] = .number(Double(max(view.version, session.view.version)))
+        return .object(object)
     }
 
     /// One server-sent event naming `version`; the page then asks for the view and opens the next

@@ -20,8 +20,15 @@ final class StudioSession: @unchecked Sendable {
     private let served = Mutex<(version: Int, body: [UInt8])?>(nil)
 
     struct State {
+        /// The controls last asked for (a save rebuilds with them first).
         var controls: [String: String] = [:]
+        /// The view last built, of whichever page.
         var view = StudioView.empty
+        /// The views built since the last save, by their controls, the most recently asked last:
+        /// each page gets the one its own controls (its address) say.
+        var views: [(controls: [String: String], view: StudioView)] = []
+        /// One more at each save: a view built before it is not shown again.
+        var generation = 0
         var lastGood: PictureSection?
         var waiting: [(since: Int, responder: HTTPResponder)] = []
         var stopping = false
@@ -47,8 +54,11 @@ final class StudioSession: @unchecked Sendable {
         return body
     }
 
-    /// The controls the page set (flag name → value; empty values dropped).
+    /// The controls a page last asked for (flag name → value; empty values dropped).
     var controls: [String: String] { state.withLock { $0.controls } }
+
+    /// How many views are kept for pages with different controls.
+    static let keptViews = 8
 
     /// The command line of `controls` laid over the one the studio was started with: each control
     /// is the flag of that name, in place of the one given (a `param` control replaces every `--param`).
@@ -73,55 +83,104 @@ final class StudioSession: @unchecked Sendable {
     func start() throws {
         let started = MonotonicClock.milliseconds()
         let build = try StudioProgram.build(base, pictures: pictures)
-        building.withLock { _ in _ = publish(build, controls: [:], started: started) }
+        building.withLock { _ in _ = publish(build, controls: [:], started: started, generation: state.withLock { $0.generation }) }
     }
 
     /// Rebuilds with the controls as they are (after a save); the new view.
     @discardableResult
     func rebuild() -> StudioView {
         building.withLock { _ in
-            let controls = self.controls
+            let controls = state.withLock { state in
+                state.generation += 1
+                state.views = []
+                return state.controls
+            }
             do {
                 return try build(controls)
             } catch {
                 // What the save broke (an --icons folder gone, …) is said over the last view.
-                let failed = state.withLock { state -> StudioView in
-                    var next = state.view
-                    next.version += 1
-                    next.problem = (error as? UsageError)?.message ?? "\(error)"
-                    next.stale = next.document?.pictures != nil
-                    state.view = next
-                    return next
-                }
-                // Made here, once, before the pages hear of it and ask.
-                _ = viewBody
-                notify(failed)
+                return failure((error as? UsageError)?.message ?? "\(error)")
+            }
+        }
+    }
+
+    /// The view for `controls` (a page's own: its address decides what it shows, whatever other
+    /// pages ask for): the one built for them since the last save, else a new build. A control the
+    /// studio cannot use (a zone that does not exist, a now that is not a time) builds nothing and
+    /// throws a ``ControlRefusal`` naming it and saying what to change. `published` gets the view
+    /// as soon as it is built, before the day's pictures are drawn.
+    func apply(_ controls: [String: String], published: (StudioView) -> Void = { _ in }) throws(ControlRefusal) -> StudioView {
+        let names = StudioControls.names + ProfileControls.names(of: StudioProgram.profile(base))
+        let kept = controls.filter { !$0.value.isEmpty && names.contains($0.key) }
+        if let unknown = controls.keys.sorted().first(where: { !names.contains($0) }) {
+            throw ControlRefusal(control: nil, message: "unknown control '\(unknown)'; the controls are \(names.joined(separator: ", "))")
+        }
+        if let refusal = refusal(kept) { throw refusal }
+        return try building.withLock { _ throws(ControlRefusal) in
+            if let kept = state.withLock({ $0.kept(kept) }) {
+                published(kept)
+                return kept
+            }
+            do {
+                return try build(kept, published: published)
+            } catch {
+                // Not one control's doing (a save broke the icons folder, …): said over the last view.
+                let failed = failure((error as? UsageError)?.message ?? "\(error)")
+                published(failed)
                 return failed
             }
         }
     }
 
-    /// Rebuilds with `controls`, which become the page's when they are usable; a usage mistake
-    /// in them (a zone that does not exist, a now that is not a time) leaves the view as it was
-    /// and throws the sentence saying what to change. `published` gets the view as soon as it is
-    /// built, before the day's pictures are drawn.
-    func apply(_ controls: [String: String], published: (StudioView) -> Void = { _ in }) throws(UsageError) -> StudioView {
-        let names = StudioControls.names + ProfileControls.names(of: StudioProgram.profile(base))
-        let kept = controls.filter { !$0.value.isEmpty && names.contains($0.key) }
-        if let unknown = controls.keys.sorted().first(where: { !names.contains($0) }) {
-            throw UsageError("unknown control '\(unknown)'; the controls are \(names.joined(separator: ", "))")
+    /// The control of `controls` the studio cannot use, each checked alone over the command line
+    /// it was started with, and why; nil when each is usable (or when that command line is not).
+    func refusal(_ controls: [String: String]) -> ControlRefusal? {
+        if controls["network"] == NetworkMode.record.rawValue {
+            return ControlRefusal(control: "network", message: "the network control takes \(StudioControls.networkModes.joined(separator: " or ")); record writes the fixtures file, so it is a start-up flag only: start the studio with --network record")
         }
-        if kept["network"] == NetworkMode.record.rawValue {
-            throw UsageError("the network control takes \(StudioControls.networkModes.joined(separator: " or ")); record writes the fixtures file, so it is a start-up flag only: start the studio with --network record")
+        guard (try? StudioProgram.check(base)) != nil else { return nil }
+        let profile = StudioProgram.profile(base)
+        for name in controls.keys.sorted() {
+            guard let value = controls[name] else { continue }
+            do {
+                if StudioControls.names.contains(name) {
+                    try StudioProgram.check(arguments([name: value]))
+                } else if let profile {
+                    _ = try ProfileControls.edited(profile, [name: value])
+                }
+            } catch let error as UsageError {
+                return ControlRefusal(control: name, message: error.message)
+            } catch let error as CommandError {
+                return ControlRefusal(control: name, message: error.message)
+            } catch {
+                return ControlRefusal(control: name, message: "\(error)")
+            }
         }
-        return try building.withLock { _ throws(UsageError) in try build(kept, published: published) }
+        return nil
+    }
+
+    /// The last view again, one version on, with `problem` said over it.
+    private func failure(_ problem: String) -> StudioView {
+        let failed = state.withLock { state -> StudioView in
+            var next = state.view
+            next.version += 1
+            next.problem = problem
+            next.stale = next.document?.pictures != nil
+            state.view = next
+            return next
+        }
+        // Made here, once, before the pages hear of it and ask.
+        _ = viewBody
+        notify(failed)
+        return failed
     }
 
     /// Builds the view for `controls` and publishes it; then draws the day's pictures and
     /// publishes the view again with them (a save or a control shows the families first).
     private func build(_ controls: [String: String], published: (StudioView) -> Void = { _ in }) throws(UsageError) -> StudioView {
         let started = MonotonicClock.milliseconds()
-        let build: StudioProgram.Build
+        let generation = state.withLock { $0.generation }
+        var build: StudioProgram.Build
         do {
             build = try StudioProgram.build(arguments(controls), profileEdits: controls.filter { !StudioControls.names.contains($0.key) },
                                             pictures: pictures)
@@ -132,13 +191,13 @@ final class StudioSession: @unchecked Sendable {
         } catch {
             throw UsageError("\(error)")
         }
-        return publish(build, controls: controls, started: started, published: published)
+        return publish(build, controls: controls, started: started, generation: generation, published: published)
     }
 
     /// Publishes `build` as the next view, made with `controls` from `started` on; then draws
     /// the day's pictures and publishes the view again with them.
     @discardableResult
-    private func publish(_ build: StudioProgram.Build, controls: [String: String], started: Double,
+    private func publish(_ build: StudioProgram.Build, controls: [String: String], started: Double, generation: Int,
                          published: (StudioView) -> Void = { _ in }) -> StudioView {
         var document = build.document
         StudioPanels.nameOutputs(in: &document)
@@ -157,6 +216,7 @@ final class StudioSession: @unchecked Sendable {
                                    buildMs: MonotonicClock.milliseconds() - started, panels: panels)
             built.complete = build.refreshDrawing == nil
             state.view = built
+            if state.generation == generation { state.keep(controls, built) }
             return built
         }
         // Made here, once, before the pages hear of it and ask.
@@ -173,6 +233,7 @@ final class StudioSession: @unchecked Sendable {
             next.dayMs = MonotonicClock.milliseconds() - started
             next.complete = true
             state.view = next
+            if state.generation == generation { state.keep(controls, next) }
             return next
         }
         // Made here, once, before the pages hear of it and ask.
@@ -214,6 +275,31 @@ final class StudioSession: @unchecked Sendable {
         }
         for (_, responder) in waiting { responder.respond(StudioService.event(version: version)) }
     }
+}
+
+extension StudioSession.State {
+    /// The view built for `controls` since the last save, now the most recently asked for.
+    mutating func kept(_ controls: [String: String]) -> StudioView? {
+        guard let index = views.firstIndex(where: { $0.controls == controls }) else { return nil }
+        let entry = views.remove(at: index)
+        views.append(entry)
+        self.controls = controls
+        return entry.view
+    }
+
+    /// Keeps `view` as the one for `controls` (the oldest goes past ``StudioSession/keptViews``).
+    mutating func keep(_ controls: [String: String], _ view: StudioView) {
+        views.removeAll { $0.controls == controls }
+        views.append((controls, view))
+        if views.count > StudioSession.keptViews { views.removeFirst(views.count - StudioSession.keptViews) }
+    }
+}
+
+/// A control the studio cannot use, and why: `control` names its field (nil when the refusal is
+/// of the request as a whole).
+struct ControlRefusal: Error {
+    var control: String?
+    var message: String
 }
 
 extension String {

@@ -43,6 +43,9 @@ struct StudioView: Sendable {
         object["status"] = .string(document.primary?.status.rawValue ?? "none")
         object["kind"] = .string(document.primary?.kindName ?? "")
         object["failure"] = (problem ?? failure(document)).map { .string($0) } ?? .null
+        object["failureTitle"] = failureTitle(document).map { .string($0) } ?? .null
+        object["script"] = .string(document.scriptPath)
+        object["now"] = document.timeline.map { .number(Double($0.startMs)) } ?? .null
         object["html"] = .string(html(document))
         let refreshes = refreshes(document)
         object["refreshes"] = .array(refreshes)
@@ -90,7 +93,8 @@ struct StudioView: Sendable {
     /// The sentence shown over the page while the script or a file cannot be used, with the
     /// source line and a caret: nil when the run ended ok.
     func failure(_ document: PreviewDocument) -> String? {
-        var lines = document.problems.map { "\($0.message) [\($0.code)]" }
+        // Each problem once, with its code once (a message may end with it already).
+        var lines = document.problems.map { $0.message.hasSuffix("[\($0.code)]") ? $0.message : "\($0.message) [\($0.code)]" }
         if let run = document.primary, run.status != .ok {
             if let error = run.error {
                 let location = [error.line, error.column].compactMap { $0.map(String.init) }.joined(separator: ":")
@@ -105,6 +109,17 @@ struct StudioView: Sendable {
             }
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// What failed, as the failure's heading: the layout, another file, the script (each that
+    /// did), or what a save broke; nil when nothing did.
+    func failureTitle(_ document: PreviewDocument) -> String? {
+        if problem != nil { return "The page cannot be built" }
+        var failed: [String] = []
+        if document.problems.contains(where: { $0.code == "bad-layout" }) { failed.append("The layout cannot be used") }
+        if document.problems.contains(where: { $0.code != "bad-layout" }) { failed.append("A file cannot be used") }
+        if let run = document.primary, run.status != .ok { failed.append("The script does not run") }
+        return failed.isEmpty ? nil : failed.joined(separator: " · ")
     }
 
     /// The report's sections, the pictures first (after the header), marked when they are the
@@ -132,7 +147,7 @@ struct StudioView: Sendable {
     func refreshes(_ document: PreviewDocument) -> [JSONValue] {
         guard let timeline = document.timeline else { return [] }
         let states = Dictionary(document.refreshStates.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
-        let pictures = Dictionary(refreshPictures.map { ($0.refresh, $0) }, uniquingKeysWith: { first, _ in first })
+        let pictures = Dictionary(grouping: refreshPictures, by: \.refresh)
         return timeline.refreshes.prefix(StudioBounds.refreshes).map { refresh in
             let state = states[refresh.index]
             let outputs = state.map {
@@ -156,9 +171,10 @@ struct StudioView: Sendable {
                 "leftOut": .number(Double((outputs?.leftOut ?? 0) + (state?.leftOut ?? 0))),
                 "console": .array(console.entries.map { .string("\($0.level.rawValue) \($0.message)") }),
                 "consoleLeftOut": .number(Double(console.leftOut + (state?.consoleLeftOut ?? 0))),
-                "picture": pictures[refresh.index].map { picture in
-                    .object(["png": .string(picture.base64), "width": .number(picture.width), "height": .number(picture.height)])
-                } ?? .null,
+                "pictures": .array((pictures[refresh.index] ?? []).map { picture in
+                    .object(["scheme": .string(picture.scheme), "png": .string(picture.base64), "width": .number(picture.width),
+                             "height": .number(picture.height)])
+                }),
             ])
         }
     }
