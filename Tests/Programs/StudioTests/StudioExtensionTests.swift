@@ -84,6 +84,13 @@ final class StudioExtensionTests: XCTestCase {
             let original = try XCTUnwrap(Files.text(example.script))
             let studio = try StudioProcess([example.script] + example.flags)
             defer { studio.stop() }
+            // The studio's start runs the script and then its day of refreshes, which store what
+            // they store too: the state is copied once the day is done (the view is complete).
+            let done = try Wait.until(.seconds(120), poll: .milliseconds(20)) {
+                let view = try HTTPExchange.send("GET", "/api/view", port: studio.port, host: "127.0.0.1:\(studio.port)").json
+                return view?["complete"] == true
+            }
+            XCTAssertTrue(done, "\(name): the studio's day was not done within 120 s")
             // What `widgethost run` gives for the same flags, from a copy of the state the studio started with.
             let state = example.folder.file("state")
             let copy = example.folder.file("state-for-run")
