@@ -28,8 +28,13 @@ final class EditionCommandTests: XCTestCase {
     }
 
     func testADimensionAloneNamesItsKind() throws {
-        let result = tool("run", script, "--edition", "harmony", "--dimension", "lock_1*2", "--format", "json",
-                          "--profile", example("harmony/city-counter.profile.json"), "--state", try TemporaryFolder().path)
+        // The state folder is kept until the run is done (a folder released at once would be made
+        // again by the run, and left behind).
+        let state = try TemporaryFolder()
+        let result = withExtendedLifetime(state) {
+            tool("run", script, "--edition", "harmony", "--dimension", "lock_1*2", "--format", "json",
+                 "--profile", example("harmony/city-counter.profile.json"), "--state", state.path)
+        }
         XCTAssertEqual(result.code, 0, result.err)
         let report = try JSONValue.parse(result.out)
         XCTAssertEqual(report["kind"], "lock")
@@ -59,8 +64,11 @@ final class EditionCommandTests: XCTestCase {
     }
 
     func testSimulateSaysTheQuota() throws {
-        let result = tool("simulate", example("every-5-minutes.js"), "--edition", "harmony", "--now", "2026-11-29T08:00:00Z", "--tz", "UTC",
-                          "--summary", "--state", try TemporaryFolder().path)
+        let state = try TemporaryFolder()
+        let result = withExtendedLifetime(state) {
+            tool("simulate", example("every-5-minutes.js"), "--edition", "harmony", "--now", "2026-11-29T08:00:00Z", "--tz", "UTC",
+                 "--summary", "--state", state.path)
+        }
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertTrue(result.out.contains("runs as a HarmonyOS desk 2*2 card"), result.out)
         XCTAssertTrue(result.out.contains("budget: 50 a day, reset at 00:00"), result.out)
