@@ -33,7 +33,8 @@ enum PreviewCommand {
             names the pictures, written to a folder beside --html (preview.html:
             preview-pictures/; without --html they are not written, and the view shows what
             only the picture shows: text cut off, overflow), and the HTML page shows them
-            side by side with those findings.
+            side by side with those findings: the --kind's family first with its own,
+            then the other families' findings, each once with the families it affects.
 
             --watch re-runs when the script, the layout, the action, the profile or the
             fixtures file change, and redraws; Ctrl-C stops it (exit 0). --html FILE also
