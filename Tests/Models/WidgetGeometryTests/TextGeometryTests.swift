@@ -202,6 +202,8 @@ final class TimerTextTests: XCTestCase {
         XCTAssertEqual(cut.root?.text?.lines.count, 1)
         XCTAssertEqual(cut.root?.text?.truncated, true)
         XCTAssertEqual(codes(cut), ["render-text-truncated"])
+        // It never needed more lines: the finding says it is cut, not that lines are missing.
+        XCTAssertEqual(cut.diagnostics.first?.message, "\"25:00\" does not fit 30x21.6 even at its minimum scale 0.9, so it shows \"25…\" (small widget)")
 
         // A line limit of its own does not make it wrap.
         let limited = timer("2026-11-29 20:37:03", fontSize: 20, width: 40, extra: #", "lineLimit": 3, "minimumScaleFactor": 0.5"#)
