@@ -41,9 +41,8 @@ extension PictureSection {
             for finding in family.findings {
                 let prefix = [finding.severity, finding.code, finding.path, finding.field ?? ""].joined(separator: "\u{0}")
                 grouping.add(family.label, prefix: prefix, message: finding.message, suffix: "")
-                if findings[prefix + "\u{0}" + FamilyFindings.bare(finding.message, label: family.label)] == nil {
-                    findings[prefix + "\u{0}" + FamilyFindings.bare(finding.message, label: family.label)] = finding
-                }
+                let key = prefix + "\u{0}" + FamilyFindings.bare(finding.message, label: family.label)
+                if findings[key] == nil { findings[key] = finding }
             }
         }
         return grouping.groups.compactMap { group in
@@ -53,8 +52,8 @@ extension PictureSection {
         }
     }
 
-    /// ``groupedFindings`` split: those of the chosen family (all of them when none is chosen)
-    /// and those only the other families have.
+    /// ``groupedFindings`` split: those the chosen family has (with the other families that
+    /// have them too) and those only the other families have; with no family chosen, all are others.
     public var findingsLeadAndOthers: (lead: [GroupedFinding], others: [GroupedFinding]) {
         let all = groupedFindings
         guard let chosen, families.contains(where: { $0.family == chosen }) else { return ([], all) }
