@@ -15,9 +15,10 @@ import ZonedTime
 /// Each run gets a fresh context (S7) and a ``RunConfiguration`` made from the one given
 /// at creation, with:
 /// - `now` = the request's time (T1), and `zone` = the simulation's zone (T2);
-/// - `seed` = ``runSeed(simulationSeed:index:)``: a seed of its own for every run, derived
-///   from the simulation's seed and the run's index, so that `Math.random` differs from
-///   run to run yet the whole simulation is reproducible (T4);
+/// - `seed` = ``runSeed(simulationSeed:index:)``: the simulation's seed for the first run (so
+///   it is the run `widgethost run --seed S` makes), and for each later one a seed of its own
+///   derived from the simulation's seed and the run's index, so that `Math.random` differs
+///   from run to run yet the whole simulation is reproducible (T4);
 /// - `frequencyInForce` = the last valid `setUpdateFreq` of an earlier run that ended
 ///   `ok` (C2), so each run's own report states the refresh it asks for;
 /// - `budget` = the simulation's budget (it decides R1's default cadence);
@@ -112,9 +113,11 @@ public struct HostRefreshRunner: RefreshScriptRunner {
         self.action = action
     }
 
-    /// The seed of run `index` in a simulation seeded with `simulationSeed`: a SplitMix64
-    /// mix of the two, 0 through 2^53 − 1 (so the script sees it exactly).
+    /// The seed of run `index` in a simulation seeded with `simulationSeed`: the simulation's
+    /// seed for run 0, and a SplitMix64 mix of the two for the others, 0 through 2^53 − 1
+    /// (so the script sees it exactly).
     public static func runSeed(simulationSeed: UInt64, index: Int) -> UInt64 {
+        if index == 0 { return simulationSeed }
         var generator = SeededGenerator(seed: simulationSeed &+ UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03)
         return generator.next() & ((1 << 53) - 1)
     }

@@ -277,8 +277,9 @@ final class HostRefreshRunnerTests: XCTestCase {
         XCTAssertEqual(runner.lastReport?.nextRefresh?.reason, .frequency)
         XCTAssertEqual(runner.lastReport?.nextRefresh?.frequencyMinutes, 20)
         XCTAssertEqual(report.publishedOutputs?["now"], "20:56")
-        // Each run has its own seed, derived from the simulation's.
+        // Each run has its own seed: the first the simulation's (as `run --seed 42`), the rest derived from it.
         let seeds = (0..<6).map { HostRefreshRunner.runSeed(simulationSeed: 42, index: $0) }
+        XCTAssertEqual(seeds[0], 42)
         XCTAssertEqual(Set(seeds).count, 6)
         XCTAssertTrue(seeds.allSatisfy { $0 < 1 << 53 })
         XCTAssertEqual(runner.lastReport?.seed, seeds[5])
