@@ -145,7 +145,8 @@ final class StudioProtocolTests: XCTestCase {
             let script = "this.x = '" + String(repeating: "a", count: 1 << 20) + "'"
             let large = try Self.send("POST", path, studio, token: token, body: JSONValue.object(["code": .string(script)]).serialized())
             XCTAssertEqual(large.status, 413, path)
-            XCTAssertEqual(large.json?["error"]?.stringValue, "body-too-large")
+            // Its length is declared: H2O refuses it before reading it, with its own plain-text body.
+            XCTAssertEqual(String(decoding: large.body, as: UTF8.self), "request entity is too large", path)
             for (body, code) in [("this.x = 1", "bad-body"), ("[\"this.x = 1\"]", "bad-body"), ("{}", "missing-code"),
                                  ("{\"code\": 1}", "missing-code"), ("{\"source\": \"this.x = 1\"}", "missing-code"), ("", "bad-body")] {
                 let answer = try Self.send("POST", path, studio, token: token, body: body)
