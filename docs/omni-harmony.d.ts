@@ -70,7 +70,7 @@ declare class Request {
      */
     url: string;
     /**
-     * `"GET"` by default; `GET`, `POST`, `PUT`, `DELETE`, `OPTIONS`, `HEAD`, `TRACE` or `CONNECT`, any case.
+     * `"GET"` by default; `GET`, `POST`, `PUT`, `DELETE`, `OPTIONS`, `HEAD`, `TRACE` or `CONNECT`, any case; another method rejects the fetch with a `TypeError`.
      *
      * `req.method`
      */
@@ -88,7 +88,7 @@ declare class Request {
      */
     body: string | object | undefined;
     /**
-     * The response bytes. Rejects with `http <code>` on a status of 400 or more, on a network failure or a timeout (5 s to connect, 5 s to read, inside the run's 4.5 s), or, in replay, a request no fixture matches.
+     * The response bytes. Rejects with `http <code>` on a status of 400 or more, on a network failure or a timeout (5 s to connect and 5 s to read, each on its own, inside the run's 4.5 s), or, in replay, a request no fixture matches.
      *
      * `await req.fetch()` (async: a promise the host settles on the virtual clock)
      */
@@ -461,11 +461,11 @@ declare function setUpdateTime(ms: number): void;
 
 /**
  * Waits on the virtual clock; the wait spends the run's 4.5 s.
- * Resolves after `ms` virtual milliseconds; a value that is not a number waits 0. `await sleep(5000)` ends the run `timeout`, as on the phone.
+ * Resolves with `ms` after `ms` virtual milliseconds; a value that is not a number waits 0 and resolves with 0. `await sleep(5000)` ends the run `timeout`, as on the phone.
  *
  * `await sleep(ms)` (async: a promise the host settles on the virtual clock)
  */
-declare function sleep(ms: number): Promise<void>;
+declare function sleep(ms: number): Promise<number>;
 
 /**
  * The console, captured in order with its level (at most 200 entries a run).

@@ -1,12 +1,11 @@
 /*---
-description: Setting reads the profile's values (the app's envelope too), get's default is "", set takes the key first and in a card refresh changes memory only
+description: >-
+  Setting reads the profile's values (the app's envelope too), get's default is "", set takes the key first and in a
+  card refresh changes the run's memory (that the next refresh does not see it is HarmonyTapAndRequestTests')
 rules: [H10]
 edition: harmony
 profile: { harmony: { settings: { schemaVersion: 2, items: [], values: { city: "北京", days: 3, on: true } } } }
-action: |
-  Setting.set("city", "上海")
 expect:
-  action: { status: ok }
   status: ok
   outputs: { city: "北京", days: 3, on: true, none: "", withDefault: "x", changed: "广州", all: { city: "广州", days: 3, on: true } }
   diagnosticsExact: []

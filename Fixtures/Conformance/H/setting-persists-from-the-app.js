@@ -1,13 +1,14 @@
 /*---
-description: Setting.set in an app run persists: the card's next refresh reads it
+description: >-
+  Setting.set in an app run (key first) changes the value the run reads at once; that the card's next refresh reads
+  it, and not one set in a card refresh, is HarmonyTapAndRequestTests'
 rules: [H10]
 edition: harmony
 context: app
-action: |
-  Setting.set("city", "上海")
 expect:
-  action: { status: ok }
   status: ok
-  outputs: { city: "上海" }
+  outputs: { before: "none", city: "上海" }
 ---*/
+const before = Setting.get("city", "none")
+Setting.set("city", "上海")
 const city = Setting.get("city", "none")

@@ -4,16 +4,14 @@ rules: [H10]
 edition: harmony
 kind: desk
 dimension: "2*4"
-action: |
-  Config.set("b", true)
-  Config.set("a", 42)
-  Shared.set("city", "北京")
 expect:
-  action: { status: ok }
   status: ok
   outputs: { a: 42, b: true, keys: [a, b], missing: "fallback", nothing: null, city: "北京", sharedKeys: [city] }
   diagnosticsExact: []
 ---*/
+Config.set("b", true)
+Config.set("a", 42)
+Shared.set("city", "北京")
 const a = Config.get("a")
 const b = Config.get("b")
 const keys = Config.keys()

@@ -25,7 +25,7 @@ struct InterfaceCheck {
     init(action: ActionReport) {
         report = action.json
         exitCode = ExitStatus.of(action)
-        stderr = Self.lines(action.action) + Self.lines(action.refresh)
+        stderr = (action.action.map { Self.lines($0) } ?? []) + Self.lines(action.refresh)
     }
 
     static func lines(_ run: RunReport) -> [String] {

@@ -1,5 +1,6 @@
 import JSONKit
 import Timeline
+import WidgetHost
 
 /// The formats `widgethost test` reports in.
 public enum ReporterKind: String, Sendable, CaseIterable {
@@ -12,8 +13,11 @@ public struct SuiteSummary: Sendable {
     public var failed = 0
     public var skipped = 0
     public var durationMs = 0.0
+    /// The edition fixtures that name none ran in (`--edition`); nil when not given.
+    public var defaultEdition: Edition?
 
-    public init(_ results: [FixtureResult], durationMs: Double) {
+    public init(_ results: [FixtureResult], durationMs: Double, defaultEdition: Edition? = nil) {
+        self.defaultEdition = defaultEdition
         for result in results {
             switch result.outcome {
             case .passed: passed += 1
@@ -27,6 +31,11 @@ public struct SuiteSummary: Sendable {
     /// `N passed, N failed` (with `, N skipped` when any were skipped): the last line of human reports.
     public var closingLine: String {
         "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+
+    /// What `--edition` changed, said before the closing line; nil without it.
+    public var editionLine: String? {
+        defaultEdition.map { "fixtures that name no edition ran in the \($0.rawValue) edition (--edition \($0.rawValue)); a fixture's own edition: wins" }
     }
 }
 
@@ -74,6 +83,7 @@ public enum Reporter {
         }
         lines.append("")
         lines.append("\(results.count) fixtures in \(formatMs(summary.durationMs))")
+        if let line = summary.editionLine { lines.append(line) }
         lines.append(summary.closingLine)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -97,6 +107,7 @@ public enum Reporter {
                 lines.append("  ...")
             }
         }
+        if let line = summary.editionLine { lines.append("# \(line)") }
         lines.append("# \(summary.closingLine)")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -129,14 +140,16 @@ public enum Reporter {
 
     /// `widgethost.test/1`.
     static func json(_ results: [FixtureResult], _ summary: SuiteSummary) -> String {
+        var totals: JSONObject = [
+            "passed": .number(Double(summary.passed)), "failed": .number(Double(summary.failed)),
+            "skipped": .number(Double(summary.skipped)), "total": .number(Double(results.count)),
+            "durationMs": .number(summary.durationMs.rounded()),
+        ]
+        if let edition = summary.defaultEdition { totals["defaultEdition"] = .string(edition.rawValue) }
         let report: JSONValue = .object([
             "schema": "widgethost.test/1",
             "results": .array(results.map(\.json)),
-            "summary": .object([
-                "passed": .number(Double(summary.passed)), "failed": .number(Double(summary.failed)),
-                "skipped": .number(Double(summary.skipped)), "total": .number(Double(results.count)),
-                "durationMs": .number(summary.durationMs.rounded()),
-            ]),
+            "summary": .object(totals),
         ])
         return report.serialized(pretty: true) + "\n"
     }

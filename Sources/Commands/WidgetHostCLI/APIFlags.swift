@@ -9,7 +9,7 @@ enum APIFlags {
     /// `run --action FILE`.
     static let action = Option<String>.file(
         "action", "file",
-        "A button's action script: runs first in its own context with the same storage, then the widget refresh it triggers; both runs are reported.")
+        "A button's action script: runs first in its own context with the same storage, then the widget refresh it triggers; both runs are reported. In the harmony edition the button's snippet, appended to the script and run with it as one run (refresh: the script alone).")
 
     /// What a report says of the storage a run kept (`storage`, as ``apply(_:to:)`` set it):
     /// its state folder, or that it kept none.

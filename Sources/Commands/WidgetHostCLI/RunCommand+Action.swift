@@ -10,11 +10,22 @@ extension RunCommand {
         let report = ProcessHost.with { $0.runAction(action, widget: widget, configuration: configuration) }
         if format == .json {
             terminal.out(withState(report.json, configuration.storage).serialized(pretty: true))
-        } else {
+        } else if report.action == nil {
+            // H14: the card's script with the button's snippet appended, one run.
+            let state = APIFlags.stateLine(configuration.storage)
+            if let line = report.snippetLine {
+                terminal.out("Button tap: the snippet appended to the card's script from line \(line), run as one refresh")
+            } else {
+                terminal.out("Button tap: refresh, the card's script run alone")
+            }
+            terminal.out("")
+            let text = ScriptHost.tapScript(action, appendedTo: widget).script.text
+            RunReportRenderer(report: report.refresh, sourceText: text, budget: configuration.budget, state: state).render(to: terminal)
+        } else if let actionReport = report.action {
             terminal.out("Button action, then the widget refresh it triggers (a free refresh)")
             terminal.out("")
             let state = APIFlags.stateLine(configuration.storage)
-            RunReportRenderer(report: report.action, sourceText: action.text, budget: configuration.budget, state: state).render(to: terminal)
+            RunReportRenderer(report: actionReport, sourceText: action.text, budget: configuration.budget, state: state).render(to: terminal)
             terminal.out("")
             RunReportRenderer(report: report.refresh, sourceText: widget.text, budget: configuration.budget, state: state).render(to: terminal)
         }

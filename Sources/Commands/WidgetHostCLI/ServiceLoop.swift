@@ -1,6 +1,7 @@
 import Canvas
 import Conformance
 import ErrorKinds
+import WidgetHost
 import WidgetPictures
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -12,10 +13,12 @@ import WidgetPictures
 /// `WorkerPool`) are this one loop; what draws is handed in, so in `widgethost` itself (no
 /// drawer) a fixture that draws fails saying so, and pictures are refused.
 package enum ServiceLoop {
-    /// Answers every request on stdin; `update` writes fixtures' goldens instead of comparing.
-    package static func serve(update: Bool, drawer: (any CanvasDrawing)?, widgets: (any WidgetDrawing)?) -> Int32 {
+    /// Answers every request on stdin; `update` writes fixtures' goldens instead of comparing;
+    /// `edition` is the edition of fixtures that name none (`test --edition`).
+    package static func serve(update: Bool, edition: Edition? = nil, drawer: (any CanvasDrawing)?, widgets: (any WidgetDrawing)?) -> Int32 {
         let runner = FixtureRunner()
         runner.updateGoldens = update
+        runner.defaultEdition = edition
         runner.drawer = drawer
         runner.widgets = widgets
         while let line = readLine() {

@@ -86,7 +86,7 @@ enum SimulateCommand {
     static let pushes = Option<String>.file(
         "pushes", "file", "Timed Live Activity push requests in JSON Lines (see docs/push.md); needs --kind live.")
     static let action = Option<String>.file(
-        "action", "file", "A button's action script: every --tap runs it first (same storage), then the widget refresh it triggers.")
+        "action", "file", "A button's action script: every --tap runs it first (same storage), then the widget refresh it triggers. In the harmony edition the button's snippet, appended to the script and run with it.")
     /// What `simulate` prints.
     enum Format: String, CaseIterable, Sendable { case text, json, jsonl, svg }
     static let format = Option<Format>.choice("format", "format", "Output format: text, json, jsonl or svg. Default: text.")

@@ -131,6 +131,10 @@ package enum StudioProgram {
         /// The state folder, and the widget's config, settings and storage keys in it (slot 1,
         /// a widget run's); nil when the run keeps its state in memory.
         package var state: (folder: String, config: JSONObject, settings: [String: String], values: [String: String])?
+        /// A HarmonyOS card's own stores in the state folder (H10, H11): its kind and dimension's
+        /// `Shared` values (`scope`, e.g. `desk_2x4`), the settings an app run stored and its
+        /// files; nil in the iOS edition or when the run keeps its state in memory.
+        package var card: (scope: String, shared: JSONObject, settings: JSONObject, files: [String])?
         /// Draws the widget after each ok refresh of the day; nil when there is no component tree.
         package var refreshDrawing: RefreshDrawing?
     }
@@ -192,6 +196,11 @@ package enum StudioProgram {
         if let store = inputs.configuration.storage, let folder = store.directory {
             let saved = try? store.widget(widget)
             build.state = (folder, saved?.config ?? [:], saved?.settings ?? [:], (try? store.values("1")) ?? [:])
+            if harmony {
+                let scope = inputs.configuration.card.sharedScope
+                build.card = (scope, (try? store.shared(scope)) ?? [:], saved?.harmonySettings ?? [:],
+                              store.cardFiles(widget: widget, limit: StudioBounds.rows + 1))
+            }
         }
         guard !harmony, let layout = inputs.layout, let timeline = build.document.timeline else { return build }
         if case .lines = layout.body { return build }

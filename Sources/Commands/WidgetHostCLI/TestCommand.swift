@@ -1,8 +1,10 @@
+import CLIOptions
 import Canvas
 import ErrorKinds
 import HostSystem
 import Conformance
 import JSONKit
+import WidgetHost
 import WidgetPictures
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -29,12 +31,13 @@ package enum TestCommand {
             ends with a recap of the failures and the line 'N passed, N failed'.
             """,
         arguments: [.file("path", "Fixture files, or folders whose fixtures run. Default: the fixtures under the current folder.")],
-        options: [filter.spec, jobs.spec, shard.spec, reporter.spec, format.spec, output.spec, timeout.spec, update.spec, workerFlag.spec],
+        options: [filter.spec, edition.spec, jobs.spec, shard.spec, reporter.spec, format.spec, output.spec, timeout.spec, update.spec, workerFlag.spec],
         examples: [
             .init("Every fixture under the current folder", "widgethost test"),
             .init("One folder, as TAP for a CI tool", "widgethost test Fixtures/Conformance --reporter tap"),
             .init("The second of four CI shards, with a JUnit file", "widgethost test Fixtures/Conformance --shard 2/4 --reporter junit --output junit.xml"),
             .init("The results as JSON", "widgethost test Fixtures/Conformance --format json"),
+            .init("HarmonyOS card fixtures that name no edition", "widgethost test cards --edition harmony"),
         ],
         exitCodes: [
             (ExitStatus.success, "every fixture passed"),
@@ -49,6 +52,8 @@ package enum TestCommand {
     }
 
     static let filter = Option<String>.text("filter", "text", "Run only fixtures whose path or description contains the text.")
+    static let edition = RunOptions.edition.helped(
+        "The edition of fixtures whose front matter names none: ios (the default) or harmony; a fixture's own edition: wins. The report says so.")
     static let jobs = Option<Int>.whole("jobs", "n", "Worker processes. Default: one per core.", in: 1...256)
     static let shard = Option<(index: Int, count: Int)>(
         "shard", "i/n", "Run the i-th of n deterministic slices of the suite (for CI matrices)."
@@ -74,7 +79,8 @@ package enum TestCommand {
             throw UsageError("--update is refused when CI is set: golden files are written on a developer's machine and committed")
         }
         // Worker mode: the service loop, one fixture per request (``ServiceLoop``).
-        if arguments.isSet(workerFlag) { return ServiceLoop.serve(update: update, drawer: drawer, widgets: widgets) }
+        let edition = try arguments.get(Self.edition)
+        if arguments.isSet(workerFlag) { return ServiceLoop.serve(update: update, edition: edition, drawer: drawer, widgets: widgets) }
 
         let reporter = try reporterKind(arguments)
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -133,7 +139,7 @@ package enum TestCommand {
         let environment = variables.map { "\($0.key)=\($0.value)" }
         let start = ContinuousClock.now
         let pool = WorkerPool(
-            command: workerCommand() + (update ? ["--update"] : []), jobs: jobs,
+            command: workerCommand() + (update ? ["--update"] : []) + (edition.map { ["--edition", $0.rawValue] } ?? []), jobs: jobs,
             fixtureTimeout: timeout, environment: environment)
         var done = 0
         let showProgress = terminal.colorErr && fixtures.count > 20
@@ -142,7 +148,7 @@ package enum TestCommand {
             if showProgress { terminal.writeErr("\r\u{1B}[2K\(done)/\(fixtures.count) fixtures") }
         }
         if showProgress { terminal.writeErr("\r\u{1B}[2K") }
-        let summary = SuiteSummary(results, durationMs: start.duration(to: .now).milliseconds)
+        let summary = SuiteSummary(results, durationMs: start.duration(to: .now).milliseconds, defaultEdition: edition)
         let text = Reporter.render(reporter, results, summary: summary, color: terminal.colorOut && output == nil)
         if let output {
             do {

@@ -133,12 +133,15 @@ public struct HostRefreshRunner: RefreshScriptRunner {
         let report: RunReport
         if request.trigger == .tap, let action {
             let both = host.runAction(action, widget: script, configuration: runConfiguration(for: request))
-            actionRunCount += 1
-            if both.action.status != .ok { failedActionCount += 1 }
-            if both.action.status == .ok, let minutes = both.action.requests.updateFrequencyMinutes {
-                frequencyInForce = minutes
+            // In the HarmonyOS edition the snippet runs inside the refresh (H14): no run of its own.
+            if let actionReport = both.action {
+                actionRunCount += 1
+                if actionReport.status != .ok { failedActionCount += 1 }
+                if actionReport.status == .ok, let minutes = actionReport.requests.updateFrequencyMinutes {
+                    frequencyInForce = minutes
+                }
+                lastActionReport = actionReport
             }
-            lastActionReport = both.action
             report = both.refresh
         } else {
             report = host.run(script, configuration: runConfiguration(for: request))

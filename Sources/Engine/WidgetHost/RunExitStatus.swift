@@ -12,9 +12,9 @@ extension ExitStatus {
     }
 
     /// `widgethost run --action`: 0 when the action and the refresh both end `ok`, else the
-    /// code of the first run that did not.
+    /// code of the first run that did not (in the HarmonyOS edition, the one run's, H14).
     public static func of(_ report: ActionReport) -> Int32 {
-        let action = of(report.action)
+        let action = report.action.map { of($0) } ?? success
         return action != success ? action : of(report.refresh)
     }
 }

@@ -6,7 +6,8 @@ import WidgetHostCLI
 
 /// The run's panels the preview's report does not have: which outputs the layout uses, which
 /// it does not, and which it names but the script never sets; the answers the network is
-/// given; the state folder's config, settings and storage keys.
+/// given; the state folder's config, settings and storage keys (a HarmonyOS card's settings,
+/// `Shared` values and files).
 enum StudioPanels {
     static func html(_ build: StudioProgram.Build) -> String {
         uses(build.document) + network(build) + state(build)
@@ -112,8 +113,15 @@ enum StudioPanels {
         html += "<p>In <code>\(shown(state.folder))</code></p>\n<div class=\"scroll\"><table>\n<thead><tr><th>kind</th><th>key</th><th>value</th></tr></thead>\n<tbody>\n"
         var rows: [(String, String, String)] = []
         for (key, value) in state.config { rows.append(("config", key, value.serialized())) }
-        for key in state.settings.keys.sorted() { rows.append(("setting", key, state.settings[key]!)) }
-        for key in state.values.keys.sorted() { rows.append(("storage", key, state.values[key]!)) }
+        if let card = build.card {
+            // A HarmonyOS card (H10, H11): its settings, its kind and dimension's Shared values, its files.
+            for (key, value) in card.settings { rows.append(("setting", key, value.serialized())) }
+            for (key, value) in card.shared { rows.append(("shared \(card.scope)", key, value.serialized())) }
+            for path in card.files { rows.append(("file", path, "")) }
+        } else {
+            for key in state.settings.keys.sorted() { rows.append(("setting", key, state.settings[key]!)) }
+            for key in state.values.keys.sorted() { rows.append(("storage", key, state.values[key]!)) }
+        }
         if rows.isEmpty { rows.append(("—", "nothing stored yet", "")) }
         for (kind, key, value) in rows.prefix(StudioBounds.rows) {
             html += "<tr><td>\(kind)</td><td class=\"name\">\(shown(key))</td><td class=\"value\"><code>\(shown(value))</code></td></tr>\n"

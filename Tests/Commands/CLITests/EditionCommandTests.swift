@@ -86,6 +86,24 @@ final class EditionCommandTests: XCTestCase {
         XCTAssertNil(try JSONValue.parse(tool("api", "--format", "json").out)["edition"])
     }
 
+    func testTestRunsFixturesThatNameNoEditionInTheGivenOne() throws {
+        let folder = try TemporaryFolder()
+        try Files.write(folder.file("card.js"), "/*---\ndescription: a card\nrules: [H1]\nexpect:\n  outputs: { kind: desk, size: \"2*2\" }\n---*/\nconst kind = Widget.kind\nconst size = Widget.dimension\n")
+        try Files.write(folder.file("widget.js"), "/*---\ndescription: an iOS widget\nrules: [S3]\nedition: ios\nkind: medium\nexpect:\n  outputs: { type: medium }\n---*/\nlet type = Widget.type\n")
+        let harmony = tool("test", folder.path, "--edition", "harmony", "--jobs", "1")
+        XCTAssertEqual(harmony.code, 0, harmony.out + harmony.err)
+        XCTAssertTrue(harmony.out.contains("fixtures that name no edition ran in the harmony edition (--edition harmony); a fixture's own edition: wins\n2 passed, 0 failed"), harmony.out)
+        let json = try JSONValue.parse(tool("test", folder.path, "--edition", "harmony", "--jobs", "1", "--format", "json").out)
+        XCTAssertEqual(json["summary"]?["defaultEdition"], "harmony")
+        XCTAssertEqual(json["summary"]?["passed"], 2)
+        // Without it the card's fixture runs as an iOS widget, and the report says nothing of editions.
+        let ios = tool("test", folder.path, "--jobs", "1")
+        XCTAssertEqual(ios.code, 1)
+        XCTAssertTrue(ios.out.contains("1 passed, 1 failed"), ios.out)
+        XCTAssertFalse(ios.out.contains("ran in the"), ios.out)
+        XCTAssertNil(try JSONValue.parse(tool("test", folder.path, "--jobs", "1", "--format", "json").out)["summary"]?["defaultEdition"])
+    }
+
     func testInitMakesAHarmonyCardProjectWhoseFixturePasses() throws {
         let folder = try TemporaryFolder()
         let made = tool("init", folder.path + "/card", "--edition", "harmony", "--kind", "desk", "--dimension", "2*4")

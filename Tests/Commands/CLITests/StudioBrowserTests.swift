@@ -7,7 +7,7 @@ import XCTest
 /// `widgethost studio`'s page driven in Debian's chromium by Playwright for Python
 /// (Tests/Browser/studio_test.py): every family light and dark, each control against the CLI,
 /// a link that reopens a view, a save with a syntax error and then a good one, the scrubber,
-/// bad input, paths outside what is served, 390 and 1280 px light and dark, no console errors.
+/// bad input, 390 and 1280 px light and dark, no console errors.
 /// The Python file starts and stops its studios and browser and removes its folders, also when
 /// a test fails; this case fails when Playwright or chromium is missing (Scripts/setup --all installs them).
 final class StudioBrowserTests: XCTestCase {

@@ -54,4 +54,23 @@ final class LiveRequestLimitTests: XCTestCase {
         XCTAssertGreaterThan(server.bytesSent, 0)
         XCTAssertLessThanOrEqual(child.seconds, 1 + HostileCase.margin, "the run took \(child.seconds) s")
     }
+
+    /// H9: the HarmonyOS edition's request has 5 s to connect and 5 s to read, each on its own, and
+    /// no total of its own: an answer whose bytes keep coming, one a second for 8 s, is whole,
+    /// where the iOS edition's 5 s total ends it.
+    func testAHarmonyRequestHasAReadTimeoutAndNoTotalOne() throws {
+        let server = try TrickleServer(bodyLength: 8)
+        defer { server.stop() }
+        var configuration = live(timeLimit: 30)
+        configuration.network = .live
+        configuration.edition = .harmony
+        let script = "const _r = new Request('\(server.url("/slow"))')\nlet body = ''\ntry { body = await _r.fetchString() } catch (e) { body = e.message }\n"
+        let report = ScriptHost().run(ScriptSource(text: script, name: "trickle.js"), configuration: configuration)
+        XCTAssertEqual(report.status, .ok, "\(report.diagnostics.map(\.message))")
+        XCTAssertEqual(report.outputs["body"]?.stringValue?.utf8.count, 8, "\(report.outputs)")
+        var ios = live(timeLimit: 30)
+        ios.network = .live
+        let cut = ScriptHost().run(ScriptSource(text: script.replacing("const _r", with: "var _r"), name: "trickle.js"), configuration: ios)
+        XCTAssertEqual(cut.outputs["body"]?.stringValue?.contains("timed out (connect 5 s, total 5 s)"), true, "\(cut.outputs)")
+    }
 }

@@ -73,11 +73,11 @@ final class ContextTests: APITestCase {
         configuration.network = .replay(NetworkFixtures())
         let first = host.runAction(action, widget: widget, configuration: configuration)
         XCTAssertTrue(first.isOK)
-        XCTAssertEqual(first.action.outputs["previous"], "heart")
+        XCTAssertEqual(first.action?.outputs["previous"], "heart")
         XCTAssertEqual(first.refresh.outputs["state"], "heart.fill")
         XCTAssertEqual(first.refresh.outputs["leaked"], "undefined", "each run has its own context")
         XCTAssertEqual(first.refresh.startedAt, Self.fixedNow + 1500, "the refresh follows the action")
-        XCTAssertEqual(first.action.script, "liked-button.js")
+        XCTAssertEqual(first.action?.script, "liked-button.js")
 
         configuration.storage = store
         _ = host.runAction(action, widget: widget, configuration: configuration)

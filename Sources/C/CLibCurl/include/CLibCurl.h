@@ -47,6 +47,14 @@ static inline CURLcode widgethost_curl_setopt_write_function(const widgethost_cu
     return api->easy_setopt(easy, option, value);
 }
 
+static inline CURLcode widgethost_curl_setopt_xferinfo_function(const widgethost_curl_api *api, CURL *easy, CURLoption option, curl_xferinfo_callback value) {
+    return api->easy_setopt(easy, option, value);
+}
+
+static inline CURLcode widgethost_curl_getinfo_off(const widgethost_curl_api *api, CURL *easy, CURLINFO info, curl_off_t *value) {
+    return api->easy_getinfo(easy, info, value);
+}
+
 static inline CURLcode widgethost_curl_getinfo_long(const widgethost_curl_api *api, CURL *easy, CURLINFO info, long *value) {
     return api->easy_getinfo(easy, info, value);
 }

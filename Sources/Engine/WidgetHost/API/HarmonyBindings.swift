@@ -26,22 +26,12 @@ extension BindingContext {
     }
 
     func makeHarmonySetting(in context: ScriptContext) -> JSValue {
+        let lookup: (Self, String) -> JSONValue? = { state, key in state.harmonySetting(key) }
         func reader(_ name: String, _ read: @escaping (Self, JSONValue?, ScriptContext) -> JSValue) -> (String, Int, NativeFunctionBody) {
-            (name, 1, { [unowned self] (call: NativeCall) throws -> JSValue in
-                guard let key = try self.stringArgument(call, 0, "Setting.\(name)", "the setting's key") else {
-                    return read(self, nil, call.context)
-                }
-                return read(self, self.harmonySetting(key), call.context)
-            })
+            settingReader(name, lookup: lookup, read)
         }
-        func text(_ value: JSONValue?, _ context: ScriptContext) -> JSValue {
-            switch value {
-            case .string(let text)?: context.string(text)
-            case .number(let number)?: context.string(JSONValue.formatNumber(number))
-            case .bool(let flag)?: context.string(flag ? "true" : "false")
-            default: context.string("")
-            }
-        }
+        func text(_ value: JSONValue?, _ context: ScriptContext) -> JSValue { Self.settingText(value, in: context) }
+        let common = commonSettingReaders(lookup: lookup)
         return nativeObject(in: context, [
             ("get", 2, { [unowned self] (call: NativeCall) throws -> JSValue in
                 let fallback = call.count > 1 ? call[1] : call.context.string("")
@@ -83,31 +73,7 @@ extension BindingContext {
                 try self.settingAdd(call, types: Self.harmonySettingTypes)
                 return call.context.undefined
             }),
-            reader("string") { _, value, context in text(value, context) },
-            reader("number") { _, value, context in
-                switch value {
-                case .number(let number)?: return context.number(number)
-                case .string(let text)?: return context.number(Double(text.trimmingCharacters()) ?? 0)
-                default: return context.number(0)
-                }
-            },
-            reader("bool") { _, value, context in
-                switch value {
-                case .bool(let flag)?: return context.boolean(flag)
-                case .string(let text)?: return context.boolean(["true", "1", "yes", "on"].contains(text.lowercased()))
-                case .number(let number)?: return context.boolean(number != 0)
-                default: return context.boolean(false)
-                }
-            },
-            reader("date") { state, value, context in
-                switch value {
-                case .number(let number)?: return context.number(number)
-                case .string(let text)?:
-                    let ms = Double(text).map { Int64($0) } ?? DeviceProfile.parseTime(text, zone: state.configuration.zone)
-                    return context.number(Double(ms ?? 0))
-                default: return context.number(0)
-                }
-            },
+            common.string, common.number, common.bool, common.date,
             reader("select") { _, value, context in text(value, context) },
             reader("icon") { _, value, context in text(value, context) },
             reader("color") { state, value, context in
@@ -121,20 +87,15 @@ extension BindingContext {
     // MARK: Widget, $params, openUrl (H1, H12)
 
     func makeHarmonyWidget(in context: ScriptContext) -> JSValue {
-        let identity = api.identity
         let card = configuration.card
-        let widget = context.object()
-        let fixed: PropertyAttributes = [.readOnly, .dontDelete]
-        widget.define("id", context.string(identity.id), attributes: fixed)
-        widget.define("name", context.string(identity.name), attributes: fixed)
-        widget.define("kind", context.string(card.kind.rawValue), attributes: fixed)
-        widget.define("dimension", context.string(card.dimension.rawValue), attributes: fixed)
-        widget.define("urlscheme", context.string("OmniWidgets://run-widget/\(identity.id)"), attributes: fixed)
-        widget.define("openUrl", context.function("openUrl", length: 1) { [unowned self] call in
-            try self.openURL(call, "Widget.openUrl")
-            return call.context.undefined
-        }, attributes: .dontEnum)
-        return widget
+        let fields = [("kind", card.kind.rawValue), ("dimension", card.dimension.rawValue),
+                      ("urlscheme", "OmniWidgets://run-widget/\(api.identity.id)")]
+        return widgetObject(in: context, fields: fields, functions: [
+            ("openUrl", 1, { [unowned self] call in
+                try self.openURL(call, "Widget.openUrl")
+                return call.context.undefined
+            }),
+        ])
     }
 
     /// `openUrl(url)`, the global.

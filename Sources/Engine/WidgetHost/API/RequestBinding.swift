@@ -35,6 +35,10 @@ extension BindingContext {
                 return .failure(NativeError(.typeError, "\(function): the method must be an HTTP method such as \"GET\" or \"POST\"; got \(ValueDescription.phrase(method))"))
             }
             verb = text.uppercased()
+            if configuration.edition == .harmony, !HarmonyRules.requestMethods.contains(verb) {
+                // H9: the app sends the methods its docs list, in any case; another rejects (a choice).
+                return .failure(NativeError(.typeError, "\(function): the method must be one of \(HarmonyRules.requestMethods.joined(separator: ", ")) (any case); got \(ValueDescription.phrase(method))"))
+            }
         }
         var lines: [NetworkHeader] = []
         if !headers.isNullOrUndefined {
@@ -107,8 +111,14 @@ extension BindingContext {
                 return self.settle(.success(NetworkResponse(status: fixture.status, body: fixture.body)), request, kind, in: context)
             }
         case .live, .record:
+            var live = network
+            if configuration.edition == .harmony {
+                // H9: 5 s to connect and 5 s to read, each on its own, within the run's 4.5 s.
+                live.connectTimeoutSeconds = HarmonyRules.requestConnectTimeoutSeconds
+                live.readTimeoutSeconds = HarmonyRules.requestReadTimeoutSeconds
+            }
             return deferred(call.context, label, site: site, function: function) { [unowned self] context in
-                let outcome = LiveHTTP.perform(request, configuration: network, deadline: self.deadline)
+                let outcome = LiveHTTP.perform(request, configuration: live, deadline: self.deadline)
                 if let recorder = network.recorder {
                     recorder.record(NetworkExchange(request: request, outcome: outcome))
                     if network.mode == .record { self.api.recordedCount += 1 }

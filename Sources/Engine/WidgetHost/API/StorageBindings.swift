@@ -121,25 +121,31 @@ extension BindingContext {
 
     static var settingTypes: [String] { ["text", "number", "date", "toggle", "select", "icon", "color", "image", "file"] }
 
-    func makeSetting(in context: ScriptContext) -> JSValue {
+    /// A typed reader of `Setting`, alike in both editions (A1, H10): `read` is given the value
+    /// `lookup` finds for the key (nil for a missing one, or a key that is not a string).
+    func settingReader(
+        _ name: String, lookup: @escaping (Self, String) -> JSONValue?, _ read: @escaping (Self, JSONValue?, ScriptContext) -> JSValue
+    ) -> (String, Int, NativeFunctionBody) {
+        (name, 1, { [unowned self] (call: NativeCall) throws -> JSValue in
+            guard let key = try self.stringArgument(call, 0, "Setting.\(name)", "the setting's key") else {
+                return read(self, nil, call.context)
+            }
+            return read(self, lookup(self, key), call.context)
+        })
+    }
+
+    /// The readers both editions' `Setting` has alike: `string`, `bool`, `number` and `date`,
+    /// over the values `lookup` finds.
+    func commonSettingReaders(lookup: @escaping (Self, String) -> JSONValue?) -> (
+        string: (String, Int, NativeFunctionBody), bool: (String, Int, NativeFunctionBody),
+        number: (String, Int, NativeFunctionBody), date: (String, Int, NativeFunctionBody)
+    ) {
         func reader(_ name: String, _ read: @escaping (Self, JSONValue?, ScriptContext) -> JSValue) -> (String, Int, NativeFunctionBody) {
-            (name, 1, { [unowned self] (call: NativeCall) throws -> JSValue in
-                guard let key = try self.stringArgument(call, 0, "Setting.\(name)", "the setting's key") else {
-                    return read(self, nil, call.context)
-                }
-                return read(self, self.setting(key), call.context)
-            })
+            settingReader(name, lookup: lookup, read)
         }
-        return nativeObject(in: context, [
-            reader("string") { _, value, context in
-                switch value {
-                case .string(let text)?: return context.string(text)
-                case .number(let number)?: return context.string(JSONValue.formatNumber(number))
-                case .bool(let flag)?: return context.string(flag ? "true" : "false")
-                default: return context.string("")
-                }
-            },
-            reader("bool") { _, value, context in
+        return (
+            string: reader("string") { _, value, context in Self.settingText(value, in: context) },
+            bool: reader("bool") { _, value, context in
                 switch value {
                 case .bool(let flag)?: return context.boolean(flag)
                 case .string(let text)?: return context.boolean(["true", "1", "yes", "on"].contains(text.lowercased()))
@@ -147,14 +153,14 @@ extension BindingContext {
                 default: return context.boolean(false)
                 }
             },
-            reader("number") { _, value, context in
+            number: reader("number") { _, value, context in
                 switch value {
                 case .number(let number)?: return context.number(number)
                 case .string(let text)?: return context.number(Double(text.trimmingCharacters()) ?? 0)
                 default: return context.number(0)
                 }
             },
-            reader("date") { state, value, context in
+            date: reader("date") { state, value, context in
                 switch value {
                 case .number(let number)?: return context.number(number)
                 case .string(let text)?:
@@ -162,7 +168,27 @@ extension BindingContext {
                     return context.number(Double(ms ?? 0))
                 default: return context.number(0)
                 }
-            },
+            })
+    }
+
+    /// A setting's value as text: a string as is, a number or a boolean written out, else `""`.
+    static func settingText(_ value: JSONValue?, in context: ScriptContext) -> JSValue {
+        switch value {
+        case .string(let text)?: context.string(text)
+        case .number(let number)?: context.string(JSONValue.formatNumber(number))
+        case .bool(let flag)?: context.string(flag ? "true" : "false")
+        default: context.string("")
+        }
+    }
+
+    func makeSetting(in context: ScriptContext) -> JSValue {
+        let lookup: (Self, String) -> JSONValue? = { state, key in state.setting(key) }
+        func reader(_ name: String, _ read: @escaping (Self, JSONValue?, ScriptContext) -> JSValue) -> (String, Int, NativeFunctionBody) {
+            settingReader(name, lookup: lookup, read)
+        }
+        let common = commonSettingReaders(lookup: lookup)
+        return nativeObject(in: context, [
+            common.string, common.bool, common.number, common.date,
             reader("image") { state, value, context in
                 guard case .string(let name)? = value, !name.isEmpty else { return context.string("") }
                 if name.contains(":") { return context.string(name) }

@@ -3,29 +3,35 @@ import ScriptCore
 
 /// `Widget` (S3, A1, A7) and `$params`.
 extension BindingContext {
-    func makeWidget(in context: ScriptContext) -> JSValue {
-        let identity = api.identity
-        let kind = configuration.kind.rawValue
+    /// `Widget`, one object in both editions (A1, H12): its read-only `id`, `name`, then the
+    /// edition's `fields`, and its `functions` (not enumerable).
+    func widgetObject(in context: ScriptContext, fields: [(String, String)], functions: [(String, Int, NativeFunctionBody)]) -> JSValue {
         let widget = context.object()
         let fixed: PropertyAttributes = [.readOnly, .dontDelete]
-        widget.define("id", context.string(identity.id), attributes: fixed)
-        widget.define("name", context.string(identity.name), attributes: fixed)
-        widget.define("type", context.string(kind), attributes: fixed)
-        widget.define("urlscheme", context.string("awidget://runjs/\(kind)/\(identity.id)"), attributes: fixed)
-        widget.define("openUrl", context.function("openUrl", length: 1) { [unowned self] call in
-            guard call[0].isString, let url = try call[0].stringIfPresent(), !url.isEmpty else {
-                try self.misuse(call, "Widget.openUrl", "Widget.openUrl(url) expects a URL string; got \(ValueDescription.phrase(call[0])); the call was ignored")
-                self.record("Widget.openUrl", call, valid: false)
-                return call.context.undefined
-            }
-            _ = self.appOnly(call, "Widget.openUrl")
-            return call.context.undefined
-        }, attributes: .dontEnum)
-        widget.define("reload", context.function("reload") { [unowned self] call in
-            _ = self.appOnly(call, "Widget.reload")
-            return call.context.undefined
-        }, attributes: .dontEnum)
+        for (name, value) in [("id", api.identity.id), ("name", api.identity.name)] + fields {
+            widget.define(name, context.string(value), attributes: fixed)
+        }
+        for (name, length, body) in functions { widget.define(name, context.function(name, length: length, body), attributes: .dontEnum) }
         return widget
+    }
+
+    func makeWidget(in context: ScriptContext) -> JSValue {
+        let kind = configuration.kind.rawValue
+        return widgetObject(in: context, fields: [("type", kind), ("urlscheme", "awidget://runjs/\(kind)/\(api.identity.id)")], functions: [
+            ("openUrl", 1, { [unowned self] call in
+                guard call[0].isString, let url = try call[0].stringIfPresent(), !url.isEmpty else {
+                    try self.misuse(call, "Widget.openUrl", "Widget.openUrl(url) expects a URL string; got \(ValueDescription.phrase(call[0])); the call was ignored")
+                    self.record("Widget.openUrl", call, valid: false)
+                    return call.context.undefined
+                }
+                _ = self.appOnly(call, "Widget.openUrl")
+                return call.context.undefined
+            }),
+            ("reload", 0, { [unowned self] call in
+                _ = self.appOnly(call, "Widget.reload")
+                return call.context.undefined
+            }),
+        ])
     }
 
     /// `$params`: the profile's `params` with the configuration's laid over them; all strings.

@@ -29,6 +29,27 @@ public enum HarmonyRules {
     /// The `User-Agent` the app's `Request` adds (H9).
     public static let userAgent = "AWidgetHarmony/1.0"
 
+    /// The methods `Request` sends, in any case (H9, `network`: "`GET` / `POST` / `PUT` / `DELETE`
+    /// / `OPTIONS` / `HEAD` / `TRACE` / `CONNECT`(大小写不敏感)"). Another method rejects the fetch
+    /// with a `TypeError` naming these (*choice*: the docs list the methods and document no
+    /// rejection for another).
+    public static let requestMethods = ["GET", "POST", "PUT", "DELETE", "OPTIONS", "HEAD", "TRACE", "CONNECT"]
+
+    /// A live request's connect timeout and its read timeout, each on its own, in seconds (H9,
+    /// `network`: "连接超时和读取超时单独都是 5s"); there is no total timeout of a request's own,
+    /// the run's 4.5 s (H4) bounds it. The read timeout is a time with no answer's bytes coming.
+    public static let requestConnectTimeoutSeconds = 5.0
+    public static let requestReadTimeoutSeconds = 5.0
+
+    /// What the button's tap runs (H14): its snippet appended to the end of the card's script, one
+    /// run (`button`, and its earlier revision: "这段 JS 会被拼到主 JS 末尾一起跑"). The separator
+    /// between them is a line break (*choice*: the docs do not say how the two are joined).
+    public static let tapSnippetSeparator = "\n"
+
+    /// The snippet that asks only for a refresh (H14, `button`: "`refresh`"): the card's script runs
+    /// alone.
+    public static let refreshSnippet = "refresh"
+
     /// Whether `Config` and `Shared` are written after a run that did not end `ok` (H10; *choice*:
     /// the docs write the store "after the JS finishes", which a failed or stopped run never does).
     public static let savesStorageAfterFailedRun = false

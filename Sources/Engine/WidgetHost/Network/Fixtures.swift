@@ -240,8 +240,13 @@ public struct NetworkConfiguration: Sendable {
     public var recorder: NetworkRecorder?
     /// Connect timeout and total timeout of a live request, seconds (A2: 5 and 5).
     public var connectTimeoutSeconds: Double = 5
-    /// The most a live request may take from start to the last byte, seconds (A2: 5).
+    /// The most a live request may take from start to the last byte, seconds (A2: 5); not
+    /// applied when ``readTimeoutSeconds`` is set.
     public var totalTimeoutSeconds: Double = 5
+    /// The longest a live request may wait for its answer's next bytes once connected, seconds;
+    /// nil for none. With a read timeout there is no total one but the run's own limit (H9: the
+    /// HarmonyOS edition's 5 s connect and 5 s read, each on its own).
+    public var readTimeoutSeconds: Double?
     /// Responses larger than this reject (A2: 10 MB).
     public var maximumResponseBytes = 10 * 1024 * 1024
 

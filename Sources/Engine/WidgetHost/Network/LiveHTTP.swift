@@ -61,7 +61,16 @@ final class LibCurl: Sendable {
         var headers: [NetworkHeader] = []
         let limit: Int
         var tooLarge = false
+        /// The read timeout (H9): the longest the answer's bytes may stop coming once connected.
+        var readTimeout: Duration?
+        /// When the connection was made or the answer's last bytes came; nil before connecting.
+        var lastActivity: ContinuousClock.Instant?
+        /// Set when the read timeout ended the request.
+        var readTimedOut = false
         init(limit: Int) { self.limit = limit }
+
+        /// Bytes of the answer came (its head or its body).
+        func received() { if lastActivity != nil { lastActivity = .now } }
     }
 
     /// Performs `request` within the request's timeouts and the `left` of the run's time.
@@ -76,11 +85,14 @@ final class LibCurl: Sendable {
         defer { errorBuffer.deallocate() }
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { if headerList != nil { api.pointee.slist_free_all(headerList) } }
+        var watchBox: Unmanaged<ReadWatch>?
+        defer { watchBox?.release() }
 
         let write: curl_write_callback = { data, size, count, user in
             guard let data, let user else { return 0 }
             let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
             let length = size * count
+            sink.received()
             if sink.body.count + length > sink.limit {
                 sink.tooLarge = true
                 return 0
@@ -92,6 +104,7 @@ final class LibCurl: Sendable {
             guard let data, let user else { return 0 }
             let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
             let length = size * count
+            sink.received()
             let line = data.withMemoryRebound(to: UInt8.self, capacity: length) {
                 String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
             }
@@ -119,10 +132,32 @@ final class LibCurl: Sendable {
             // Whole milliseconds, rounded up (the request ends once the run's time is up, not
             // just before), at least one: libcurl reads 0 as no limit at all.
             let leftMs = max(1, Int(min(left.milliseconds.rounded(.up), 1e12)))
-            let total = min(Self.milliseconds(configuration.totalTimeoutSeconds), leftMs)
-            let cutByRun = leftMs < Self.milliseconds(configuration.totalTimeoutSeconds)
+            // A request with a read timeout has no total of its own: the run's time left bounds it.
+            let own = configuration.readTimeoutSeconds == nil ? Self.milliseconds(configuration.totalTimeoutSeconds) : Int.max
+            let total = min(own, leftMs)
+            let cutByRun = leftMs < own
             set(easy, CURLOPT_CONNECTTIMEOUT_MS, min(Self.milliseconds(configuration.connectTimeoutSeconds), total))
             set(easy, CURLOPT_TIMEOUT_MS, total)
+            if let read = configuration.readTimeoutSeconds {
+                // The read timeout counts from the connection, and again from each of the
+                // answer's bytes: libcurl asks the progress function at least once a second.
+                sink.readTimeout = .milliseconds(Self.milliseconds(read))
+                let api = self.api
+                let connected: (UnsafeMutableRawPointer) -> Bool = { easy in
+                    var microseconds: curl_off_t = 0
+                    _ = widgethost_curl_getinfo_off(api, easy, CURLINFO_CONNECT_TIME_T, &microseconds)
+                    return microseconds > 0
+                }
+                let watch = ReadWatch(sink: sink, easy: easy, connected: connected)
+                watchBox = Unmanaged.passRetained(watch)
+                let progress: curl_xferinfo_callback = { user, _, _, _, _ in
+                    guard let user else { return 0 }
+                    return Unmanaged<ReadWatch>.fromOpaque(user).takeUnretainedValue().timedOut() ? 1 : 0
+                }
+                _ = widgethost_curl_setopt_xferinfo_function(api, easy, CURLOPT_XFERINFOFUNCTION, progress)
+                set(easy, CURLOPT_XFERINFODATA, UnsafeRawPointer(watchBox!.toOpaque()))
+                set(easy, CURLOPT_NOPROGRESS, 0)
+            }
             _ = widgethost_curl_setopt_write_function(api, easy, CURLOPT_WRITEFUNCTION, write)
             set(easy, CURLOPT_WRITEDATA, user)
             _ = widgethost_curl_setopt_write_function(api, easy, CURLOPT_HEADERFUNCTION, header)
@@ -158,11 +193,16 @@ final class LibCurl: Sendable {
             }
             guard code == CURLE_OK else {
                 let detail = String(cString: errorBuffer)
+                if sink.readTimedOut {
+                    return .failure(NetworkFailure("the request timed out (connect \(JSONNumber.text(configuration.connectTimeoutSeconds)) s, read \(JSONNumber.text(configuration.readTimeoutSeconds ?? 0)) s)"))
+                }
                 if code == CURLE_OPERATION_TIMEDOUT && cutByRun {
                     return .failure(NetworkFailure(NetworkFailure.stoppedAtTimeLimit))
                 }
                 if code == CURLE_OPERATION_TIMEDOUT {
-                    return .failure(NetworkFailure("the request timed out (connect \(JSONNumber.text(configuration.connectTimeoutSeconds)) s, total \(JSONNumber.text(configuration.totalTimeoutSeconds)) s)"))
+                    let second = configuration.readTimeoutSeconds.map { "read \(JSONNumber.text($0)) s" }
+                        ?? "total \(JSONNumber.text(configuration.totalTimeoutSeconds)) s"
+                    return .failure(NetworkFailure("the request timed out (connect \(JSONNumber.text(configuration.connectTimeoutSeconds)) s, \(second))"))
                 }
                 let summary = api.pointee.easy_strerror(code).map { String(cString: $0) } ?? "error \(code.rawValue)"
                 return .failure(NetworkFailure(detail.isEmpty ? summary : detail))
@@ -171,6 +211,31 @@ final class LibCurl: Sendable {
             _ = widgethost_curl_getinfo_long(api, easy, CURLINFO_RESPONSE_CODE, &status)
             return .success(NetworkResponse(status: status, headers: sink.headers, body: sink.body))
         }
+    }
+}
+
+/// Watches a request's read timeout from libcurl's progress function (H9): the time since the
+/// connection was made or the answer's last bytes came.
+final class ReadWatch {
+    let sink: LibCurl.Sink
+    let easy: UnsafeMutableRawPointer
+    let connected: (UnsafeMutableRawPointer) -> Bool
+
+    init(sink: LibCurl.Sink, easy: UnsafeMutableRawPointer, connected: @escaping (UnsafeMutableRawPointer) -> Bool) {
+        self.sink = sink
+        self.easy = easy
+        self.connected = connected
+    }
+
+    /// Whether the read timeout has passed; then the request ends.
+    func timedOut() -> Bool {
+        guard let limit = sink.readTimeout else { return false }
+        guard let last = sink.lastActivity else {
+            if connected(easy) { sink.lastActivity = .now }
+            return false
+        }
+        if last.duration(to: .now) > limit { sink.readTimedOut = true }
+        return sink.readTimedOut
     }
 }
 

@@ -45,7 +45,11 @@ extension RunState {
         let sleep = context.builtInFunction(name) { [unowned self] call in
             let delay = try self.sleepDelay(call[0], call, name)
             let (promise, resolve, _) = call.context.makePromise()
-            _ = self.timers.add(callback: ProtectedValue(resolve), now: self.now, delay: delay, repeating: false)
+            // H12: the HarmonyOS edition's `sleep` resolves with the milliseconds it waited (its
+            // docs: `await sleep(ms) → Promise<ms>`); the iOS host's with undefined.
+            let value = self.configuration.edition == .harmony
+                ? ProtectedValue(call.context.array([call.context.number(delay)])) : nil
+            _ = self.timers.add(callback: ProtectedValue(resolve), arguments: value, now: self.now, delay: delay, repeating: false)
             return promise
         }
         sleepFunction = ProtectedValue(sleep)

@@ -471,6 +471,29 @@ public final class StateStore: Sendable {
         }
     }
 
+    /// The canonical paths (`files/<path>`) of a card's files, its folders walked in byte order,
+    /// at most `limit` of them: what the studio's State panel lists (H11).
+    public func cardFiles(widget id: String, limit: Int) -> [String] {
+        var found: [String] = []
+        func isFile(_ segments: [[UInt8]]) -> Bool {
+            guard directory != nil else { return memory.withLock { $0.files[cardMemoryKey(id, segments)] != nil } }
+            return FileSystem.isRegularFile(cardFileLocation(id, segments))
+        }
+        func walk(_ segments: [[UInt8]]) {
+            guard segments.count < 64, let names = try? listCardFolder(widget: id, segments: segments) else { return }
+            for name in names where found.count < limit {
+                let path = segments + [name]
+                if isFile(path) {
+                    found.append("files/" + String(decoding: Array(path.joined(separator: [0x2F])), as: UTF8.self))
+                } else {
+                    walk(path)
+                }
+            }
+        }
+        walk([])
+        return found
+    }
+
     /// A file a widget's layout names by its script path (an `image` in File mode), read as
     /// the script's `FileManager` reads it: the path checked by the same rules (A5: one of
     /// the four prefixes, the widget's own folder, no `..`, `.`, `//`, backslash or NUL, split

@@ -60,11 +60,11 @@ extension HarmonyAPI {
             ],
             editions: [.harmony], made: .control { state, name in { call in try state.harmonyUpdateTime(call, as: name); return call.context.undefined } }),
         APIGlobal(
-            "sleep", .function, rules: "H4, T3",
+            "sleep", .function, rules: "H4, H12, T3",
             summary: "Waits on the virtual clock; the wait spends the run's 4.5 s.",
             members: [
-                .call("(ms)", .async, returns: "Promise<undefined>", "Resolves after `ms` virtual milliseconds; a value that is not a number waits 0. `await sleep(5000)` ends the run `timeout`, as on the phone.",
-                    type: .call("ms: number", "Promise<void>")),
+                .call("(ms)", .async, returns: "Promise<number>", "Resolves with `ms` after `ms` virtual milliseconds; a value that is not a number waits 0 and resolves with 0. `await sleep(5000)` ends the run `timeout`, as on the phone.",
+                    type: .call("ms: number", "Promise<number>")),
             ],
             editions: [.harmony], made: .host { (state, name, context) throws(ScriptError) in try state.installSleep(named: name, in: context) }),
     ]

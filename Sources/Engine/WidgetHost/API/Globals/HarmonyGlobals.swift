@@ -9,24 +9,12 @@ enum HarmonyAPI {
         APIGlobal(
             "Request", .constructor, rules: "H9", receiver: "req",
             summary: "An HTTP request: `new Request(url)`, set `method`, `headers`, `body`, then fetch. `User-Agent: AWidgetHarmony/1.0` is added unless set. Answered live, from fixtures (replay) or live and recorded (`--network`).",
-            members: [
-                .constructor("(url)", returns: "Request", "A request for `url` (`GET`, no headers, no body).",
-                    type: .call("url: string", "Request")),
-                .instanceProperty("url", returns: "string", "The URL given to the constructor (`http:` or `https:`).",
-                    type: .value("string", readOnly: false)),
-                .instanceProperty("method", returns: "string", "`\"GET\"` by default; `GET`, `POST`, `PUT`, `DELETE`, `OPTIONS`, `HEAD`, `TRACE` or `CONNECT`, any case.",
-                    type: .value("string", readOnly: false)),
-                .instanceProperty("headers", returns: "object", "Request headers as a plain object; `{}` by default.",
-                    type: .value("Record<string, string>", readOnly: false)),
-                .instanceProperty("body", returns: "any", "A string, or an object sent as JSON; a non-empty body without `Content-Type` is sent with `Content-Type: application/json`.",
-                    type: .value("string | object | undefined", readOnly: false)),
-                .method("fetch", "()", .async, returns: "Promise<Uint8Array>", "The response bytes. Rejects with `http <code>` on a status of 400 or more, on a network failure or a timeout (5 s to connect, 5 s to read, inside the run's 4.5 s), or, in replay, a request no fixture matches.",
-                    type: .call("", "Promise<Uint8Array>")),
-                .method("fetchJSON", "()", .async, returns: "Promise<any>", "The response parsed as JSON; rejects like `fetch()`, and when the body is not JSON.",
-                    type: .call("", "Promise<any>")),
-                .method("fetchString", "()", .async, returns: "Promise<string>", "The response as UTF-8 text; rejects like `fetch()`.",
-                    type: .call("", "Promise<string>")),
-            ],
+            members: APIRegistry.requestMembers(
+                constructor: "A request for `url` (`GET`, no headers, no body).",
+                method: "`\"GET\"` by default; `GET`, `POST`, `PUT`, `DELETE`, `OPTIONS`, `HEAD`, `TRACE` or `CONNECT`, any case; another method rejects the fetch with a `TypeError`.",
+                body: ("A string, or an object sent as JSON; a non-empty body without `Content-Type` is sent with `Content-Type: application/json`.",
+                       "string | object | undefined"),
+                fetch: "The response bytes. Rejects with `http <code>` on a status of 400 or more, on a network failure or a timeout (5 s to connect and 5 s to read, each on its own, inside the run's 4.5 s), or, in replay, a request no fixture matches."),
             editions: [.harmony], made: .script),
     ]
 
@@ -34,18 +22,9 @@ enum HarmonyAPI {
     private static func store(_ name: String, _ summary: String, made: GlobalInstallation) -> APIGlobal {
         APIGlobal(
             name, .object, rules: "H10", summary: summary,
-            members: [
-                .function("set", "(key, value)", returns: "undefined", "Stores any JSON value, its type kept; `null` or `undefined` deletes the key. A value JSON cannot hold is an `invalid-argument` warning and nothing is stored.",
-                    type: .call("key: string, value: any", "void")),
-                .function("get", "(key, default?)", returns: "any", "The stored value; `default` (else `undefined`) when the key is missing or its value is `null`.",
-                    type: .call("key: string, defaultValue?: any", "any")),
-                .function("has", "(key)", returns: "boolean", "Whether the key is stored.",
-                    type: .call("key: string", "boolean")),
-                .function("delete", "(key)", returns: "undefined", "Removes the key (missing keys are fine).",
-                    type: .call("key: string", "void")),
-                .function("keys", "()", returns: "string[]", "The stored keys, sorted.",
-                    type: .call("", "string[]")),
-            ],
+            members: APIRegistry.keyValueMembers(
+                set: "Stores any JSON value, its type kept; `null` or `undefined` deletes the key. A value JSON cannot hold is an `invalid-argument` warning and nothing is stored.",
+                get: "The stored value; `default` (else `undefined`) when the key is missing or its value is `null`."),
             editions: [.harmony], made: made)
     }
 

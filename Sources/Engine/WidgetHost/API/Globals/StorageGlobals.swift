@@ -5,18 +5,9 @@ extension APIRegistry {
         APIGlobal(
             "Config", .object, rules: "A4",
             summary: "Per-widget storage that keeps JSON types, in a namespace of its own (not shared with `setConfig`).",
-            members: [
-                .function("set", "(key, value)", returns: "undefined", "Stores any JSON value; `null` or `undefined` deletes the key. A key that is not a string, or a value JSON cannot hold (a function, a symbol, a cyclic object), is an `invalid-argument` warning and nothing is stored.",
-                    type: .call("key: string, value: any", "void")),
-                .function("get", "(key, default?)", returns: "any", "A fresh copy of the stored value; `default` (else `undefined`) when the key is missing.",
-                    type: .call("key: string, defaultValue?: any", "any")),
-                .function("has", "(key)", returns: "boolean", "Whether the key is stored.",
-                    type: .call("key: string", "boolean")),
-                .function("delete", "(key)", returns: "undefined", "Removes the key (missing keys are fine).",
-                    type: .call("key: string", "void")),
-                .function("keys", "()", returns: "string[]", "The stored keys, sorted.",
-                    type: .call("", "string[]")),
-            ],
+            members: keyValueMembers(
+                set: "Stores any JSON value; `null` or `undefined` deletes the key. A key that is not a string, or a value JSON cannot hold (a function, a symbol, a cyclic object), is an `invalid-argument` warning and nothing is stored.",
+                get: "A fresh copy of the stored value; `default` (else `undefined`) when the key is missing."),
             made: .onFirstRead { state, _, context in state.makeConfig(in: context) }),
         APIGlobal(
             "setConfig", .function, rules: "A4",
@@ -73,4 +64,23 @@ extension APIRegistry {
             ],
             made: .onFirstRead { state, _, context in state.makeSetting(in: context) }),
     ]
+}
+
+extension APIRegistry {
+    /// The members of a store of JSON values, one shape in both editions (`Config`; the HarmonyOS
+    /// edition's `Config` and `Shared`, H10): each edition says only what its `set` and `get` do.
+    static func keyValueMembers(set: String, get: String) -> [APIMember.Declared] {
+        [
+            .function("set", "(key, value)", returns: "undefined", set,
+                type: .call("key: string, value: any", "void")),
+            .function("get", "(key, default?)", returns: "any", get,
+                type: .call("key: string, defaultValue?: any", "any")),
+            .function("has", "(key)", returns: "boolean", "Whether the key is stored.",
+                type: .call("key: string", "boolean")),
+            .function("delete", "(key)", returns: "undefined", "Removes the key (missing keys are fine).",
+                type: .call("key: string", "void")),
+            .function("keys", "()", returns: "string[]", "The stored keys, sorted.",
+                type: .call("", "string[]")),
+        ]
+    }
 }

@@ -82,12 +82,13 @@ _widgethost() {
         test)
             case "$prev" in
                 --filter|--jobs|--shard|--timeout) COMPREPLY=(); return 0 ;;
+                --edition) COMPREPLY=($(compgen -W "ios harmony" -- "$cur")); return 0 ;;
                 --reporter) COMPREPLY=($(compgen -W "spec tap junit json" -- "$cur")); return 0 ;;
                 --format) COMPREPLY=($(compgen -W "text json" -- "$cur")); return 0 ;;
                 --output) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
             esac
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--filter --jobs --shard --reporter --format --output --timeout --update --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--filter --edition --jobs --shard --reporter --format --output --timeout --update --help" -- "$cur"))
                 return 0
             fi
             compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))

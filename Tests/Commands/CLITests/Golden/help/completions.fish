@@ -112,6 +112,7 @@ complete -c widgethost -n '__fish_seen_subcommand_from preview' -s h -l help -d 
 complete -c widgethost -n '__fish_seen_subcommand_from preview' -F
 
 complete -c widgethost -n '__fish_seen_subcommand_from test' -l filter -x -d 'Run only fixtures whose path or description contains the text'
+complete -c widgethost -n '__fish_seen_subcommand_from test' -l edition -x -a 'ios harmony' -d 'The edition of fixtures whose front matter names none: ios (the default) or harmony; a fixture\'s own edition: wins'
 complete -c widgethost -n '__fish_seen_subcommand_from test' -l jobs -x -d 'Worker processes'
 complete -c widgethost -n '__fish_seen_subcommand_from test' -l shard -x -d 'Run the i-th of n deterministic slices of the suite (for CI matrices)'
 complete -c widgethost -n '__fish_seen_subcommand_from test' -l reporter -x -a 'spec tap junit json' -d 'spec (default), tap (TAP 14), junit (JUnit XML) or json (widgethost.test/1)'

@@ -134,6 +134,7 @@ _widgethost() {
                 test)
                     _arguments \
                         '--filter=[Run only fixtures whose path or description contains the text]:text: ' \
+                        '--edition=[The edition of fixtures whose front matter names none: ios (the default) or harmony; a fixture'\''s own edition: wins]:edition:(ios harmony)' \
                         '--jobs=[Worker processes]:n: ' \
                         '--shard=[Run the i-th of n deterministic slices of the suite (for CI matrices)]:i/n: ' \
                         '--reporter=[spec (default), tap (TAP 14), junit (JUnit XML) or json (widgethost.test/1)]:name:(spec tap junit json)' \
