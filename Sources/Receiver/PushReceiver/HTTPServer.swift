@@ -16,7 +16,7 @@ public struct HTTPRequest: Sendable {
     public var contentType: String?
     /// The whole body, as bytes.
     public var body: [UInt8]
-    /// When its headers arrived, monotonic ms.
+    /// When the server had it whole (head and body) and handed it on, monotonic ms.
     public var startedAt: Double
     /// The `Host` header, `nil` when absent (with ``HTTPServer/allowedHosts`` set, one it admits).
     public var host: String?
@@ -93,7 +93,9 @@ public enum HTTPRoute: Sendable {
     case waiting(@Sendable (HTTPResponder) -> Void)
 }
 
-/// Why the server answers on its own.
+/// Why the server answers on its own. Since H2O reads requests, the server asks for
+/// ``malformedRequest(_:)`` (an HTTP/1.1 request without `Host`) and ``bodyTooLarge(received:)``
+/// (a body just over the limit) only; H2O answers the other cases itself, with its own answers.
 public enum HTTPFailure: Sendable {
     /// The body went past the limit.
     case bodyTooLarge(received: Int)
@@ -208,8 +210,6 @@ public final class HTTPServer: @unchecked Sendable {
     /// Binds `host:port` (port 0 picks a free one) and starts serving.
     public func start(host: String, port: Int) throws(ReceiverError) {
         let socket = try Self.bind(host: host, port: port)
-        // H2O writes to its sockets with writev: a client gone must be an error, not a signal.
-        signal(SIGPIPE, SIG_IGN)
         let timeout = UInt64(max(1, limits.idleTimeoutSeconds)) * 1000 + UInt64(max(0, limits.requestTimeoutSeconds) * 1000)
         // H2O reads a body of one byte more than the limit, so that the service refuses one just over it
         // (a declared length beyond, or a chunked body reaching it, gets H2O's own 413).
@@ -254,6 +254,12 @@ public final class HTTPServer: @unchecked Sendable {
         widgethost_h2o_listen(made)
         let handle = UInt(bitPattern: made)
         thread = OSThread { [self] in
+            // H2O writes to its sockets with writev, on this thread alone: a client gone is an
+            // error there (EPIPE), not a signal that ends the process.
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
             let loop = UnsafeMutablePointer<widgethost_h2o_loop>(bitPattern: handle)
             while running.load(ordering: .acquiring) { _ = widgethost_h2o_run(loop, 1000) }
         }
