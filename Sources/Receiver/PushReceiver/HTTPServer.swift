@@ -183,9 +183,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// Requests handed to a service that has not answered them yet.
     let suspended = Atomic<Int>(0)
     private let running = Atomic<Bool>(false)
-    /// Work for the loop's thread: answers made elsewhere, and the steps of stopping; nil once
-    /// the loop no longer runs.
-    private let answers = Mutex<[LoopWork]?>(nil)
+    /// Work for the loop's thread (answers made elsewhere, and the steps of stopping) and the
+    /// loop to wake for it, which is woken with the lock held; nil once the loop no longer runs.
+    private let answers = Mutex<(work: [LoopWork], loop: UInt)?>(nil)
 
     /// Something for the loop's thread to do. `@unchecked Sendable`: the request pointer is used
     /// only on that thread.
@@ -249,7 +249,7 @@ public final class HTTPServer: @unchecked Sendable {
             Unmanaged<HTTPServer>.fromOpaque(owner).takeUnretainedValue().sendAnswers()
         }
         loop = made
-        answers.withLock { $0 = [] }
+        answers.withLock { $0 = ([], UInt(bitPattern: made)) }
         running.store(true, ordering: .releasing)
         widgethost_h2o_listen(made)
         let handle = UInt(bitPattern: made)
@@ -349,9 +349,9 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Sends the answers handed over since the last wake.
     private func sendAnswers() {
-        let due = answers.withLock { work -> [LoopWork] in
-            defer { if work != nil { work = [] } }
-            return work ?? []
+        let due = answers.withLock { queue -> [LoopWork] in
+            defer { queue?.work = [] }
+            return queue?.work ?? []
         }
         for item in due {
             let response = item.make()
@@ -381,25 +381,24 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Queues `make`'s answer to `responder`'s request for the loop's thread (dropped once the loop has stopped).
     fileprivate func answerLater(_ responder: HTTPResponder, _ make: @escaping @Sendable () -> HTTPResponse) {
-        let queued = answers.withLock { work -> Bool in
-            guard work != nil else { return false }
-            work!.append(LoopWork(request: responder.request, make: make))
-            return true
-        }
-        if queued, let loop { widgethost_h2o_wake(loop) }
+        enqueue(LoopWork(request: responder.request, make: make))
     }
 
     /// Runs `step` on the loop's thread (`make`'s response is not sent: there is no request).
     private func onLoop(_ step: @escaping @Sendable () -> Void) {
-        let queued = answers.withLock { work -> Bool in
-            guard work != nil else { return false }
-            work!.append(LoopWork(request: nil, make: {
-                step()
-                return HTTPResponse(status: 200, body: [])
-            }))
-            return true
+        enqueue(LoopWork(request: nil, make: {
+            step()
+            return HTTPResponse(status: 200, body: [])
+        }))
+    }
+
+    /// Queues `work` and wakes the loop (with the lock held, so never once it is stopped).
+    private func enqueue(_ work: LoopWork) {
+        answers.withLock { queue in
+            guard queue != nil else { return }
+            queue!.work.append(work)
+            widgethost_h2o_wake(UnsafeMutablePointer<widgethost_h2o_loop>(bitPattern: queue!.loop))
         }
-        if queued, let loop { widgethost_h2o_wake(loop) }
     }
 
     /// 403 for a request whose `Host` the server does not listen as, saying which it answers.
