@@ -183,8 +183,10 @@ class FamiliesTests(StudioCase):
                 source = self.page.get_attribute(f"#{family} figure.picture.{scheme} img", "src")
                 self.assertTrue(source.startswith("data:image/png;base64,iVBORw0KGgo"), family + " " + scheme)
             self.assertTrue(self.page.is_visible(f"#{family} .findings"))
-        # A finding about a field with placeholders names the outputs it shows.
-        self.assertIn("so it shows \"08:…\" (circular widget) — from the output clock", self.page.inner_text("#family-circular .findings"))
+        # The other families' findings are one list, each once with the families it affects; a
+        # finding about a field with placeholders names the outputs it shows, then the families.
+        self.assertIn("so it shows \"08:…\" — from the output clock (circular widget)", self.page.inner_text("#other-findings"))
+        self.assertIn("under your small widget", self.page.inner_text("#family-circular .findings"))
         self.assertIn("Sunday", self.page.inner_text("#outputs"))
         self.assertNoConsoleErrors()
 

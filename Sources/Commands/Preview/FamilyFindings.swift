@@ -1,10 +1,23 @@
 /// The findings of several widget families, each said once: a finding that families have alike
 /// is one line naming them (`… (small, medium and large widgets) [render-text-truncated]`), for
-/// `render --all-families` and the preview's pictures.
+/// `render --all-families` and the preview's and the studio's pictures (``PictureSection``).
+/// The one grouping of findings by family: whatever shows them groups them here.
 public struct FamilyFindings: Sendable {
+    /// One finding and the families that have it alike, in the order they were added.
+    public struct Group: Sendable, Hashable {
+        public var prefix: String
+        /// The message without its trailing ` (LABEL)`.
+        public var message: String
+        public var suffix: String
+        /// The families' prose names (`small widget`, `Live Activity`).
+        public var labels: [String]
+
+        /// The line: the message naming every family that has it.
+        public var line: String { prefix + message + " (\(FamilyFindings.names(labels)))" + suffix }
+    }
+
     private var order: [String] = []
-    private var labels: [String: [String]] = [:]
-    private var parts: [String: (prefix: String, message: String, suffix: String)] = [:]
+    private var groupsByKey: [String: Group] = [:]
 
     /// No findings yet.
     public init() {}
@@ -12,26 +25,29 @@ public struct FamilyFindings: Sendable {
     /// A finding of the family whose prose name is `label` (`small widget`, `Live Activity`);
     /// `message` without its trailing ` (LABEL)` is what makes two families' findings alike.
     public mutating func add(_ label: String, prefix: String, message: String, suffix: String) {
-        let named = " (\(label))"
-        let bare = message.hasSuffix(named) ? String(message.dropLast(named.count)) : message
+        let bare = Self.bare(message, label: label)
         let key = prefix + "\u{0}" + bare + "\u{0}" + suffix
-        if labels[key] == nil {
+        if groupsByKey[key] == nil {
             order.append(key)
-            parts[key] = (prefix, bare, suffix)
+            groupsByKey[key] = Group(prefix: prefix, message: bare, suffix: suffix, labels: [])
         }
-        if !(labels[key] ?? []).contains(label) { labels[key, default: []].append(label) }
+        if !(groupsByKey[key]?.labels.contains(label) ?? true) { groupsByKey[key]?.labels.append(label) }
+    }
+
+    /// `message` without the family's name it ends with (` (small widget)`).
+    public static func bare(_ message: String, label: String) -> String {
+        let named = " (\(label))"
+        return message.hasSuffix(named) ? String(message.dropLast(named.count)) : message
     }
 
     /// How many different findings there are.
     public var count: Int { order.count }
 
+    /// Each finding once, in the order they were first found.
+    public var groups: [Group] { order.compactMap { groupsByKey[$0] } }
+
     /// One line per finding, in the order they were first found.
-    public var lines: [String] {
-        order.compactMap { key in
-            guard let (prefix, message, suffix) = parts[key], let found = labels[key] else { return nil }
-            return prefix + message + " (\(Self.names(found)))" + suffix
-        }
-    }
+    public var lines: [String] { groups.map(\.line) }
 
     /// `small widget`, `small and medium widgets`, `small widget and Live Activity`.
     public static func names(_ labels: [String]) -> String {

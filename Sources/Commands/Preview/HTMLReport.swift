@@ -329,6 +329,8 @@ public struct HTMLReport: Sendable {
         .findings{flex:1 1 160px;min-width:0;max-width:100%;font-size:.9em}
         .findings ul{margin:0;padding-left:18px}
         .findings li{overflow-wrap:anywhere}
+        .other-findings{border:1px solid var(--line);border-radius:8px;padding:8px 10px;flex:none}
+        .other-findings h3{margin:0 0 6px}
         @media (max-width:600px){main{padding:8px}header,section{padding:10px}body{font-size:15px}th,td{padding:3px 5px}}
         @media (max-width:600px){table.layout colgroup,table.layout thead{display:none}table.layout,table.layout tbody,table.layout tr,table.layout td{display:block;width:auto}table.layout tr{border-bottom:1px solid var(--line);padding:4px 0}table.layout td{border:0;padding:1px 4px}table.layout td:nth-child(2)::before{content:"placeholder ";color:var(--muted)}table.layout td:nth-child(3)::before{content:"renders as ";color:var(--muted)}}
         """

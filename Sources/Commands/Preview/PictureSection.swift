@@ -13,13 +13,18 @@ public struct PictureSection: Sendable {
     public var families: [FamilyPictures]
     /// Why the pictures are missing (the drawing program is not built, …); nil when drawn.
     public var problem: String?
+    /// The family the author is making (`medium`, `live-activity`: the run's kind): it leads,
+    /// with its findings, and the other families' findings follow, each once with the families
+    /// it affects. Nil: every family alike.
+    public var chosen: String?
 
-    public init(folder: String, device: String, scale: Int, families: [FamilyPictures], problem: String? = nil) {
+    public init(folder: String, device: String, scale: Int, families: [FamilyPictures], problem: String? = nil, chosen: String? = nil) {
         self.folder = folder
         self.device = device
         self.scale = scale
         self.families = families
         self.problem = problem
+        self.chosen = chosen
     }
 
     /// Findings shown per family in the terminal and on the page; `--format json` lists them all.
@@ -100,12 +105,16 @@ public struct PictureFinding: Sendable, Hashable {
 }
 
 extension PictureSection {
-    /// `pictures` of `widgethost.preview/1`: `folder`, `device`, `scale`, `problem`, and
-    /// `families`, each `family`, `size`, `files` (scheme → file), `diagnostics` and `components`.
+    /// `pictures` of `widgethost.preview/1`: `folder`, `device`, `scale`, `problem`, `chosen`
+    /// (the family the run's kind is), `findings` (every finding once, with the `families` it
+    /// affects, the chosen family's first), and `families`, each `family`, `size`, `files`
+    /// (scheme → file), `diagnostics` and `components`.
     public var json: JSONValue {
         .object([
             "folder": .string(folder), "device": .string(device), "scale": .number(Double(scale)),
             "problem": problem.map { .string($0) } ?? .null,
+            "chosen": chosen.map { .string($0) } ?? .null,
+            "findings": .array(groupedFindings.map(\.json)),
             "families": .array(families.map { family in
                 var files: JSONObject = [:]
                 for picture in family.pictures where !picture.file.isEmpty { files[picture.scheme] = .string(picture.file) }
@@ -129,27 +138,38 @@ extension PictureSection {
             return lines
         }
         let prefix = folder.isEmpty ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
-        // Each finding once, naming the families that have it alike.
-        var findings = FamilyFindings()
-        for family in families {
+        for family in shownFamilies {
             let size = "\(JSONValue.formatNumber(family.width))×\(JSONValue.formatNumber(family.height))"
             let names = family.pictures.map(\.file).filter { !$0.isEmpty }.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
             let head = "  " + Columns.pad(family.family, 14) + Columns.pad(size, 9)
             lines += names.isEmpty ? [String(head.reversed().drop { $0 == " " }.reversed())] : Wording.wrap(names.joined(separator: ", "), width: width, first: head, rest: String(repeating: " ", count: head.count))
-            for finding in family.findings where finding.severity != "info" {
-                findings.add(family.label, prefix: "\(finding.severity)\u{0}\(finding.path): ", message: finding.message, suffix: " [\(finding.code)]")
+        }
+        // Each finding once, naming the families that have it: the chosen family's first.
+        let split = findingsLeadAndOthers
+        let lead = split.lead.filter { $0.finding.severity != "info" }
+        let others = split.others.filter { $0.finding.severity != "info" }
+        var room = Self.terminalFindings
+        func show(_ groups: [GroupedFinding]) {
+            for group in groups.prefix(room) {
+                let finding = group.finding
+                let label = finding.severity == "error" ? style.red("error") : style.yellow("warning")
+                let plain = "\(finding.severity):"
+                let wrapped = Wording.wrap("\(finding.path): \(group.message) [\(finding.code)]", width: width, first: "  \(plain) ", rest: "    ")
+                lines += ["  " + label + ":" + wrapped[0].dropFirst(2 + plain.count)] + wrapped.dropFirst()
+            }
+            room -= min(room, groups.count)
+        }
+        if let family = chosenFamily {
+            lines.append("  " + style.bold("your \(family.label)") + style.dim(lead.isEmpty ? ": fits, nothing cut off" : ": " + Wording.count(lead.count, "finding")))
+            show(lead)
+            if !others.isEmpty {
+                lines.append("  " + style.bold("other families") + style.dim(": " + Wording.count(others.count, "finding") + ", each once with the families it affects"))
             }
         }
-        for line in findings.lines.prefix(Self.terminalFindings) {
-            let severity = String(line.prefix { $0 != "\u{0}" })
-            let text = String(line.dropFirst(severity.count + 1))
-            let label = severity == "error" ? style.red("error") : style.yellow("warning")
-            let plain = "\(severity):"
-            let wrapped = Wording.wrap(text, width: width, first: "  \(plain) ", rest: "    ")
-            lines += ["  " + label + ":" + wrapped[0].dropFirst(2 + plain.count)] + wrapped.dropFirst()
-        }
-        if findings.count > Self.terminalFindings {
-            lines.append(style.dim("  … \(findings.count - Self.terminalFindings) more (--html or --format json lists them)"))
+        show(others)
+        let total = lead.count + others.count
+        if total > Self.terminalFindings {
+            lines.append(style.dim("  … \(total - Self.terminalFindings) more (--html or --format json lists them)"))
         }
         return lines
     }
@@ -160,6 +180,20 @@ extension PictureSection {
     /// A file's name without its folder.
     static func name(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
+    /// Findings as a list, the first ``pageFindings`` of them, each with the message given.
+    static func list(_ findings: [(finding: PictureFinding, message: String)]) -> String {
+        var html = "<ul>"
+        for (finding, message) in findings.prefix(pageFindings) {
+            html += "<li class=\"finding \(HTMLReport.escape(finding.severity))\"><strong>\(HTMLReport.escape(finding.severity))</strong> "
+            html += "<span class=\"where\">\(HTMLReport.breakable(finding.path, before: "."))</span> \(HTMLReport.escape(message)) <code>\(HTMLReport.escape(finding.code))</code></li>"
+        }
+        html += "</ul>"
+        if findings.count > pageFindings {
+            html += "<p class=\"muted\">… \(findings.count - pageFindings) more (--format json lists them all)</p>"
+        }
+        return html
+    }
+
     /// The HTML section: one card per family, its light and dark pictures side by side at
     /// their size in points (embedded as `data:` addresses, so the page stays self-contained),
     /// the findings beside them.
@@ -167,9 +201,11 @@ extension PictureSection {
         var html = "<section id=\"pictures\">\n<h2>Pictures <span class=\"count\">\(HTMLReport.escape(device)), \(scale)x\(folder.isEmpty ? "" : ", in " + HTMLReport.escape(folder))</span></h2>\n"
         if let problem { return html + "<p class=\"problem\"><strong>warning</strong> \(HTMLReport.escape(problem))</p>\n</section>\n" }
         html += "<div class=\"families\">\n"
-        for family in families {
+        let split = findingsLeadAndOthers
+        for family in shownFamilies {
             let size = "\(JSONValue.formatNumber(family.width)) × \(JSONValue.formatNumber(family.height)) pt"
-            html += "<div class=\"family\" id=\"family-\(HTMLReport.escape(family.family))\">\n<h3>\(HTMLReport.escape(family.label)) <span class=\"count\">\(size)</span></h3>\n"
+            let isChosen = chosenFamily != nil && family.family == chosen
+            html += "<div class=\"family\(isChosen ? " chosen" : "")\" id=\"family-\(HTMLReport.escape(family.family))\">\n<h3>\(HTMLReport.escape(family.label)) <span class=\"count\">\(size)</span></h3>\n"
             html += "<div class=\"row\">\n"
             for picture in family.pictures {
                 // A small picture (a 72 pt circle) gets a wider card, so that its file's name
@@ -184,18 +220,21 @@ extension PictureSection {
             html += "<div class=\"findings\">"
             if family.findings.isEmpty {
                 html += "<p class=\"muted\">Fits: nothing cut off.</p>"
+            } else if chosenFamily == nil {
+                html += Self.list(family.findings.map { ($0, $0.message) })
+            } else if isChosen {
+                html += Self.list(split.lead.map { ($0.finding, $0.message) })
             } else {
-                html += "<ul>"
-                for finding in family.findings.prefix(Self.pageFindings) {
-                    html += "<li class=\"finding \(HTMLReport.escape(finding.severity))\"><strong>\(HTMLReport.escape(finding.severity))</strong> "
-                    html += "<span class=\"where\">\(HTMLReport.breakable(finding.path, before: "."))</span> \(HTMLReport.escape(finding.message)) <code>\(HTMLReport.escape(finding.code))</code></li>"
-                }
-                html += "</ul>"
-                if family.findings.count > Self.pageFindings {
-                    html += "<p class=\"muted\">… \(family.findings.count - Self.pageFindings) more (--format json lists them all)</p>"
-                }
+                let count = Wording.count(family.findings.count, "finding")
+                html += "<p class=\"muted\">\(count), said once with the families \(family.findings.count == 1 ? "it affects" : "they affect"): "
+                html += "under your \(HTMLReport.escape(chosenFamily?.label ?? "widget")) or under <a href=\"#other-findings\">other families</a>.</p>"
             }
             html += "</div>\n</div>\n</div>\n"
+        }
+        if chosenFamily != nil, !split.others.isEmpty {
+            html += "<div class=\"findings other-findings\" id=\"other-findings\">\n<h3>Other families <span class=\"count\">"
+            html += "\(Wording.count(split.others.count, "finding")), each once with the families it affects</span></h3>\n"
+            html += Self.list(split.others.map { ($0.finding, $0.message) }) + "\n</div>\n"
         }
         return html + "</div>\n</section>\n"
     }

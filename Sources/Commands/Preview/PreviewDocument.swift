@@ -27,6 +27,9 @@ public struct PreviewDocument: Sendable {
     public var budget: Int?
     /// Each run of the strip as it ended, in order, when the builder keeps them.
     public var refreshStates: [RefreshState] = []
+    /// What the view says of the state folder the runs read and wrote (`.widgethost, kept
+    /// between runs …`, as `run` says it); nil when the command does not say.
+    public var stateLine: String?
 
     /// The first run: the kind the strip and the layout follow.
     public var primary: RunReport? { runs.first }

@@ -65,6 +65,9 @@ public struct TerminalView: Sendable {
             lines.append(line)
             lines.append(style.dim(Columns.clip(now, width)))
         }
+        if let state = document.stateLine {
+            lines += Wording.wrap(state, width: width, first: style.dim("state") + "  ", rest: "       ")
+        }
         if let error = primary.error {
             let location = [error.line, error.column].compactMap { $0.map(String.init) }.joined(separator: ":")
             lines += Wording.wrap(error.summary + (location.isEmpty ? "" : " at line \(location)"), width: width,

@@ -24,6 +24,9 @@ public enum Wording {
     }
 
     /// A size for people: "512 bytes", "2 KiB", "7.3 MiB".
+    /// `1 finding`, `3 findings`.
+    public static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
     public static func bytes(_ count: Int) -> String {
         if count < 1024 { return "\(count) byte\(count == 1 ? "" : "s")" }
         let (value, unit) = count < 1 << 20 ? (Double(count) / 1024, "KiB") : (Double(count) / Double(1 << 20), "MiB")

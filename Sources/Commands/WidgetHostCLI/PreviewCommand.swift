@@ -21,7 +21,9 @@ enum PreviewCommand {
             strip of the refreshes the system would grant over the next 24 hours (or --hours
             / --days) under --budget, and for a Live Activity its span. The strip is
             simulated with empty storage, and with a live network it replays what the run
-            fetched, so previewing never fetches more than once per kind.
+            fetched, so previewing never fetches more than once per kind. The run reads
+            and writes the state folder (.widgethost unless --state; --fresh-state starts
+            from empty storage and keeps nothing), and the view names it.
 
             --layout FILE checks a layout against the outputs: a text file with one field
             per line, or a JSON component tree (see docs/layout.md). Every placeholder is
@@ -31,7 +33,8 @@ enum PreviewCommand {
             names the pictures, written to a folder beside --html (preview.html:
             preview-pictures/; without --html they are not written, and the view shows what
             only the picture shows: text cut off, overflow), and the HTML page shows them
-            side by side with those findings.
+            side by side with those findings: the --kind's family first with its own,
+            then the other families' findings, each once with the families it affects.
 
             --watch re-runs when the script, the layout, the action, the profile or the
             fixtures file change, and redraws; Ctrl-C stops it (exit 0). --html FILE also
@@ -109,16 +112,18 @@ enum PreviewCommand {
             let inputs = try PreviewInputsLoader(arguments: arguments, path: path, base: base, simulation: simulation).load(strict: true)
             var document = PreviewBuilder().build(inputs)
             document.pictures = PreviewPictures.section(inputs, document: document, arguments: arguments)
-            try output(document, format: format, arguments: arguments, terminal: terminal)
+            document.stateLine = APIFlags.stateLine(inputs.configuration.storage)
+            try output(document, storage: inputs.configuration.storage, format: format, arguments: arguments, terminal: terminal)
             return document.hasFailures ? ExitStatus.failure : ExitStatus.success
         }
         return try watchLoop(arguments: arguments, path: path, base: base, simulation: simulation, terminal: terminal)
     }
 
     /// Prints the view (or JSON) and writes the HTML file when asked.
-    static func output(_ document: PreviewDocument, format: ReportFormat, arguments: ParsedArguments, terminal: Terminal) throws {
+    /// The JSON has `stateFolder`, the folder the runs read and wrote (null with `--fresh-state`), as `run`'s.
+    static func output(_ document: PreviewDocument, storage: StateStore?, format: ReportFormat, arguments: ParsedArguments, terminal: Terminal) throws {
         if format == .json {
-            terminal.out(document.json.serialized(pretty: true))
+            terminal.out(RunCommand.withState(document.json, storage).serialized(pretty: true))
         } else {
             for line in TerminalView(document: document, style: TextStyle(enabled: terminal.colorOut)).lines() { terminal.out(line) }
         }
@@ -161,6 +166,7 @@ enum PreviewCommand {
             // Redrawn on every pass (by one drawing child for the whole watch): a save of the
             // script, the layout or the fixtures redraws them.
             document.pictures = PreviewPictures.section(inputs, document: document, arguments: arguments, client: pictures)
+            document.stateLine = APIFlags.stateLine(inputs.configuration.storage)
             if terminal.outIsTerminal { terminal.writeOut("\u{1B}[H\u{1B}[2J\u{1B}[3J") }
             let clock = String(ISO8601.format(epochMs: WallClock.nowMilliseconds(), in: Zone.current()).dropFirst(11).prefix(8))
             let html = try arguments.get(Self.html).map { " · writes \($0)" } ?? ""

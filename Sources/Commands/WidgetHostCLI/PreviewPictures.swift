@@ -54,8 +54,15 @@ enum PreviewPictures {
             section.problem = problem.message
         case .success(let answer):
             section.families = families(answer.pictures)
+            section.chosen = family(of: run.kind).rawValue
         }
         return section
+    }
+
+    /// The family a run's kind is drawn as: its own, the Live Activity's for `live`, and small
+    /// for a button or a toggle (the studio's lead picture, the preview's first).
+    static func family(of kind: ScriptKind) -> WidgetFamily {
+        WidgetFamily(name: kind.rawValue) ?? .small
     }
 
     /// The answer's pictures grouped by family, in the order drawn, the findings of both schemes each once.

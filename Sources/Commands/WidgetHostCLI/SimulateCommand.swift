@@ -26,7 +26,9 @@ enum SimulateCommand {
             24 h, the longest gap, the budget verdict and the Live Activity's span.
             The span starts at --now (default: the real time) and lasts --hours or --days
             (default: 24 hours, at most 366 days). Runs are seeded from --seed (default 0),
-            so the same inputs give the same report, byte for byte.
+            so the same inputs give the same report, byte for byte. Every run reads and
+            writes the state folder, which the report names (.widgethost unless --state;
+            --fresh-state starts from empty storage and keeps nothing).
 
             TIME (for --tap and --foreground) is an ISO 8601 date-time or epoch milliseconds,
             like --now, or an offset from the start of the span: +90m, +2h, +1d, +1h30m,
@@ -149,14 +151,15 @@ enum SimulateCommand {
 
         let rendered: String
         switch format {
-        case .json: rendered = report.json.serialized(pretty: true) + "\n"
+        case .json: rendered = RunCommand.withState(report.json, runConfiguration.storage).serialized(pretty: true) + "\n"
         case .jsonl: rendered = report.jsonLines()
         case .svg:
             rendered = pictureLayout == nil ? report.svg()
                 : report.svg(pictures: pictures, caption: "The \(pictureLayout!.family.label) after each refresh of the first day (\(pictures.count) of at most \(SimulationPictures.limit))")
         case .text:
             rendered = heading(path: path, runner: runner)
-                + report.text(summaryOnly: summaryOnly, color: outPath == nil && terminal.colorOut)
+                + report.text(summaryOnly: summaryOnly, color: outPath == nil && terminal.colorOut,
+                              state: APIFlags.stateLine(runConfiguration.storage))
         }
         if let outPath {
             do {

@@ -205,7 +205,7 @@ package enum StudioProgram {
         guard !harmony, let layout = inputs.layout, let timeline = build.document.timeline else { return build }
         if case .lines = layout.body { return build }
         let states = build.document.refreshStates.filter { $0.status == "ok" }.map { (at: $0.at, refresh: $0.index, outputs: $0.outputs) }
-        let family = WidgetFamily(name: inputs.configuration.kind.rawValue) ?? .small
+        let family = PreviewPictures.family(of: inputs.configuration.kind)
         let stateFolder = inputs.configuration.storage?.directory
         let zone = timeline.zone
         // Drawn when asked, after the page has the rest: the families first, then the day.

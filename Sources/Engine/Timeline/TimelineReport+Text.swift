@@ -7,8 +7,10 @@ extension TimelineReport {
     /// report's zone as `MM-DD HH:MM:SS`, or `YYYY-MM-DD HH:MM:SS` when the span crosses
     /// a year. With `summaryOnly`, the heading and the summary alone; with `color` (a
     /// terminal), the rows of failed runs are red.
-    public func text(summaryOnly: Bool = false, color: Bool = false) -> String {
+    /// `state`: what the heading says of the state folder the runs read and wrote, when given.
+    public func text(summaryOnly: Bool = false, color: Bool = false, state: String? = nil) -> String {
         var out = heading()
+        if let state { out += "  state:  \(state)\n" }
         out += "\n"
         if !summaryOnly {
             out += refreshTable(color: color)

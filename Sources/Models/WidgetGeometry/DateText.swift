@@ -2,7 +2,7 @@ import ZonedTime
 
 /// The text a `date` component shows at a given now, in English as the app's documentation
 /// shows it (the date page's examples: `2:30 PM`, `August 20, 2024`, `5 minutes ago`, `+05:00`,
-/// `00:05:00`). The engine needs only its length; the drawing shows the same string.
+/// `5:00`). The engine needs only its length; the drawing shows the same string.
 enum DateText {
     /// The text of `content` (`now`, `tomorrow`, `yesterday`, `startoftoday`,
     /// `YYYY-MM-DD HH:mm:ss` in local time, or a timestamp in milliseconds, or seconds below
@@ -105,9 +105,12 @@ enum DateText {
         return (delta < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
     }
 
+    /// SwiftUI's `.timer` style: the time to the date, counting down to it, or up from it once it has passed,
+    /// as `m:ss` under an hour (`25:00`, `0:05`) and `h:mm:ss` from an hour (`1:02:03`).
     static func timer(_ delta: Double) -> String {
         let s = Int(min(abs(delta) / 1000, 1e12).rounded(.down))
-        return two(s / 3600) + ":" + two((s / 60) % 60) + ":" + two(s % 60)
+        let minutes = "\((s / 60) % 60):" + two(s % 60)
+        return s < 3600 ? minutes : "\(s / 3600):" + two((s / 60) % 60) + ":" + two(s % 60)
     }
 
     static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

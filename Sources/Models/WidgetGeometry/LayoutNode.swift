@@ -56,6 +56,8 @@ final class Node {
     var minimumScale = 0.9
     var truncation = TruncationMode.tail
     var fillsWidth = false
+    /// False for a text that never breaks into lines (a `timer`): measured as one line.
+    var wraps = true
 
     // Other leaves.
     var font = FontSpec(size: 17)

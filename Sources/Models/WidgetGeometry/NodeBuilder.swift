@@ -136,6 +136,12 @@ struct NodeBuilder {
             }
             node.runs = [TextRun(text ?? "", font: node.font)]
             node.fillsWidth = ["relative", "offset", "timer"].contains(style)
+            // A timer ticks on one line, shrunk to fit (to its minimum scale factor) rather than
+            // wrapped: a timer text does not wrap.
+            if style == "timer" {
+                node.lineLimit = 1
+                node.wraps = false
+            }
         case .tstack:
             readText(node)
         case .icon:

@@ -26,7 +26,7 @@ extension Engine {
 
         func attempt(_ scale: Double) -> (lines: [TextLine], allowed: Int, fits: Bool) {
             let scaled = scale == 1 ? runs : runs.map { TextRun($0.text, font: $0.font.scaled(scale)) }
-            let lines = measurer.lines(of: scaled, maxWidth: maxWidth)
+            let lines = measurer.lines(of: scaled, maxWidth: node.wraps ? maxWidth : nil)
             var allowed = lines.count
             if let limit = node.lineLimit { allowed = min(allowed, limit) }
             if let maxHeight {

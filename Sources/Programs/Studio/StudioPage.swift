@@ -236,7 +236,7 @@ enum StudioPage {
             head.textContent = '';
             const header = report.querySelector(':scope > header');
             if (header) head.append(header);
-            const family = report.querySelector('#family-' + (view.kind === 'live' ? 'live-activity' : view.kind));
+            const family = report.querySelector('#pictures .family.chosen') || report.querySelector('#family-' + (view.kind === 'live' ? 'live-activity' : view.kind));
             if (family) {
               const lead = document.createElement('section');
               lead.id = 'lead';

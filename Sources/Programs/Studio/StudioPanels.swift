@@ -140,9 +140,15 @@ enum StudioPanels {
             if !first.isEmpty, !(names[pointer] ?? []).contains(first) { names[pointer, default: []].append(first) }
         }
         for family in pictures.families.indices {
+            // Said before the family's name the message ends with, so that the families that
+            // have the finding alike are still said once (``FamilyFindings``).
+            let named = " (\(pictures.families[family].label))"
             for index in pictures.families[family].findings.indices {
                 guard let field = pictures.families[family].findings[index].field, let outputs = names[field] else { continue }
-                pictures.families[family].findings[index].message += " — from the output\(outputs.count == 1 ? "" : "s") \(outputs.joined(separator: ", "))"
+                let message = pictures.families[family].findings[index].message
+                let bare = FamilyFindings.bare(message, label: pictures.families[family].label)
+                pictures.families[family].findings[index].message = bare
+                    + " — from the output\(outputs.count == 1 ? "" : "s") \(outputs.joined(separator: ", "))" + (bare == message ? "" : named)
             }
         }
         document.pictures = pictures

@@ -44,6 +44,7 @@ final class PreviewPicturesBrowserTests: XCTestCase {
               findingsText: f.querySelector('.findings').textContent,
               findingsVisible: w.getComputedStyle(f.querySelector('.findings')).visibility === 'visible'
             })),
+            others: d.querySelector('#other-findings') && {box: box(d.querySelector('#other-findings')), text: d.querySelector('#other-findings').textContent},
           };
           const out = document.createElement('pre'); out.id = 'measurements'; out.textContent = JSON.stringify(m);
           document.body.appendChild(out);
@@ -129,9 +130,14 @@ final class PreviewPicturesBrowserTests: XCTestCase {
                     XCTAssertLessThanOrEqual(findings["bottom"]?.doubleValue ?? .infinity, family["card"]?["bottom"]?.doubleValue ?? 0, id)
                 }
             }
-            // The circular widget's findings are shown beside its pictures.
+            // The circular widget's card says where its findings are: the small widget (the
+            // kind's family) leads, and the other families' findings are one list after the cards.
             let circular = families.first { $0["id"]?.stringValue == "family-circular" }
-            XCTAssertTrue(circular?["findingsText"]?.stringValue?.contains("render-text-truncated") ?? false, "\(circular ?? .null)")
+            XCTAssertTrue(circular?["findingsText"]?.stringValue?.contains("under your small widget or under other families") ?? false, "\(circular ?? .null)")
+            let others = measured["others"]
+            XCTAssertTrue(others?["text"]?.stringValue?.contains("(circular widget) render-text-truncated") ?? false, "\(others ?? .null)")
+            XCTAssertLessThanOrEqual(others?["box"]?["right"]?.doubleValue ?? .infinity, Double(width), "the other families' findings at \(width) px")
+            XCTAssertGreaterThanOrEqual(others?["box"]?["top"]?.doubleValue ?? 0, families.last?["card"]?["bottom"]?.doubleValue ?? .infinity, "after the cards")
             XCTAssertLessThanOrEqual(measured["scrollWidth"]?.doubleValue ?? .infinity, Double(width), "the page scrolls sideways at \(width) px")
             try screenshot(report, width: width)
         }

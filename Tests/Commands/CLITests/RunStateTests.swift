@@ -62,6 +62,37 @@ final class RunStateTests: XCTestCase {
         XCTAssertTrue(action.out.contains("\n  count  101\n"), action.out)
     }
 
+    /// `simulate` and `preview` read and write the same folder as `run`, and their reports name
+    /// it as `run`'s do: a `state` line in the text, `stateFolder` in the JSON; `--fresh-state`
+    /// starts them clean and keeps nothing.
+    func testSimulateAndPreviewNameTheStateFolderAsRunDoes() throws {
+        let simulate = try sh("widgethost simulate counter.js --now 2026-11-29T08:00:00Z --tz UTC --hours 1 --summary", in: folder)
+        XCTAssertEqual(simulate.code, 0, simulate.err)
+        XCTAssertTrue(simulate.out.contains("\n  state:  .widgethost, kept between runs (--fresh-state: start empty)\n"), simulate.out)
+        XCTAssertEqual(try count("widgethost run counter.js"), 3, "the simulation's 2 runs kept their count in the folder")
+        let simulateJSON = try JSONValue.parse(try sh("widgethost simulate counter.js --hours 1 --format json", in: folder).out)
+        XCTAssertEqual(simulateJSON["schema"], "widgethost.timeline/1")
+        XCTAssertEqual(simulateJSON["stateFolder"], ".widgethost")
+        let freshSimulation = try sh("widgethost simulate counter.js --hours 1 --fresh-state --summary", in: folder)
+        XCTAssertTrue(freshSimulation.out.contains("\n  state:  none kept (--fresh-state: storage starts empty)\n"), freshSimulation.out)
+        XCTAssertEqual(try JSONValue.parse(try sh("widgethost simulate counter.js --hours 1 --fresh-state --format json", in: folder).out)["stateFolder"], .null)
+        XCTAssertEqual(try JSONValue.parse(try sh("widgethost simulate counter.js --hours 1 --state other --format json", in: folder).out)["stateFolder"], "other")
+
+        let preview = try sh("widgethost preview counter.js --now 2026-11-29T08:00:00Z --tz UTC", in: folder)
+        XCTAssertEqual(preview.code, 0, preview.err)
+        XCTAssertTrue(preview.out.contains("\nstate  .widgethost, kept between runs (--fresh-state: start empty)\n"), preview.out)
+        let previewJSON = try JSONValue.parse(try sh("widgethost preview counter.js --format json", in: folder).out)
+        XCTAssertEqual(previewJSON["schema"], "widgethost.preview/1")
+        XCTAssertEqual(previewJSON["stateFolder"], ".widgethost")
+        XCTAssertEqual(previewJSON["runs"]?[0]?["outputs"]?["count"], 7, "read from the folder the simulations, the run and the preview before it wrote")
+        let freshPreview = try sh("widgethost preview counter.js --fresh-state", in: folder)
+        XCTAssertTrue(freshPreview.out.contains("\nstate  none kept (--fresh-state: storage starts empty)\n"), freshPreview.out)
+        let freshJSON = try JSONValue.parse(try sh("widgethost preview counter.js --fresh-state --format json", in: folder).out)
+        XCTAssertEqual(freshJSON["stateFolder"], .null)
+        XCTAssertEqual(freshJSON["runs"]?[0]?["outputs"]?["count"], 1)
+        XCTAssertEqual(try JSONValue.parse(try sh("widgethost preview counter.js --state other --format json", in: folder).out)["stateFolder"], "other")
+    }
+
     /// `push --script` runs the script as `run` does: the state folder (read and written), the
     /// run flags of the script API, and it says which folder.
     func testPushScriptAgreesWithRun() throws {

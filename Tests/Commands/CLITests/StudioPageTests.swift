@@ -108,6 +108,27 @@ final class StudioPageTests: XCTestCase {
         XCTAssertEqual(failure.components(separatedBy: "[bad-layout]").count, 2, "the code once: \(failure)")
     }
 
+    /// Issue 37, 6: the page leads with the chosen kind's family and its findings; the other
+    /// families' findings are one list, each said once with the families it affects, a finding
+    /// about a placeholder's field naming its outputs before the families.
+    func testTheChosenFamilyLeadsAndEachFindingIsSaidOnceWithItsFamilies() throws {
+        let studio = try start(layout: #"{"type": "vstack", "children": [{"type": "text", "content": "${title}", "fontWieght": "bold"}, {"type": "text", "content": "${clock} ${clock}", "lineLimit": 1, "fontSize": 40}]}"#)
+        let view = try post(studio, ["kind": "medium"]).body
+        XCTAssertEqual(view["kind"]?.stringValue, "medium")
+        let html = try XCTUnwrap(view["html"]?.stringValue)
+        let start = try XCTUnwrap(html.range(of: "<section id=\"pictures\">"))
+        let pictures = String(html[start.lowerBound...])
+        let section = String(pictures[..<(pictures.range(of: "</section>")?.upperBound ?? pictures.endIndex)])
+        XCTAssertEqual(section.components(separatedBy: "fontWieght").count - 1, 1, "the typo of every family is said once: \(section)")
+        XCTAssertTrue(section.contains("It is ignored. (medium, small, large, circular, rectangular and inline widgets and Live Activity)"), section)
+        let medium = try XCTUnwrap(section.range(of: "<div class=\"family chosen\" id=\"family-medium\">"))
+        let small = try XCTUnwrap(section.range(of: "<div class=\"family\" id=\"family-small\">"))
+        XCTAssertLessThan(medium.lowerBound, small.lowerBound, "the chosen family leads")
+        XCTAssertTrue(section.contains("<div class=\"findings other-findings\" id=\"other-findings\">"), section)
+        XCTAssertTrue(section.contains(" — from the output clock ("), section)
+        XCTAssertFalse(section.contains(") — from the output"), "the outputs are named before the families: \(section)")
+    }
+
     /// Issue 37, 9: every refresh of the day has its widget, light and dark, past 48 refreshes.
     func testEveryRefreshOfTheDayHasItsWidgetLightAndDark() throws {
         let studio = try start(hours: "14", ["--budget", "unlimited"])

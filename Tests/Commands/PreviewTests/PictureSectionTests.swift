@@ -71,6 +71,83 @@ final class PictureSectionTests: XCTestCase {
         XCTAssertEqual(FamilyFindings.names(["Live Activity"]), "Live Activity")
     }
 
+    /// A medium widget drawn at every family: one typo every family reports, a text cut off
+    /// in the medium widget alone, and findings of the lock-screen families only.
+    func chosenSection() -> PictureSection {
+        let families: [(String, String)] = [
+            ("small", "small widget"), ("medium", "medium widget"), ("large", "large widget"), ("circular", "circular widget"),
+            ("rectangular", "rectangular widget"), ("inline", "inline widget"), ("live-activity", "Live Activity"),
+        ]
+        return PictureSection(folder: "", device: "iphone-15-pro", scale: 2, families: families.map { family, label in
+            var findings = [PictureFinding(code: "render-unknown-field", severity: "warning",
+                                           message: "\"fontWieght\" is not a field of a text component; did you mean \"fontWeight\"? It is ignored (\(label))",
+                                           path: "root.children[0]", field: "/children/0/fontWieght")]
+            if family == "medium" {
+                findings.append(PictureFinding(code: "render-text-truncated", severity: "warning", message: "\"Departures\" does not fit 300×20 (medium widget)",
+                                               path: "root.children[1]", field: "/children/1/content"))
+            }
+            if ["circular", "rectangular"].contains(family) {
+                findings.append(PictureFinding(code: "render-overflow", severity: "warning", message: "the content is taller than the widget (\(label))", path: "root"))
+            }
+            return FamilyPictures(family: family, label: label, width: 10, height: 10, pictures: [
+                SchemePicture(scheme: "light", file: "", base64: Self.png, pixelWidth: 20, pixelHeight: 20),
+            ], findings: findings)
+        }, chosen: "medium")
+    }
+
+    /// The chosen kind's family leads with its findings; the others' follow grouped, each said
+    /// once with the families it affects (the medium widget: 8 reports of one typo).
+    func testTheChosenFamilyLeadsAndEachFindingIsSaidOnceWithItsFamilies() throws {
+        let section = chosenSection()
+        let grouped = section.groupedFindings
+        XCTAssertEqual(grouped.map(\.finding.code), ["render-unknown-field", "render-text-truncated", "render-overflow"])
+        XCTAssertEqual(grouped[0].families, ["medium", "small", "large", "circular", "rectangular", "inline", "live-activity"])
+        XCTAssertEqual(grouped[0].message, "\"fontWieght\" is not a field of a text component; did you mean \"fontWeight\"? It is ignored (medium, small, large, circular, rectangular and inline widgets and Live Activity)")
+        XCTAssertEqual(grouped[1].families, ["medium"])
+        XCTAssertEqual(grouped[2].families, ["circular", "rectangular"])
+        XCTAssertEqual(section.findingsLeadAndOthers.lead.count, 2)
+        XCTAssertEqual(section.findingsLeadAndOthers.others.map(\.message), ["the content is taller than the widget (circular and rectangular widgets)"])
+
+        let lines = TerminalView(document: try document(section)).lines()
+        let start = try XCTUnwrap(lines.firstIndex(of: "Pictures iphone-15-pro, 2x, light and dark, not written"), "\(lines)")
+        XCTAssertEqual(Array(lines[(start + 2)...]), [
+            "  medium        10×10", "  small         10×10", "  large         10×10", "  circular      10×10",
+            "  rectangular   10×10", "  inline        10×10", "  live-activity 10×10",
+            "  your medium widget: 2 findings",
+            "  warning: root.children[0]: \"fontWieght\" is not a field of a text component;",
+            "    did you mean \"fontWeight\"? It is ignored (medium, small, large, circular,",
+            "    rectangular and inline widgets and Live Activity) [render-unknown-field]",
+            "  warning: root.children[1]: \"Departures\" does not fit 300×20 (medium widget)",
+            "    [render-text-truncated]",
+            "  other families: 1 finding, each once with the families it affects",
+            "  warning: root: the content is taller than the widget (circular and rectangular",
+            "    widgets) [render-overflow]",
+        ])
+        XCTAssertEqual(lines.filter { $0.contains("fontWieght") }.count, 1)
+
+        let html = HTMLReport(document: try document(section)).render()
+        XCTAssertEqual(html.components(separatedBy: "fontWieght").count - 1, 1, "the typo is said once on the page")
+        let medium = try XCTUnwrap(html.range(of: "<div class=\"family chosen\" id=\"family-medium\">"))
+        let small = try XCTUnwrap(html.range(of: "<div class=\"family\" id=\"family-small\">"))
+        XCTAssertLessThan(medium.lowerBound, small.lowerBound, "the chosen family leads")
+        XCTAssertTrue(html.contains("<p class=\"muted\">1 finding, said once with the families it affects: under your medium widget or under <a href=\"#other-findings\">other families</a>.</p>"), html)
+        XCTAssertTrue(html.contains("<div class=\"findings other-findings\" id=\"other-findings\">\n<h3>Other families <span class=\"count\">1 finding, each once with the families it affects</span></h3>\n"
+                                    + "<ul><li class=\"finding warning\"><strong>warning</strong> <span class=\"where\">root</span> the content is taller than the widget (circular and rectangular widgets) <code>render-overflow</code></li></ul>"), html)
+
+        // The JSON keeps every family's diagnostics and adds each finding once with its families.
+        let json = try XCTUnwrap(try document(section).json["pictures"])
+        XCTAssertEqual(json["chosen"], "medium")
+        XCTAssertEqual(json["families"]?[0]?["family"], "small", "the families keep their documented order")
+        XCTAssertEqual(json["families"]?[3]?["diagnostics"]?.arrayValue?.count, 2)
+        XCTAssertEqual(json["findings"]?.arrayValue?.count, 3)
+        XCTAssertEqual(json["findings"]?[2], [
+            "code": "render-overflow", "severity": "warning", "message": "the content is taller than the widget", "path": "root",
+            "families": ["circular", "rectangular"],
+        ])
+        XCTAssertEqual(json["findings"]?[1]?["field"], "/children/1/content")
+        XCTAssertEqual(try document(self.section()).json["pictures"]?["chosen"], .null)
+    }
+
     func testTheProblemIsShownInsteadOfPictures() throws {
         var pictures = section()
         pictures.families = []

@@ -120,7 +120,7 @@ final class TextGeometryTests: XCTestCase {
         let now = Double(DateTextProbe.epochDays(2025, 12, 31)) * 86_400_000 + (23 * 3600 + 55 * 60) * 1000
         let opts = GeometryOptions(now: now, utcOffsetSeconds: 0)
         let timer = layout(#"{"type": "date", "content": "2026-01-01 00:00:00", "style": "timer", "fontSize": 10}"#, options: opts)
-        XCTAssertEqual(timer.root?.text?.lines.map(\.text), ["00:05:00"])
+        XCTAssertEqual(timer.root?.text?.lines.map(\.text), ["5:00"])
         // A timer fills the width it is offered, as SwiftUI's does.
         XCTAssertEqual(timer.root?.frame.width, 126)
         let time = layout(#"{"type": "date", "content": "now", "style": "time", "fontSize": 10}"#, options: opts)
@@ -158,6 +158,72 @@ final class TextGeometryTests: XCTestCase {
 }
 
 /// Days since 1970 for the test's arithmetic (a separate implementation from the engine's).
+/// A `timer` date text, as SwiftUI's `.timer` style shows it: `m:ss` under an hour, `h:mm:ss`
+/// from an hour, counting down to the date or up from it once past; on one line, shrunk to fit.
+final class TimerTextTests: XCTestCase {
+    /// 2026-11-29 18:35:00 UTC.
+    static let now = Double(DateTextProbe.epochDays(2026, 11, 29)) * 86_400_000 + (18 * 3600 + 35 * 60) * 1000
+
+    func timer(_ content: String, fontSize: Double = 10, width: Double? = nil, extra: String = "",
+               family: WidgetFamily = .small) -> GeometryResult {
+        let frame = width.map { ", \"width\": \($0)" } ?? ""
+        return layout(#"{"type": "date", "content": "\#(content)", "style": "timer", "fontSize": \#(fontSize)\#(frame)\#(extra)}"#, family,
+                      options: GeometryOptions(now: Self.now, utcOffsetSeconds: 0))
+    }
+
+    func testTheTimerShowsMinutesAndSecondsUnderAnHourAndHoursFromAnHour() {
+        let cases: [(String, String)] = [
+            ("2026-11-29 19:00:00", "25:00"), ("2026-11-29 18:35:05", "0:05"), ("2026-11-29 18:35:00", "0:00"),
+            ("2026-11-29 19:34:59", "59:59"), ("2026-11-29 19:35:00", "1:00:00"), ("2026-11-29 20:37:03", "2:02:03"),
+            ("2026-11-30 05:35:00", "11:00:00"),
+            // Once past, it counts up from the date.
+            ("2026-11-29 18:33:30", "1:30"), ("2026-11-29 17:00:00", "1:35:00"),
+        ]
+        for (content, text) in cases {
+            let r = timer(content)
+            XCTAssertEqual(r.root?.text?.lines.map(\.text), [text], content)
+            XCTAssertEqual(r.diagnostics, [], content)
+        }
+    }
+
+    /// "25:00" at 20 pt is 50 pt wide (10 a character): in 48 pt it is shrunk to fit on one
+    /// line (at 0.96), never broken between its digits.
+    func testATimerIsOneLineShrunkToFit() throws {
+        let r = timer("2026-11-29 19:00:00", fontSize: 20, width: 48)
+        let text = try XCTUnwrap(r.root?.text)
+        XCTAssertEqual(text.lines.map(\.text), ["25:00"])
+        XCTAssertEqual(text.lines.count, 1)
+        XCTAssertEqual(text.scale, 0.96, accuracy: 0.001)
+        XCTAssertFalse(text.truncated)
+        XCTAssertEqual(r.diagnostics, [])
+
+        // Narrower than its minimum scale allows: still one line, cut, and said.
+        let cut = timer("2026-11-29 19:00:00", fontSize: 20, width: 30)
+        XCTAssertEqual(cut.root?.text?.lines.count, 1)
+        XCTAssertEqual(cut.root?.text?.truncated, true)
+        XCTAssertEqual(codes(cut), ["render-text-truncated"])
+        // It never needed more lines: the finding says it is cut, not that lines are missing.
+        XCTAssertEqual(cut.diagnostics.first?.message, "\"25:00\" does not fit 30x21.6 even at its minimum scale 0.9, so it shows \"25…\" (small widget)")
+
+        // A line limit of its own does not make it wrap.
+        let limited = timer("2026-11-29 20:37:03", fontSize: 20, width: 40, extra: #", "lineLimit": 3, "minimumScaleFactor": 0.5"#)
+        XCTAssertEqual(limited.root?.text?.lines.map(\.text), ["2:02:03"])
+        XCTAssertEqual(limited.root?.text?.truncated, false)
+    }
+
+    /// A Live Activity's countdown beside its label: one line, "25:00".
+    func testALiveActivityCountdownBesideItsLabel() throws {
+        let r = layout(#"""
+            {"type": "hstack", "children": [
+              {"type": "text", "content": "Train to Leipzig departs in", "fontSize": 17, "fontWeight": "semibold"},
+              {"type": "date", "content": "2026-11-29 19:00:00", "style": "timer", "fontSize": 34, "fontWeight": "bold"}]}
+            """#, .liveActivity, options: GeometryOptions(now: Self.now, utcOffsetSeconds: 0))
+        let timer = try XCTUnwrap(r.components.first { $0.path == "root.children[1]" }?.text)
+        XCTAssertEqual(timer.lines.map(\.text), ["25:00"])
+        XCTAssertEqual(timer.lines.count, 1)
+    }
+}
+
 enum DateTextProbe {
     static func epochDays(_ y: Int, _ m: Int, _ d: Int) -> Int {
         var days = 0
