@@ -85,8 +85,8 @@ let package = Package(
         module(.c, "CLibXML2", [
             "CSharedLibrary",
         ]),
-        // The push receiver's: GNU libmicrohttpd and SQLite.
-        systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
+        // The push receiver's: H2O's HTTP library on its own event loop, and SQLite.
+        systemLibrary("CH2O", pkgConfig: "libh2o-evloop", apt: ["libh2o-evloop-dev"]),
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
         // Avahi's client, for the studio's mDNS advertisement: the whole advertisement in C over
         // Debian's libavahi-client-dev headers, the library loaded with dlopen when the studio
@@ -94,9 +94,6 @@ let package = Package(
         module(.c, "CAvahi", [
             "CSharedLibrary",
         ]),
-        // The C library's recv, defined in the program: libmicrohttpd's reads of the receiver's
-        // connections go to the receiver first, so that it checks every request head.
-        module(.c, "CReceiverSockets"),
         // What draws: cairo (image, PNG and SVG surfaces), Pango with HarfBuzz over cairo for
         // text, fontconfig for family look-ups, libdeflate (the PNG writer's deflate and CRC-32),
         // libjpeg-turbo (JPEG images) and librsvg (SVG icons). Only `Render` touches their
@@ -212,7 +209,7 @@ let package = Package(
         ]),
 
         // MARK: Layer 5, Drawing and Receiver, over layers 1, 2 and 4: the only modules that link
-        // cairo, Pango… or libmicrohttpd and SQLite.
+        // cairo, Pango… or H2O's HTTP library and SQLite.
 
         // Draws canvases and widgets with cairo and Pango, images with cairo (PNG) and libjpeg,
         // icons with librsvg. Linked only into programs that draw.
@@ -226,9 +223,8 @@ let package = Package(
         module(.receiver, "PushReceiver", [
             "PushContract",
             "HostSystem",
-            "CMicroHTTPD",
+            "CH2O",
             "CSQLite",
-            "CReceiverSockets",
             "JSONKit",
             "ZonedTime",
             "ErrorKinds",
@@ -273,7 +269,7 @@ let package = Package(
             "ErrorKinds",
         ]),
         // Command-line parsing, rendering and dispatch. Not the receiver: `serve` is its own
-        // program, so no other command loads libmicrohttpd, gnutls and SQLite at start-up.
+        // program, so no other command loads H2O's HTTP library, OpenSSL and SQLite at start-up.
         module(.commands, "WidgetHostCLI", [
             "WidgetHost",
             "ScriptSyntax",
@@ -306,7 +302,7 @@ let package = Package(
             "ErrorKinds",
         ]),
         // `widgethost studio`: the live page, served with the receiver's HTTP server, in
-        // `widgethost-serve` (the one program that links libmicrohttpd).
+        // `widgethost-serve` (the one program that links H2O's HTTP library).
         module(.programs, "Studio", [
             "CAvahi",
             "WidgetHostCLI",
@@ -445,7 +441,6 @@ let package = Package(
         ], swiftSettings: pangoHeaders),
         tests(.receiver, "PushReceiverTests", [
             "PushReceiver",
-            "CReceiverSockets",
             "HostSystem",
             "PushContract",
             "JSONKit",

@@ -3,7 +3,7 @@ import PushContract
 import ZonedTime
 
 /// `widgethost serve`, the local push receiver: its own program, `widgethost-serve` (the
-/// `ServeCLI` module), because only it needs libmicrohttpd and SQLite. The tool lists it and
+/// `ServeCLI` module), because only it needs H2O's HTTP library and SQLite. The tool lists it and
 /// hands it the process with the arguments untouched, help included.
 package enum ServeProgram {
     package static let name = "serve"
@@ -61,13 +61,14 @@ package enum ServeProgram {
             throw UsageError("bad --now '\(text)': use an ISO 8601 date-time such as 2024-03-09T16:00:00Z, or epoch seconds")
         }
     }
-    package static let threads = Option<Int>.whole("threads", "n", "HTTP worker threads. Default: 2.", in: 1...64)
+    package static let threads = Option<Int>.whole(
+        "threads", "n", "Accepted for older scripts and not used: one event loop serves every connection.", in: 1...64)
     package static let idleTimeout = Option<Int>.whole(
         "idle-timeout", "seconds",
-        "Close a connection with no request in progress this long after it opened or last answered, however slowly it sends its headers (408 if part of a request came). Default: 10.",
+        "Close a connection whose next request has not arrived this long (plus --request-timeout) after it opened or last answered, however slowly it sends. Default: 10.",
         in: 1...3600)
     package static let requestTimeout = Option<Int>.whole(
-        "request-timeout", "seconds", "Cut off a request whose body takes longer than this. Default: 10.", in: 1...3600)
+        "request-timeout", "seconds", "Seconds added to --idle-timeout for a request's body to arrive. Default: 10.", in: 1...3600)
     package static let maxConnections = Option<Int>.whole(
         "max-connections", "n",
         "Connections at once; a new one beyond drops the one idle the longest (or is closed when none is idle). Default: 1000.",

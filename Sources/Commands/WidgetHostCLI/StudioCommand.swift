@@ -12,7 +12,7 @@ import Canvas
 
 /// `widgethost studio SCRIPT …`: a live page in the browser for a script's author. Declared here,
 /// so that help, completions and the manual page know it; carried out by `widgethost-serve studio`
-/// (the `Studio` module), because it serves HTTP with libmicrohttpd, which only that program links.
+/// (the `Studio` module), because it serves HTTP with H2O's library, which only that program links.
 package enum StudioProgram {
     package static let name = "studio"
     package static let abstract = "Serve a live page of a script: every family light and dark, a day of refreshes, controls."

@@ -1,7 +1,7 @@
 import WidgetHostCLI
 
 /// The `widgethost-serve` program: `widgethost serve` as its own executable, so that only it
-/// links the receiver (libmicrohttpd, SQLite). `widgethost serve ARGS…` runs it with `ARGS…`.
+/// links the receiver (H2O's HTTP library, SQLite). `widgethost serve ARGS…` runs it with `ARGS…`.
 public enum ServeTool {
     /// Runs `widgethost serve` with the arguments that follow `serve` and returns its exit
     /// code (X2): help, usage errors and exit codes exactly as the tool's other subcommands.

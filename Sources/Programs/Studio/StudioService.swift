@@ -55,7 +55,7 @@ final class StudioService: HTTPService {
             return .respond(Self.json(StudioControls.declarations(base: session.base)))
         case ("POST", "/api/controls"):
             // On a thread of its own, so that the answer leaves once the view is built while the
-            // day's pictures are drawn, and libmicrohttpd's threads keep serving meanwhile.
+            // day's pictures are drawn, and the server's event loop keeps serving meanwhile.
             return .later { [session] responder in
                 _ = OSThread { responder.respond(Self.apply(request.body, session: session, responder: responder)) }
             }
@@ -90,7 +90,7 @@ final class StudioService: HTTPService {
     }
 
     /// 400 for a path that tries to leave what is served: `..` as a segment, a backslash, a NUL,
-    /// or a `%` escape left after libmicrohttpd decoded the path (an escape escaped twice).
+    /// or a `%` escape left after the server decoded the path (an escape escaped twice).
     static func refusal(_ path: String) -> HTTPResponse? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         let bad = !path.hasPrefix("/") || segments.contains { $0 == ".." || $0 == "." } || path.contains("\\")

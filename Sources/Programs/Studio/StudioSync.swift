@@ -78,7 +78,7 @@ final class StudioSync: Sendable {
             switch Self.code(in: request.body) {
             case .failure(let refusal): return .respond(refusal.response)
             case .success(let code):
-                // On a thread of its own: libmicrohttpd's threads keep serving while the script runs.
+                // On a thread of its own: the server's event loop keeps serving while the script runs.
                 return .later { [self] responder in _ = OSThread { responder.respond(self.run(code)) } }
             }
         }

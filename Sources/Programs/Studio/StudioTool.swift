@@ -7,7 +7,7 @@ import WidgetHostCLI
 @preconcurrency import Glibc
 #endif
 
-/// `widgethost studio`, carried out in `widgethost-serve` (which links libmicrohttpd):
+/// `widgethost studio`, carried out in `widgethost-serve` (which links H2O's HTTP library):
 /// `widgethost studio ARGS…` runs `widgethost-serve studio ARGS…`.
 public enum StudioTool {
     /// The studio's port when `--port` is not given.

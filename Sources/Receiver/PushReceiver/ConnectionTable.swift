@@ -3,36 +3,30 @@ import Synchronization
 @preconcurrency import Glibc
 #endif
 
-/// Every open connection of the receiver, whether the gate still holds it (its first head
-/// has not arrived) or libmicrohttpd does, with the limits on them (P1):
+/// Every open connection of a server, with the limits on them (P1):
 ///
 /// - at most `limit` connections at once: a new one drops the connection that has been
-///   idle the longest (no request in progress: waiting for its first head, or kept alive
+///   idle the longest (no request in progress: its request still arriving, or kept alive
 ///   between requests); when none is idle, the new one is closed at once;
 /// - at most `perAddressLimit` from one client address; beyond, the new one is closed at once;
-/// - a connection idle for `idleTimeout` is closed, however slowly it sends its head: the
-///   time counts from when it opened or last answered, not from its last byte;
 /// - a connection whose request waits for news (``HTTPRoute/waiting(_:)``, an event stream)
 ///   is not idle, but gives way when a new one would be refused: over the global limit with
 ///   none idle, or over its address's limit, the one of them that has waited the longest
 ///   (of that address) is shut down and the new one kept.
 ///
-/// Connections are known by their socket. One lock guards the table; a connection held by
-/// libmicrohttpd is dropped with `shutdown` while the lock is held, and libmicrohttpd tells
-/// the table that a connection closed (taking the lock) before it closes the socket, so the
-/// socket shut down is always the connection's own.
+/// (A connection idle too long is H2O's to close: its request timeout.) Connections are known
+/// by their socket. Every change but the waits' comes from the event loop's thread, which also
+/// closes the sockets, so a socket the table shuts down is always the connection's own.
 /// `@unchecked Sendable`: every entry and count is read and written only with `lock` held.
 final class ConnectionTable: @unchecked Sendable {
     final class Entry {
         let fd: Int32
         let address: String
-        /// libmicrohttpd has it (else the gate does).
-        var handedOver = false
-        /// A request is in progress: its head is in, its answer not yet sent.
+        /// A request is in progress: it is in, its answer not yet sent.
         var active = false
         /// Since when its request waits for news; nil when it does not.
         var waitingSince: Double?
-        /// Shut down by the table; no longer counted, gone once libmicrohttpd closes it.
+        /// Shut down by the table; no longer counted, gone once it is closed.
         var dropped = false
         var idleSince: Double
         // The idle list, oldest first.
@@ -45,13 +39,6 @@ final class ConnectionTable: @unchecked Sendable {
             self.address = address
             idleSince = now
         }
-    }
-
-    enum Admission: Equatable {
-        /// Keep it; the gate closes these (dropped connections it held).
-        case admitted(closing: [Int32])
-        /// Close the new connection at once.
-        case refused
     }
 
     let limit: Int
@@ -71,53 +58,30 @@ final class ConnectionTable: @unchecked Sendable {
     /// Connections counted against the limit.
     var count: Int { lock.withLock { _ in counted } }
 
-    /// A connection the gate accepted.
-    func admit(fd: Int32, address: String, now: Double) -> Admission {
+    /// Connections not yet closed, those shut down included.
+    var open: Int { lock.withLock { _ in entries.count } }
+
+    /// A connection accepted: whether to keep it (else it is closed at once).
+    func admit(fd: Int32, address: String, now: Double) -> Bool {
         lock.withLock { _ in
             if perAddress[address, default: 0] >= perAddressLimit {
-                guard let waiting = longestWaiting(from: address) else { return .refused }
-                _ = drop(waiting)
+                guard let waiting = longestWaiting(from: address) else { return false }
+                drop(waiting)
             }
-            var closing: [Int32] = []
             if counted >= limit {
-                guard let victim = oldest ?? longestWaiting(from: nil) else { return .refused }
-                if let fd = drop(victim) { closing.append(fd) }
+                guard let victim = oldest ?? longestWaiting(from: nil) else { return false }
+                drop(victim)
             }
             let entry = Entry(fd: fd, address: address, now: now)
             entries[fd] = entry
             counted += 1
             perAddress[address, default: 0] += 1
             append(entry)
-            return .admitted(closing: closing)
+            return true
         }
     }
 
-    /// Drops the connection idle the longest (the process ran out of sockets); the gate's
-    /// own to close, or nil.
-    func dropOldestIdle() -> (dropped: Bool, gateFD: Int32?) {
-        lock.withLock { _ in
-            guard let victim = oldest else { return (false, nil) }
-            return (true, drop(victim))
-        }
-    }
-
-    /// The gate hands the connection to libmicrohttpd: its idle time starts again.
-    func handOver(_ fd: Int32, now: Double) {
-        lock.withLock { _ in
-            guard let entry = entries[fd], !entry.dropped else { return }
-            entry.handedOver = true
-            entry.idleSince = now
-            unlink(entry)
-            append(entry)
-        }
-    }
-
-    /// The gate closes (or lingers on) a connection it holds.
-    func release(_ fd: Int32) {
-        lock.withLock { _ in remove(fd) }
-    }
-
-    /// libmicrohttpd has a request's head.
+    /// A request of the connection is in.
     func requestStarted(_ fd: Int32) {
         lock.withLock { _ in
             guard let entry = entries[fd] else { return }
@@ -139,7 +103,7 @@ final class ConnectionTable: @unchecked Sendable {
         lock.withLock { _ in entries[fd]?.waitingSince = nil }
     }
 
-    /// libmicrohttpd sent a request's answer.
+    /// A request's answer is sent.
     func requestEnded(_ fd: Int32, now: Double) {
         lock.withLock { _ in
             guard let entry = entries[fd], !entry.dropped else { return }
@@ -151,32 +115,21 @@ final class ConnectionTable: @unchecked Sendable {
         }
     }
 
-    /// libmicrohttpd is closing the connection (its socket is still open).
+    /// The connection is closed.
     func closed(_ fd: Int32) {
-        lock.withLock { _ in remove(fd) }
-    }
-
-    /// Drops every connection idle for `timeout` ms by `now`; returns those the gate holds,
-    /// for it to answer or close. Those libmicrohttpd holds go to `answering` first, with the
-    /// lock held (so each socket is still the connection's own), then are shut down.
-    func expire(now: Double, timeout: Double, answering: (Int32) -> Void = { _ in }) -> [Int32] {
         lock.withLock { _ in
-            var gate: [Int32] = []
-            while let entry = oldest, entry.idleSince + timeout <= now {
-                if entry.handedOver { answering(entry.fd) }
-                if let fd = drop(entry) { gate.append(fd) }
-            }
-            return gate
+            guard let entry = entries.removeValue(forKey: fd) else { return }
+            unlink(entry)
+            if !entry.dropped { uncount(entry) }
         }
     }
 
-    /// When the next idle connection times out, monotonic ms.
-    func nextDeadline(timeout: Double) -> Double? {
-        lock.withLock { _ in oldest.map { $0.idleSince + timeout } }
+    /// Shuts every connection down (the server stops).
+    func shutDownAll() {
+        lock.withLock { _ in
+            for entry in entries.values { shutdown(entry.fd, Int32(SHUT_RDWR)) }
+        }
     }
-
-    /// Whether a connection is still counted (for tests and the gate).
-    func holds(_ fd: Int32) -> Bool { lock.withLock { _ in entries[fd].map { !$0.dropped } ?? false } }
 
     // MARK: With the lock held
 
@@ -192,24 +145,13 @@ final class ConnectionTable: @unchecked Sendable {
         return found
     }
 
-    /// Stops counting `entry`; shuts a libmicrohttpd connection down (it closes it and tells
-    /// the table), or removes a gate connection and returns its socket for the gate to close.
-    private func drop(_ entry: Entry) -> Int32? {
+    /// Stops counting `entry` and shuts its connection down: H2O sees its end and closes it (a
+    /// request waiting for news is answered by ``WaitingRequests`` first).
+    private func drop(_ entry: Entry) {
         unlink(entry)
         entry.dropped = true
         uncount(entry)
-        if entry.handedOver {
-            shutdown(entry.fd, Int32(SHUT_RDWR))
-            return nil
-        }
-        entries[entry.fd] = nil
-        return entry.fd
-    }
-
-    private func remove(_ fd: Int32) {
-        guard let entry = entries.removeValue(forKey: fd) else { return }
-        unlink(entry)
-        if !entry.dropped { uncount(entry) }
+        shutdown(entry.fd, Int32(SHUT_RDWR))
     }
 
     private func uncount(_ entry: Entry) {

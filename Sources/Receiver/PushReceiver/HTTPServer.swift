@@ -1,4 +1,4 @@
-import CMicroHTTPD
+import CH2O
 import HostSystem
 import JSONKit
 import Synchronization
@@ -16,7 +16,7 @@ public struct HTTPRequest: Sendable {
     public var contentType: String?
     /// The whole body, as bytes.
     public var body: [UInt8]
-    /// When its headers arrived, monotonic ms.
+    /// When the server had it whole (head and body) and handed it on, monotonic ms.
     public var startedAt: Double
     /// The `Host` header, `nil` when absent (with ``HTTPServer/allowedHosts`` set, one it admits).
     public var host: String?
@@ -46,18 +46,16 @@ public struct HTTPResponse: Sendable {
 
 /// Answers a request later, from any thread, exactly once.
 /// `@unchecked Sendable`: its fields are constants; `answered` (atomic) lets exactly one caller
-/// queue the answer, which libmicrohttpd then sends on its own thread after resuming the connection.
+/// hand the answer to the server, whose event loop sends it on its own thread.
 public final class HTTPResponder: @unchecked Sendable {
-    private let connection: OpaquePointer
-    private let context: RequestContext
+    fileprivate let request: UnsafeMutablePointer<h2o_req_t>
     private unowned let server: HTTPServer
     private let answered = Atomic<Bool>(false)
     /// The socket of a request that waits for news (``HTTPRoute/waiting(_:)``), watched meanwhile.
     private let waitingSocket: Int32?
 
-    fileprivate init(connection: OpaquePointer, context: RequestContext, server: HTTPServer, waitingSocket: Int32? = nil) {
-        self.connection = connection
-        self.context = context
+    fileprivate init(request: UnsafeMutablePointer<h2o_req_t>, server: HTTPServer, waitingSocket: Int32? = nil) {
+        self.request = request
         self.server = server
         self.waitingSocket = waitingSocket
     }
@@ -65,22 +63,20 @@ public final class HTTPResponder: @unchecked Sendable {
     /// Whether the request is answered (by its service, or by the server when its client went away).
     public var isAnswered: Bool { answered.load(ordering: .acquiring) }
 
-    /// Hands the response to the suspended connection and resumes it.
+    /// Hands the response to the server, which sends it.
     public func respond(_ response: HTTPResponse) {
         respond { response }
     }
 
-    /// Resumes the connection; `make` builds the response on the HTTP thread that sends it
-    /// (so the caller, such as the store's single writer, does not spend time on it).
+    /// Hands the answer to the server; `make` builds the response on the event loop's thread that
+    /// sends it (so the caller, such as the store's single writer, does not spend time on it).
     public func respond(_ make: @escaping @Sendable () -> HTTPResponse) {
         guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
         if let waitingSocket {
             server.waiting.forget(waitingSocket)
             server.table.doneWaiting(waitingSocket)
         }
-        context.pending.withLock { $0 = make }
-        MHD_resume_connection(connection)
-        server.suspended.subtract(1, ordering: .relaxed)
+        server.answerLater(self, make)
     }
 }
 
@@ -97,7 +93,9 @@ public enum HTTPRoute: Sendable {
     case waiting(@Sendable (HTTPResponder) -> Void)
 }
 
-/// Why the server answers on its own.
+/// Why the server answers on its own. Since H2O reads requests, the server asks for
+/// ``malformedRequest(_:)`` (an HTTP/1.1 request without `Host`) and ``bodyTooLarge(received:)``
+/// (a body just over the limit) only; H2O answers the other cases itself, with its own answers.
 public enum HTTPFailure: Sendable {
     /// The body went past the limit.
     case bodyTooLarge(received: Int)
@@ -129,89 +127,72 @@ public protocol HTTPService: AnyObject, Sendable {
 
 /// Limits of the HTTP layer.
 public struct HTTPLimits: Sendable, Hashable {
-    /// Largest body kept, bytes; larger gets `failure(.bodyTooLarge)`.
+    /// Largest body read, bytes: one byte more gets `failure(.bodyTooLarge)`; a larger declared
+    /// length, or a chunked body reaching one byte more, gets H2O's own 413 (the connection closed).
     public var bodyLimit = 64 * 1024
-    /// Bytes of an oversized body without a declared length (chunked) read and dropped so
-    /// that the client still gets its 413 when the body ends; past this the connection is closed.
+    /// Not used since H2O reads bodies: nothing beyond ``bodyLimit`` is read.
     public var discardLimit = 16 << 20
-    /// Worker threads polling connections (libmicrohttpd's thread pool).
+    /// Not used: one event loop serves every connection (the store's writer is the receiver's
+    /// other thread).
     public var threads = 2
     /// Connections at once (beyond, the one idle the longest is dropped, or the new one
     /// closed when none is idle), and per client address (beyond, the new one is closed).
     public var connectionLimit = 1000
     /// Connections at once from one client address (see ``connectionLimit``).
     public var perAddressLimit = 256
-    /// Seconds a connection may be idle (no request in progress) from when it opened or
-    /// last answered, however slowly it sends its head; 2 s more is libmicrohttpd's inactivity
-    /// timeout (a body that stops arriving, an answer the client does not read).
+    /// Seconds a connection may be idle (no request in progress) from when it opened or last
+    /// answered, however slowly it sends: with ``requestTimeoutSeconds``, the time its next
+    /// request has to arrive whole, head and body (H2O's request timeout), or it is closed.
     public var idleTimeoutSeconds = 10
-    /// Largest request head the server reads, bytes; larger gets 431.
+    /// Not used: H2O reads heads of up to 100 header lines and about 400 KiB, and answers a
+    /// larger one with its own 400.
     public var headLimit = 32 * 1024
-    /// Seconds a request may take to arrive once its headers are in (a slow body is cut off).
+    /// Seconds added to ``idleTimeoutSeconds`` for a request's body to arrive.
     public var requestTimeoutSeconds = 10.0
-    /// Memory per connection for headers and buffers, bytes.
+    /// Not used: H2O sizes its buffers itself.
     public var connectionMemory = 64 * 1024
     /// The defaults above.
     public init() {}
 }
 
-/// Per-request state, kept alive through libmicrohttpd's `con_cls` pointer.
-/// `@unchecked Sendable`: `body`, `received` and `deferred` are used only by the libmicrohttpd
-/// thread that owns the connection, one callback at a time; `pending` crosses threads under its mutex.
-final class RequestContext: @unchecked Sendable {
-    let method: String
-    let path: String
-    let contentType: String?
-    let host: String?
-    let authorization: String?
-    let startedAt = MonotonicClock.milliseconds()
-    var body: [UInt8] = []
-    var received = 0
-    var deferred = false
-    let pending = Mutex<(@Sendable () -> HTTPResponse)?>(nil)
-
-    init(method: String, path: String, contentType: String?, host: String?, authorization: String?) {
-        self.method = method
-        self.path = path
-        self.contentType = contentType
-        self.host = host
-        self.authorization = authorization
-    }
-}
-
-/// An HTTP/1.1 server on GNU libmicrohttpd: its thread pool polls connections (epoll),
-/// requests that need the store are suspended and resumed when their answer is ready.
-/// Connections come in through a ``ConnectionGate`` (limits, idle timeout, the first head
-/// checked), which hands each to libmicrohttpd once its head is in; ``ConnectionTable``
-/// keeps the count across both, and each connection's ``RequestStream`` checks every head
-/// before libmicrohttpd reads it. The only file of the receiver that touches libmicrohttpd's
-/// C pointers.
-/// `@unchecked Sendable`: `daemon`, `listenSocket`, `gate` and `allowedHosts` are set in `start`
-/// (before the first connection is accepted) and the first three cleared in `stop`, both called
-/// by the owner's thread while no request is served; the callbacks read only constants, `table`
-/// (locked), `suspended` (atomic) and `allowedHosts`.
+/// An HTTP/1.1 server on H2O's library (`libh2o-evloop`): one event loop thread accepts every
+/// connection, H2O reads and parses each request once (picohttpparser, its chunked decoder) and
+/// answers what is not well-formed HTTP/1.x itself (400, 413, or the connection closed); what it
+/// parsed, with its whole body, goes to the service. Requests answered later are held by H2O
+/// until their answer is handed over (``HTTPResponder``) and sent from the loop's thread.
+/// ``ConnectionTable`` keeps the connection limits; ``WaitingRequests`` watches requests that
+/// wait for news. The only file of the receiver that touches H2O's C pointers.
+/// `@unchecked Sendable`: `loop`, `thread` and `listenSocket` are set in `start` and cleared in
+/// `stop`, both called by the owner's thread; the loop's callbacks run on its one thread; what
+/// other threads hand over crosses under `answers`' lock.
 public final class HTTPServer: @unchecked Sendable {
     private let service: HTTPService
     private let limits: HTTPLimits
     private let allowedNames: [String]?
     /// The `Host` values answered once started, at the port bound (nil: any `Host`): a request
-    /// naming another host gets 403 before its body is read, on every path (``HostAllowList``).
+    /// naming another host gets 403, on every path (``HostAllowList``).
     public private(set) var allowedHosts: HostAllowList?
-    private var daemon: OpaquePointer?
+    private var loop: UnsafeMutablePointer<widgethost_h2o_loop>?
+    private var thread: OSThread?
     private var listenSocket: Int32 = -1
-    private var gate: ConnectionGate?
     let table: ConnectionTable
     /// The requests that wait for news, watched for their clients going away.
     let waiting = WaitingRequests()
     /// The port it listens on (useful with port 0).
     public private(set) var port: Int = 0
+    /// Requests handed to a service that has not answered them yet.
     let suspended = Atomic<Int>(0)
-    /// `MHD_CONNECTION_NOTIFY_CLOSED` (Swift does not import the name).
-    static let closedNotification = MHD_ConnectionNotificationCode(rawValue: 1)
-    /// Seconds libmicrohttpd's inactivity timeout comes after the idle timeout.
-    static let inactivityMargin = 2
-    /// `MHD_REQUEST_TERMINATED_COMPLETED_OK`.
-    static let completedOK = MHD_RequestTerminationCode(rawValue: 0)
+    private let running = Atomic<Bool>(false)
+    /// Work for the loop's thread (answers made elsewhere, and the steps of stopping) and the
+    /// loop to wake for it, which is woken with the lock held; nil once the loop no longer runs.
+    private let answers = Mutex<(work: [LoopWork], loop: UInt)?>(nil)
+
+    /// Something for the loop's thread to do. `@unchecked Sendable`: the request pointer is used
+    /// only on that thread.
+    private struct LoopWork: @unchecked Sendable {
+        var request: UnsafeMutablePointer<h2o_req_t>?
+        var make: @Sendable () -> HTTPResponse
+    }
 
     /// A server that answers with `service` within `limits`; it listens once started. With
     /// `allowedHosts` (names or IP addresses), it answers only requests whose `Host` names one
@@ -223,186 +204,200 @@ public final class HTTPServer: @unchecked Sendable {
         table = ConnectionTable(limit: limits.connectionLimit, perAddressLimit: limits.perAddressLimit)
     }
 
-    /// Connections open now (held by the gate or by libmicrohttpd), as the limit counts them.
+    /// Connections open now, as the limit counts them.
     public var connectionCount: Int { table.count }
 
     /// Binds `host:port` (port 0 picks a free one) and starts serving.
     public func start(host: String, port: Int) throws(ReceiverError) {
         let socket = try Self.bind(host: host, port: port)
+        let timeout = UInt64(max(1, limits.idleTimeoutSeconds)) * 1000 + UInt64(max(0, limits.requestTimeoutSeconds) * 1000)
+        // H2O reads a body of one byte more than the limit, so that the service refuses one just over it
+        // (a declared length beyond, or a chunked body reaching it, gets H2O's own 413).
+        guard let made = widgethost_h2o_loop_create(socket.fd, max(1, limits.bodyLimit) + 1, timeout,
+                                                    Unmanaged.passUnretained(self).toOpaque()) else {
+            close(socket.fd)
+            throw ReceiverError(.listen, "cannot make the HTTP event loop: \(String(cString: strerror(errno)))")
+        }
+        do { try waiting.start() } catch {
+            widgethost_h2o_loop_destroy(made)
+            close(socket.fd)
+            throw error
+        }
         listenSocket = socket.fd
         self.port = socket.port
         allowedHosts = allowedNames.map { HostAllowList(hosts: $0, port: socket.port) }
-        let completed: MHD_RequestCompletedCallback = { cls, connection, pointer, termination in
-            if let cls, let connection {
-                let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-                let fd = widgethost_connection_fd(connection)
-                server.table.requestEnded(fd, now: MonotonicClock.milliseconds())
-                // Its answer is sent and the connection is kept alive: a head waiting behind it may be refused now.
-                if termination == HTTPServer.completedOK { RequestStreams.answered(fd) }
-            }
-            guard let pointer, let context = pointer.pointee else { return }
-            Unmanaged<RequestContext>.fromOpaque(context).release()
-            pointer.pointee = nil
+        made.pointee.on_request = { owner, request, fd in
+            guard let owner, let request else { return }
+            Unmanaged<HTTPServer>.fromOpaque(owner).takeUnretainedValue().handle(request, fd: fd)
         }
-        let notified: MHD_NotifyConnectionCallback = { cls, connection, _, code in
-            guard let cls, let connection, code == HTTPServer.closedNotification else { return }
-            // Called before libmicrohttpd closes the socket: the table and the streams let go of it first.
-            let fd = widgethost_connection_fd(connection)
-            RequestStreams.unwatch(fd)
-            let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+        made.pointee.on_accept = { owner, fd in
+            guard let owner else { return 0 }
+            return Unmanaged<HTTPServer>.fromOpaque(owner).takeUnretainedValue().admit(fd) ? 1 : 0
+        }
+        made.pointee.on_answered = { owner, fd in
+            guard let owner else { return }
+            Unmanaged<HTTPServer>.fromOpaque(owner).takeUnretainedValue().table.requestEnded(fd, now: MonotonicClock.milliseconds())
+        }
+        made.pointee.on_closed = { owner, fd in
+            guard let owner else { return }
+            let server = Unmanaged<HTTPServer>.fromOpaque(owner).takeUnretainedValue()
             server.waiting.forget(fd)
             server.table.closed(fd)
         }
-        let cls = Unmanaged.passUnretained(self).toOpaque()
-        // The gate enforces the limits; libmicrohttpd's own are only a backstop with room for
-        // connections dropped but not yet closed.
-        var options: [MHD_OptionItem] = [
-            MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, limits.threads), ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: 2 * limits.connectionLimit + 64, ptr_value: nil),
-            // Its own inactivity timeout comes 2 s after the table's idle one, so that an idle
-            // connection (part of a later head kept back by its stream included) is the table's
-            // to answer and close; it still closes a body that stops arriving, or an answer the
-            // client does not read.
-            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: limits.idleTimeoutSeconds + Self.inactivityMargin, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: limits.connectionMemory, ptr_value: nil),
-            MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: cls),
-            MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(notified, to: Int.self), ptr_value: cls),
-            MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
-        ]
-        let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, contextPointer in
-            guard let cls, let connection, let uploadSize, let contextPointer else { return .NO }
-            let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-            return server.access(connection, url: url, method: method, upload: upload, uploadSize: uploadSize,
-                                 contextPointer: contextPointer)
+        made.pointee.on_wake = { owner in
+            guard let owner else { return }
+            Unmanaged<HTTPServer>.fromOpaque(owner).takeUnretainedValue().sendAnswers()
         }
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-            | MHD_USE_NO_LISTEN_SOCKET.rawValue
-        daemon = options.withUnsafeMutableBufferPointer { buffer in
-            withVaList([MHD_OPTION.ARRAY.rawValue, buffer.baseAddress!, MHD_OPTION.END.rawValue]) { arguments in
-                MHD_start_daemon_va(flags, 0, nil, nil, access, cls, arguments)
-            }
+        loop = made
+        answers.withLock { $0 = ([], UInt(bitPattern: made)) }
+        running.store(true, ordering: .releasing)
+        widgethost_h2o_listen(made)
+        let handle = UInt(bitPattern: made)
+        thread = OSThread { [self] in
+            // H2O writes to its sockets with writev, on this thread alone: a client gone is an
+            // error there (EPIPE), not a signal that ends the process.
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+            let loop = UnsafeMutablePointer<widgethost_h2o_loop>(bitPattern: handle)
+            while running.load(ordering: .acquiring) { _ = widgethost_h2o_run(loop, 1000) }
         }
-        guard let started = daemon else {
-            close(socket.fd)
-            listenSocket = -1
-            throw ReceiverError(.listen, "libmicrohttpd could not start on \(host):\(self.port)")
-        }
-        do { try waiting.start() } catch {
-            MHD_stop_daemon(started)
-            daemon = nil
-            close(socket.fd)
-            listenSocket = -1
-            throw error
-        }
-        let handle = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(started)))
-        let gate = ConnectionGate(
-            listen: socket.fd, table: table, limits: limits,
-            handOver: { fd, address, length in
-                let daemon = OpaquePointer(bitPattern: handle)
-                return MHD_add_connection(daemon, fd, address, length) == .YES
-            },
-            answer: { [service] failure, method, path in
-                service.failure(failure, method: method, path: path, startedAt: MonotonicClock.milliseconds())
-            })
-        do { try gate.start() } catch {
-            waiting.stop()
-            MHD_stop_daemon(started)
-            daemon = nil
-            close(socket.fd)
-            listenSocket = -1
-            throw error
-        }
-        self.gate = gate
     }
 
-    /// Stops accepting (the gate closes the connections it holds), answers the requests that
-    /// wait for news, waits up to `drainSeconds` for the other suspended requests to be
-    /// answered, then stops the daemon (which closes every connection) and the listening socket.
+    /// Stops accepting, answers the requests that wait for news, waits up to `drainSeconds` for
+    /// the other requests handed to the service to be answered, closes every connection, and
+    /// ends the event loop.
     public func stop(drainSeconds: Double = 5) {
-        guard let daemon else { return }
-        gate?.stop()
-        gate = nil
+        guard let loop, let thread else { return }
+        let handle = UInt(bitPattern: loop)
+        onLoop { widgethost_h2o_stop_listening(UnsafeMutablePointer<widgethost_h2o_loop>(bitPattern: handle)) }
         waiting.stop()
-        let deadline = MonotonicClock.milliseconds() + drainSeconds * 1000
+        var deadline = MonotonicClock.milliseconds() + drainSeconds * 1000
         while suspended.load(ordering: .relaxed) > 0 && MonotonicClock.milliseconds() < deadline { usleep(2000) }
-        MHD_stop_daemon(daemon)
-        self.daemon = nil
+        // Every connection shut down: H2O sees each end and closes it (one whose request is
+        // still with the service at this point stays open, and the loop with it).
+        table.shutDownAll()
+        deadline = MonotonicClock.milliseconds() + 2000
+        while table.open > 0 && MonotonicClock.milliseconds() < deadline { usleep(2000) }
+        let idle = table.open == 0
+        answers.withLock { $0 = nil }
+        running.store(false, ordering: .releasing)
+        widgethost_h2o_wake(loop)
+        thread.join()
+        self.thread = nil
+        self.loop = nil
+        // A loop that still holds a request is left as it is: freeing it would free the request.
+        if idle { widgethost_h2o_loop_destroy(loop) }
         if listenSocket >= 0 { close(listenSocket) }
         listenSocket = -1
     }
 
-    // MARK: The access handler
+    // MARK: On the loop's thread
 
-    private func access(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
-                        upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
-                        contextPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
-        guard let existing = contextPointer.pointee else {
-            // First call: the headers are in (checked by the connection's stream); the
-            // connection is no longer idle.
-            table.requestStarted(widgethost_connection_fd(connection))
-            let context = RequestContext(
-                method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
-                contentType: header(connection, "Content-Type"), host: header(connection, "Host"),
-                authorization: header(connection, "Authorization"))
-            contextPointer.pointee = Unmanaged.passRetained(context).toOpaque()
-            if let allowedHosts, !allowedHosts.admits(context.host) { return queue(connection, Self.foreignHost(context.host, allowedHosts)) }
-            let length = header(connection, "Content-Length").flatMap { Int($0) }
-            if let refusal = service.head(method: context.method, path: context.path, contentType: context.contentType,
-                                          contentLength: length) {
-                return queue(connection, refusal)
-            }
-            return .YES
+    /// A connection accepted: kept within the limits, or refused (closed at once).
+    private func admit(_ fd: Int32) -> Bool {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
         }
-        let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
-        let size = uploadSize.pointee
-        if size > 0 {
-            context.received += size
-            if context.received <= limits.bodyLimit, let upload {
-                upload.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
-                    context.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
-                }
-            } else {
-                context.body = []
-            }
-            uploadSize.pointee = 0
-            if context.received > limits.bodyLimit + limits.discardLimit { return .NO }
-            if MonotonicClock.milliseconds() - context.startedAt > limits.requestTimeoutSeconds * 1000 {
-                // libmicrohttpd cannot answer before the body ends: log the refusal and close.
-                _ = service.failure(.requestTimeout(received: context.received), method: context.method,
-                                    path: context.path, startedAt: context.startedAt)
-                return .NO
-            }
-            return .YES
+        return table.admit(fd: fd, address: Self.text(of: address), now: MonotonicClock.milliseconds())
+    }
+
+    /// A request H2O parsed, with its whole body.
+    private func handle(_ request: UnsafeMutablePointer<h2o_req_t>, fd: Int32) {
+        let startedAt = MonotonicClock.milliseconds()
+        table.requestStarted(fd)
+        let method = Self.string(widgethost_h2o_method(request)) ?? ""
+        let path = Self.path(Self.string(widgethost_h2o_path(request)) ?? "")
+        let host = Self.string(widgethost_h2o_host(request))
+        if host == nil && widgethost_h2o_version(request) >= 0x101 {
+            let why = "no Host header (HTTP/1.1 requires one, e.g. Host: 127.0.0.1)"
+            return send(request, service.failure(.malformedRequest(why), method: method, path: path, startedAt: startedAt), closes: true)
         }
-        if let make = context.pending.withLock({ $0 }) { return queue(connection, make()) }
-        if context.deferred { return .YES }
-        if context.received > limits.bodyLimit {
-            return queue(connection, service.failure(.bodyTooLarge(received: context.received), method: context.method,
-                                                     path: context.path, startedAt: context.startedAt))
+        if let allowedHosts, !allowedHosts.admits(host) {
+            return send(request, Self.foreignHost(host, allowedHosts))
         }
-        let request = HTTPRequest(method: context.method, path: context.path, contentType: context.contentType,
-                                  body: context.body, startedAt: context.startedAt, host: context.host,
-                                  authorization: context.authorization)
-        context.body = []
-        switch service.route(request) {
+        let contentType = Self.string(widgethost_h2o_header(request, "content-type"))
+        let entity = widgethost_h2o_body(request)
+        if let refusal = service.head(method: method, path: path, contentType: contentType,
+                                      contentLength: entity.base == nil ? nil : entity.len) {
+            return send(request, refusal)
+        }
+        if entity.len > limits.bodyLimit {
+            return send(request, service.failure(.bodyTooLarge(received: entity.len), method: method, path: path, startedAt: startedAt),
+                        closes: true)
+        }
+        let body = entity.base.map { Array(UnsafeRawBufferPointer(start: $0, count: entity.len)) } ?? []
+        let parsed = HTTPRequest(method: method, path: path, contentType: contentType, body: body, startedAt: startedAt,
+                                 host: host, authorization: Self.string(widgethost_h2o_header(request, "authorization")))
+        switch service.route(parsed) {
         case .respond(let response):
-            return queue(connection, response)
+            send(request, response)
         case .later(let work):
-            context.deferred = true
             suspended.add(1, ordering: .relaxed)
-            MHD_suspend_connection(connection)
-            work(HTTPResponder(connection: connection, context: context, server: self))
-            return .YES
+            work(HTTPResponder(request: request, server: self))
         case .waiting(let work):
-            context.deferred = true
             suspended.add(1, ordering: .relaxed)
-            MHD_suspend_connection(connection)
-            let fd = widgethost_connection_fd(connection)
-            let responder = HTTPResponder(connection: connection, context: context, server: self, waitingSocket: fd)
+            let responder = HTTPResponder(request: request, server: self, waitingSocket: fd)
             table.waiting(fd, since: MonotonicClock.milliseconds())
             waiting.watch(fd, responder)
             work(responder)
-            return .YES
+        }
+    }
+
+    /// Sends the answers handed over since the last wake.
+    private func sendAnswers() {
+        let due = answers.withLock { queue -> [LoopWork] in
+            defer { queue?.work = [] }
+            return queue?.work ?? []
+        }
+        for item in due {
+            let response = item.make()
+            if let request = item.request {
+                send(request, response)
+                suspended.subtract(1, ordering: .relaxed)
+            }
+        }
+    }
+
+    private func send(_ request: UnsafeMutablePointer<h2o_req_t>, _ response: HTTPResponse, closes: Bool = false) {
+        var closes = closes
+        widgethost_h2o_add_header(request, "Content-Type", response.contentType)
+        for (name, value) in response.headers {
+            guard name.lowercased() != "connection" else {
+                if value.lowercased() == "close" { closes = true }
+                continue
+            }
+            widgethost_h2o_add_header(request, name, value)
+        }
+        response.body.withUnsafeBytes { body in
+            widgethost_h2o_send(request, Int32(response.status), Self.phrase(response.status), body.baseAddress, body.count, closes ? 1 : 0)
+        }
+    }
+
+    // MARK: From any thread
+
+    /// Queues `make`'s answer to `responder`'s request for the loop's thread (dropped once the loop has stopped).
+    fileprivate func answerLater(_ responder: HTTPResponder, _ make: @escaping @Sendable () -> HTTPResponse) {
+        enqueue(LoopWork(request: responder.request, make: make))
+    }
+
+    /// Runs `step` on the loop's thread (`make`'s response is not sent: there is no request).
+    private func onLoop(_ step: @escaping @Sendable () -> Void) {
+        enqueue(LoopWork(request: nil, make: {
+            step()
+            return HTTPResponse(status: 200, body: [])
+        }))
+    }
+
+    /// Queues `work` and wakes the loop (with the lock held, so never once it is stopped).
+    private func enqueue(_ work: LoopWork) {
+        answers.withLock { queue in
+            guard queue != nil else { return }
+            queue!.work.append(work)
+            widgethost_h2o_wake(UnsafeMutablePointer<widgethost_h2o_loop>(bitPattern: queue!.loop))
         }
     }
 
@@ -415,83 +410,66 @@ public final class HTTPServer: @unchecked Sendable {
         return HTTPResponse(status: 403, body: Array(body.serialized().utf8), headers: [("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")])
     }
 
-    private func header(_ connection: OpaquePointer, _ name: String) -> String? {
-        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    // MARK: Bytes
+
+    /// The bytes of an H2O string as text; nil when absent.
+    private static func string(_ value: h2o_iovec_t) -> String? {
+        guard let base = value.base else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: base, count: value.len), as: UTF8.self)
     }
 
-    private func queue(_ connection: OpaquePointer, _ response: HTTPResponse) -> MHD_Result {
-        let handle = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-                                            .RESPMEM_MUST_COPY)
+    /// The request target's path as the services know it: the query cut off and `%` escapes of
+    /// two hexadecimal digits decoded (an escape left in it was escaped twice).
+    static func path(_ target: String) -> String {
+        let bytes = Array(target.utf8.prefix { $0 != 0x3F })
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x25, index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
         }
-        guard let handle else { return .NO }
-        defer { MHD_destroy_response(handle) }
-        _ = MHD_add_response_header(handle, "Content-Type", response.contentType)
-        for (name, value) in response.headers { _ = MHD_add_response_header(handle, name, value) }
-        if RequestStreams.closesAfterAnswer(widgethost_connection_fd(connection)) {
-            _ = MHD_add_response_header(handle, "Connection", "close")
-        }
-        return MHD_queue_response(connection, UInt32(response.status), handle)
+        return String(decoding: decoded, as: UTF8.self)
     }
 
-    // MARK: The listening socket
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: return byte - 0x30
+        case 0x41...0x46: return byte - 0x41 + 10
+        case 0x61...0x66: return byte - 0x61 + 10
+        default: return nil
+        }
+    }
 
-    private static func bind(host: String, port: Int) throws(ReceiverError) -> (fd: Int32, port: Int) {
-        guard (0...65535).contains(port) else { throw ReceiverError(.listen, "port \(port) is not between 0 and 65535") }
-        let name = host == "localhost" ? "127.0.0.1" : host
-        let isIPv6 = name.contains(":")
-        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ReceiverError(.listen, "cannot create a socket: \(String(cString: strerror(errno)))") }
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var status: Int32
-        if isIPv6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET6, name, &address.sin6_addr) == 1 else {
-                close(fd)
-                throw ReceiverError(.listen, "'\(host)' is not an IP address; use e.g. 127.0.0.1, 0.0.0.0 or ::1")
-            }
-            status = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-        } else {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET, name, &address.sin_addr) == 1 else {
-                close(fd)
-                throw ReceiverError(.listen, "'\(host)' is not an IP address; use e.g. 127.0.0.1, 0.0.0.0 or ::1")
-            }
-            status = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+    /// The reason phrase of a status.
+    static func phrase(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 201: return "Created"
+        case 202: return "Accepted"
+        case 204: return "No Content"
+        case 304: return "Not Modified"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 405: return "Method Not Allowed"
+        case 408: return "Request Timeout"
+        case 409: return "Conflict"
+        case 413: return "Content Too Large"
+        case 415: return "Unsupported Media Type"
+        case 422: return "Unprocessable Content"
+        case 429: return "Too Many Requests"
+        case 431: return "Request Header Fields Too Large"
+        case 500: return "Internal Server Error"
+        case 503: return "Service Unavailable"
+        case 505: return "HTTP Version Not Supported"
+        default: return "Status \(status)"
         }
-        guard status == 0 else {
-            let number = errno
-            let reason = String(cString: strerror(number))
-            close(fd)
-            if number == EADDRINUSE {
-                throw ReceiverError(.portInUse, "cannot listen on \(host):\(port): the port is in use by another program")
-            }
-            throw ReceiverError(.listen, "cannot listen on \(host):\(port): \(reason)")
-        }
-        guard listen(fd, 4096) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw ReceiverError(.listen, "cannot listen on \(host):\(port): \(reason)")
-        }
-        var bound = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        _ = withUnsafeMutablePointer(to: &bound) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        let boundPort: UInt16 = withUnsafePointer(to: &bound) { pointer in
-            isIPv6 ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port }
-                   : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port }
-        }
-        return (fd, Int(UInt16(bigEndian: boundPort)))
     }
 }
-

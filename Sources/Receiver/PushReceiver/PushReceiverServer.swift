@@ -103,7 +103,7 @@ public struct ReceiverError: KindedError, Sendable, CustomStringConvertible {
 }
 
 /// The local push receiver: `POST /api/push`, `POST /api/sandbox/push`,
-/// `GET /api/activities`, `GET /healthz`, on libmicrohttpd with a SQLite store.
+/// `GET /api/activities`, `GET /healthz`, on H2O's HTTP library with a SQLite store.
 /// `@unchecked Sendable`: its parts are constants, each safe to share on its own terms; `running`
 /// is changed only by `start` and `stop`, which the owner calls from one thread.
 public final class PushReceiverServer: @unchecked Sendable {
@@ -194,7 +194,7 @@ public final class PushReceiverServer: @unchecked Sendable {
     /// Connections open now, as the connection limit counts them.
     public var connectionCount: Int { server.connectionCount }
 
-    /// Every connection is a socket (two while the gate answers one): raise the soft limit
+    /// Every connection is a socket: raise the soft limit
     /// on open files towards `wanted`, as far as the hard limit allows.
     static func raiseOpenFileLimit(to wanted: Int) {
         var limit = rlimit()

@@ -1,4 +1,4 @@
-import CMicroHTTPD
+import CH2O
 import JSONKit
 import HostSystem
 import PushContract
@@ -119,7 +119,7 @@ final class PushService: HTTPService, @unchecked Sendable {
                           method: method, path: path, started: startedAt)
         case .headersTooLarge(let limit):
             return refuse(PushRefusal(.headersTooLarge,
-                          "The request head is larger than the receiver reads: more than \(limit) bytes, or more than \(RequestHead.maxFields) header lines; send fewer or shorter headers."),
+                          "The request head is larger than the receiver reads: more than \(limit) bytes, or more than 100 header lines; send fewer or shorter headers."),
                           method: method, path: path, started: startedAt)
         case .httpVersionNotSupported(let version):
             return refuse(PushRefusal(.httpVersionNotSupported,

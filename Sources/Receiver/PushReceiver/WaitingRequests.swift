@@ -1,4 +1,4 @@
-import CMicroHTTPD
+import CH2O
 import HostSystem
 import Synchronization
 #if canImport(Glibc)
@@ -6,10 +6,10 @@ import Synchronization
 #endif
 
 /// The requests that wait for news (``HTTPRoute/waiting(_:)``, an event stream), watched
-/// while libmicrohttpd holds them suspended, when it reads nothing of their sockets: one thread
+/// while the server holds them (H2O reads nothing of their sockets meanwhile): one thread
 /// waits (epoll) for each socket's peer to hang up, or for the socket to be shut down (by the
-/// connection table, to make room), and then answers the request with ``gone``, so that
-/// libmicrohttpd resumes the connection, finds it closed and frees it at once.
+/// connection table, to make room), and then answers the request with ``gone``, so that H2O
+/// writes to the connection, finds it closed and frees it at once.
 /// `@unchecked Sendable`: `epoll`, `wake` and `thread` are set in `start` and cleared in `stop`,
 /// called by the server's owner while no request waits to be watched; `watched` is behind its lock.
 final class WaitingRequests: @unchecked Sendable {

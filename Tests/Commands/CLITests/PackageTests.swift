@@ -45,7 +45,7 @@ final class PackageTests: XCTestCase {
         let depends = try Program.run(["dpkg-deb", "--field", deb, "Depends"], searchPath: true).out
         let names = Set(depends.split(separator: ",").map { $0.split(whereSeparator: { $0 == " " || $0 == "\n" }).first.map(String.init) ?? "" })
         for name in ["libc6", "libjavascriptcoregtk-4.1-0", "libcairo2", "libpango-1.0-0", "libpangocairo-1.0-0", "libfontconfig1",
-                     "librsvg2-2", "libjpeg62-turbo", "libdeflate0", "libmicrohttpd12", "libsqlite3-0",
+                     "librsvg2-2", "libjpeg62-turbo", "libdeflate0", "libh2o-evloop0.13", "libsqlite3-0",
                      "libcurl4", "libxml2", "tzdata", "fonts-inter", "fonts-noto-cjk", "fonts-noto-color-emoji"] {
             XCTAssertTrue(names.contains(name), "\(name) is not in Depends: \(depends)")
         }

@@ -71,9 +71,9 @@ final class ConnectionLimitTests: XCTestCase {
     }
 
     /// A client that sends one byte of its headers every 300 ms never goes quiet for the
-    /// idle timeout (2 s), yet its connection is closed once it has been idle that long:
-    /// the timeout counts from when the connection opened (or last answered), not from its
-    /// last byte.
+    /// idle timeout (2 s), yet its connection is closed once its request has not arrived within
+    /// the idle and request timeouts (3.5 s here): they count from when the connection opened
+    /// (or last answered), not from its last byte.
     func testHeadersDribbledByteByByteAreCutOffAtTheIdleTimeout() throws {
         let receiver = try TestReceiver()
         let slow = try RawConnection(port: receiver.port)
@@ -85,11 +85,10 @@ final class ConnectionLimitTests: XCTestCase {
             }
             usleep(300_000)  // the slow client's pace, not a wait for the receiver
         }
-        XCTAssertTrue(cutOff, "answered or closed before the client sent its 72 bytes over 21 s")
-        let response = slow.readResponse(timeoutSeconds: 3)
-        XCTAssertEqual(response?.status, 408)
-        XCTAssertEqual(response?.reason, "request-timeout")
-        XCTAssertTrue(slow.closedByPeer(within: 3))
+        XCTAssertTrue(cutOff, "closed before the client sent its 72 bytes over 21 s")
+        let (nothing, closed) = slow.readUntilClosed(timeoutSeconds: 3)
+        XCTAssertTrue(closed)
+        XCTAssertEqual(nothing, [], "closed without an answer")
         XCTAssertEqual(try post(receiver.port, pushBody(nonce: "s")).status, 200)
     }
 

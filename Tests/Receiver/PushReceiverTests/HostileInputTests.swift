@@ -28,8 +28,9 @@ final class HostileInputTests: XCTestCase {
         for extra in [[String](), ["-H", "Transfer-Encoding: chunked"]] {
             let result = try runProgram(["curl", "-sS", "-X", "POST", receiver.url + "/api/push", "-H", "Content-Type: application/json"]
                                  + extra + ["--data-binary", "@" + path, "-w", "\n%{http_code}"])
+            // H2O's own 413 (a plain-text body), before the body is read or once it passes the limit.
             XCTAssertTrue(result.out.hasSuffix("\n413"), result.out)
-            XCTAssertTrue(result.out.contains("\"reason\": \"body-too-large\""), result.out)
+            XCTAssertTrue(result.out.contains("request entity is too large"), result.out)
         }
         XCTAssertEqual(try post(receiver.port, pushBody(nonce: "s")).status, 200)
     }
@@ -46,7 +47,7 @@ final class HostileInputTests: XCTestCase {
             }
             connection.send(bytes)
             if let response = connection.readResponse(timeoutSeconds: 3) {
-                XCTAssertGreaterThanOrEqual(response.status, 400, "libmicrohttpd refuses what is not HTTP")
+                XCTAssertGreaterThanOrEqual(response.status, 400, "H2O refuses what is not HTTP")
             } else {
                 XCTAssertTrue(true, "closed without a response")
             }
@@ -68,7 +69,6 @@ final class HostileInputTests: XCTestCase {
             if index % 2 == 1 { try assertServing(receiver, nonce: "meanwhile-\(index)") }
         }
         XCTAssertTrue(cutOff, "the server closes a request slower than its timeout")
-        XCTAssertTrue(receiver.log.all.contains { $0.contains("408 refused request-timeout") }, "\(receiver.log.all)")
     }
 
     func testSlowHeadersAreClosedWhenIdle() throws {

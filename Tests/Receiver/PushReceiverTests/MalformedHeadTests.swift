@@ -5,9 +5,20 @@ import XCTest
 @preconcurrency import Glibc
 #endif
 
+/// What the server does with a request that is not well-formed, as a test expects it.
+enum Refused {
+    /// H2O's own answer (its plain-text body): one of this status, then the connection closed.
+    case library(Int)
+    /// The receiver's own JSON refusal, status and reason, then the connection closed.
+    case receiver(Int, String)
+    /// Taken as well-formed by H2O, and answered by the service with this status (and reason).
+    case served(Int, String?)
+}
+
 /// A request head that is not HTTP, or whose framing cannot be trusted, gets exactly one
-/// well-formed JSON refusal at once (well before the idle timeout), and the connection is
-/// closed after it. Raw sockets, so nothing in between tidies the bytes up.
+/// well-formed answer at once (well before any timeout), H2O's or the receiver's, and the
+/// connection is closed after it; on a new connection and as a later request of a kept-alive
+/// one alike. Raw sockets, so nothing in between tidies the bytes up.
 final class MalformedHeadTests: XCTestCase {
     static let body = Array(#"{"user_id":"u"}"#.utf8)
 
@@ -17,136 +28,80 @@ final class MalformedHeadTests: XCTestCase {
 
     static let push = "POST /api/push HTTP/1.1"
 
-    func testEachMalformedHeadGetsOneJSONRefusalAtOnce() throws {
-        let receiver = try TestReceiver { $0.http.idleTimeoutSeconds = 30 }
-        let cases: [(String, [UInt8], Int, String)] = [
-            ("negative length", Self.head([Self.push, "Host: x", "Content-Type: application/json", "Content-Length: -1"]), 400, "malformed-request"),
-            ("signed length", Self.head([Self.push, "Host: x", "Content-Type: application/json", "Content-Length: +15"]) + Self.body, 400, "malformed-request"),
-            ("length with a space after it", Self.head([Self.push, "Host: x", "Content-Type: application/json", "Content-Length: 15 "]) + Self.body, 400, "malformed-request"),
-            ("length that is not a number", Self.head([Self.push, "Host: x", "Content-Type: application/json", "Content-Length: 1e3"]), 400, "malformed-request"),
-            ("empty length", Self.head([Self.push, "Host: x", "Content-Type: application/json", "Content-Length:"]), 400, "malformed-request"),
-            ("huge length", Self.head([Self.push, "Host: x", "Content-Type: application/json", "Content-Length: 99999999999999999999999"]), 413, "body-too-large"),
-            ("length above 2^64", Self.head([Self.push, "Host: x", "Content-Type: application/json", "Content-Length: 18446744073709551616"]), 413, "body-too-large"),
-            ("two different lengths", Self.head([Self.push, "Host: x", "Content-Type: application/json", "Content-Length: 15", "Content-Length: 16"]) + Self.body, 400, "malformed-request"),
-            ("length and chunked", Self.head([Self.push, "Host: x", "Content-Type: application/json", "Content-Length: 15", "Transfer-Encoding: chunked"]) + Self.body, 400, "malformed-request"),
-            ("unknown transfer coding", Self.head([Self.push, "Host: x", "Content-Type: application/json", "Transfer-Encoding: gzip"]) + Self.body, 400, "malformed-request"),
-            ("binary garbage", [0, 1, 2, 3, 0xFF, 0xFE, 13, 10, 13, 10], 400, "malformed-request"),
-            ("binary garbage without a line end", [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03], 400, "malformed-request"),
-            ("a word, not a request line", Array("GARBAGE\r\n\r\n".utf8), 400, "malformed-request"),
-            ("two words", Array("hello world\r\n\r\n".utf8), 400, "malformed-request"),
-            ("no version", Array("GET /healthz\r\n\r\n".utf8), 400, "malformed-request"),
-            ("two spaces", Array("GET  /healthz HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 400, "malformed-request"),
-            ("control byte in the path", Array("GET /heal\u{1}thz HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 400, "malformed-request"),
-            ("space before the colon", Self.head([Self.push, "Host: x", "Content-Type : application/json", "Content-Length: 15"]) + Self.body, 400, "malformed-request"),
-            ("folded header", Self.head([Self.push, "Host: x", "Content-Type: application/json", " folded", "Content-Length: 15"]) + Self.body, 400, "malformed-request"),
-            ("NUL in a header", Self.head([Self.push, "Host: x", "X-Thing: a\u{0}b", "Content-Length: 15"]) + Self.body, 400, "malformed-request"),
-            ("header line without a colon", Self.head([Self.push, "Host: x", "just words", "Content-Length: 15"]) + Self.body, 400, "malformed-request"),
-            ("a head too large", Self.head([Self.push, "Host: x", "X-Big: " + String(repeating: "a", count: 40_000)]), 431, "headers-too-large"),
-        ]
-        for (name, bytes, status, reason) in cases {
+    static let cases: [(String, [UInt8], Refused)] = [
+        ("negative length", head([push, "Host: x", "Content-Type: application/json", "Content-Length: -1"]), .library(400)),
+        ("signed length", head([push, "Host: x", "Content-Type: application/json", "Content-Length: +15"]) + body, .library(400)),
+        ("length with a space after it", head([push, "Host: x", "Content-Type: application/json", "Content-Length: 15 "]) + body, .library(400)),
+        ("length that is not a number", head([push, "Host: x", "Content-Type: application/json", "Content-Length: 1e3"]), .library(400)),
+        ("empty length", head([push, "Host: x", "Content-Type: application/json", "Content-Length:"]), .library(400)),
+        ("huge length", head([push, "Host: x", "Content-Type: application/json", "Content-Length: 99999999999999999999999"]), .library(400)),
+        ("length above 2^64", head([push, "Host: x", "Content-Type: application/json", "Content-Length: 18446744073709551616"]), .library(400)),
+        ("length above the body limit", head([push, "Host: x", "Content-Type: application/json", "Content-Length: 70000"]), .library(413)),
+        // H2O reads the first of two lengths: the body is the service's to refuse.
+        ("two different lengths", head([push, "Host: x", "Content-Type: application/json", "Content-Length: 15", "Content-Length: 16"]) + body, .served(400, "missing-field")),
+        // With both, H2O reads the body as chunked (RFC 9112, 6.3), and these bytes are no chunks.
+        ("length and chunked", head([push, "Host: x", "Content-Type: application/json", "Content-Length: 15", "Transfer-Encoding: chunked"]) + body, .library(400)),
+        ("unknown transfer coding", head([push, "Host: x", "Content-Type: application/json", "Transfer-Encoding: gzip"]) + body, .library(400)),
+        ("binary garbage", [0, 1, 2, 3, 0xFF, 0xFE, 13, 10, 13, 10], .library(400)),
+        ("binary garbage without a line end", [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03], .library(400)),
+        ("a word, not a request line", Array("GARBAGE\r\n\r\n".utf8), .library(400)),
+        ("two words", Array("hello world\r\n\r\n".utf8), .library(400)),
+        ("no version", Array("GET /healthz\r\n\r\n".utf8), .library(400)),
+        ("two spaces", Array("GET  /healthz HTTP/1.1\r\nHost: x\r\n\r\n".utf8), .library(400)),
+        ("control byte in the path", Array("GET /heal\u{1}thz HTTP/1.1\r\nHost: x\r\n\r\n".utf8), .library(400)),
+        ("space before the colon", head([push, "Host: x", "Content-Type : application/json", "Content-Length: 15"]) + body, .library(400)),
+        // H2O keeps a folded line as a header without a name: the request is the service's.
+        ("folded header", head([push, "Host: x", "Content-Type: application/json", " folded", "Content-Length: 15"]) + body, .served(400, "missing-field")),
+        ("NUL in a header", head([push, "Host: x", "X-Thing: a\u{0}b", "Content-Length: 15"]) + body, .library(400)),
+        ("header line without a colon", head([push, "Host: x", "just words", "Content-Length: 15"]) + body, .library(400)),
+        ("no Host", head(["GET /healthz HTTP/1.1"]), .receiver(400, "malformed-request")),
+        ("HTTP/2.0", head(["GET /healthz HTTP/2.0", "Host: x"]), .library(400)),
+        ("HTTP/0.9", head(["GET /healthz HTTP/0.9", "Host: x"]), .library(400)),
+        ("HTTP/9.9 without Host", Array("GET /healthz HTTP/9.9\r\n\r\n".utf8), .library(400)),
+    ]
+
+    func testEachMalformedHeadGetsOneAnswerAtOnce() throws {
+        // Far beyond the waits below: an answer within them came at once, not from a timeout.
+        let receiver = try TestReceiver {
+            $0.http.idleTimeoutSeconds = 30
+            $0.http.requestTimeoutSeconds = 30
+        }
+        for (name, bytes, expected) in Self.cases {
             let connection = try RawConnection(port: receiver.port)
             connection.send(bytes)
-            let (received, closed) = connection.readUntilClosed(timeoutSeconds: 3)
-            XCTAssertTrue(closed, "\(name): the receiver closes the connection after its answer, at once")
-            let text = String(decoding: received, as: UTF8.self)
-            let statusLines = (text.hasPrefix("HTTP/1.") ? 1 : 0) + text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().filter { $0.hasPrefix("HTTP/1.") }.count
-            XCTAssertEqual(statusLines, 1, "\(name): exactly one status line in \(text.debugDescription)")
-            XCTAssertEqual(text.split(separator: "\r\n").filter { $0.hasPrefix("Date: ") }.count, 1, "\(name): one head in \(text.debugDescription)")
-            let response = RawConnection.parse(received, complete: true)
-            XCTAssertEqual(response?.status, status, "\(name): \(text)")
-            XCTAssertEqual(response?.headers["content-type"], "application/json", name)
-            XCTAssertEqual(response?.headers["connection"], "close", name)
-            XCTAssertEqual(response?.headers["content-length"].flatMap(Int.init), response?.body.count, name)
-            XCTAssertEqual(response?.reason, reason, "\(name): \(text)")
-            XCTAssertEqual(response?.json?["ok"], false, name)
-            XCTAssertEqual(response?.json?["status"], "refused", name)
+            Self.assertAnswer(connection, expected, name)
+
+            let later = try LaterHeadTests.keptAliveConnection(port: receiver.port, name)
+            later.send(bytes)
+            Self.assertAnswer(later, expected, "\(name), as a later request")
         }
         XCTAssertEqual(try post(receiver.port, pushBody(nonce: "after")).status, 200, "the receiver serves on")
         XCTAssertTrue(receiver.log.all.contains { $0.contains("400 refused malformed-request") }, "\(receiver.log.all)")
     }
 
-    /// A malformed head after a good request on a kept-alive connection (which reaches the
-    /// HTTP library directly, past the first head's check) gets one well-formed refusal too,
-    /// and the connection is closed after it.
-    func testAMalformedSecondHeadOnAKeptAliveConnectionGetsOneRefusal() throws {
-        let receiver = try TestReceiver { $0.http.idleTimeoutSeconds = 30 }
-        let cases: [(String, [String], Int, String)] = [
-            ("negative length", [Self.push, "Host: x", "Content-Type: application/json", "Content-Length: -1"], 400, "malformed-request"),
-            ("signed length", [Self.push, "Host: x", "Content-Type: application/json", "Content-Length: +15"], 400, "malformed-request"),
-            ("length that is not a number", [Self.push, "Host: x", "Content-Type: application/json", "Content-Length: 1e3"], 400, "malformed-request"),
-            ("huge length", [Self.push, "Host: x", "Content-Type: application/json", "Content-Length: 99999999999999999999999"], 413, "body-too-large"),
-        ]
-        for (name, lines, status, reason) in cases {
-            let connection = try LaterHeadTests.keptAliveConnection(port: receiver.port, name)
-            connection.send(Self.head(lines))
-            let (received, closed) = connection.readUntilClosed(timeoutSeconds: 5)
-            XCTAssertTrue(closed, "\(name): the receiver closes the connection after its answer, at once")
+    /// Checks what `connection` gets (within 1 s) against `expected`.
+    static func assertAnswer(_ connection: RawConnection, _ expected: Refused, _ name: String,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        switch expected {
+        case .served(let status, let reason):
+            let response = connection.readResponse(timeoutSeconds: 3)
+            XCTAssertEqual(response?.status, status, name, file: file, line: line)
+            if let reason { XCTAssertEqual(response?.reason, reason, name, file: file, line: line) }
+        case .receiver(let status, let reason):
+            let (received, closed) = connection.readUntilClosed(timeoutSeconds: 1)
+            XCTAssertTrue(closed, "\(name): answered and closed within 1 s", file: file, line: line)
+            LaterHeadTests.assertOneRefusal(received, status: status, reason: reason, name, file: file, line: line)
+        case .library(let status):
+            let (received, closed) = connection.readUntilClosed(timeoutSeconds: 1)
+            XCTAssertTrue(closed, "\(name): answered and closed within 1 s", file: file, line: line)
             let text = String(decoding: received, as: UTF8.self)
             let statusLines = text.split(separator: "\r\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("HTTP/1.") }.count
-            XCTAssertEqual(statusLines, 1, "\(name): exactly one status line in \(text.debugDescription)")
-            XCTAssertEqual(text.split(separator: "\r\n").filter { $0.hasPrefix("Date: ") }.count, 1, "\(name): one head in \(text.debugDescription)")
+            XCTAssertEqual(statusLines, 1, "\(name): exactly one status line in \(text.debugDescription)", file: file, line: line)
             let response = RawConnection.parse(received, complete: true)
-            XCTAssertEqual(response?.status, status, "\(name): \(text)")
-            XCTAssertEqual(response?.headers["connection"], "close", name)
-            XCTAssertEqual(response?.headers["content-type"], "application/json", name)
-            XCTAssertEqual(response?.headers["content-length"].flatMap(Int.init), response?.body.count, name)
-            XCTAssertEqual(response?.reason, reason, "\(name): \(text)")
-            XCTAssertEqual(response?.json?["status"], "refused", name)
+            XCTAssertEqual(response?.status, status, "\(name): \(text.debugDescription)", file: file, line: line)
+            XCTAssertEqual(response?.headers["connection"]?.lowercased(), "close", name, file: file, line: line)
+            XCTAssertEqual(response?.headers["content-length"].flatMap(Int.init), response?.body.count, name, file: file, line: line)
         }
-        XCTAssertEqual(try post(receiver.port, pushBody(nonce: "after")).status, 200, "the receiver serves on")
-    }
-
-    /// Well-formed heads in an HTTP version the receiver does not speak (a major version other
-    /// than 1), each with the version it names.
-    static let unsupportedVersions: [(String, [UInt8])] = [
-        ("HTTP/2.0", head(["GET /healthz HTTP/2.0", "Host: x"])),
-        ("HTTP/0.9", head(["GET /healthz HTTP/0.9", "Host: x"])),
-        ("HTTP/3.1", head(["GET /healthz HTTP/3.1", "Host: x", "Content-Type: application/json", "Content-Length: 15"]) + body),
-        ("HTTP/9.9", Array("GET /healthz HTTP/9.9\r\n\r\n".utf8)),
-    ]
-
-    /// One JSON 505 with its own reason, not libmicrohttpd's HTML page, and the connection closed.
-    func testAnUnsupportedHTTPVersionGetsOneJSON505AtOnce() throws {
-        let receiver = try TestReceiver { $0.http.idleTimeoutSeconds = 30 }
-        for (version, bytes) in Self.unsupportedVersions {
-            let connection = try RawConnection(port: receiver.port)
-            connection.send(bytes)
-            let (received, closed) = connection.readUntilClosed(timeoutSeconds: 3)
-            XCTAssertTrue(closed, "\(version): the receiver closes the connection after its answer, at once")
-            Self.assertVersionRefusal(received, version: version)
-        }
-        XCTAssertEqual(try post(receiver.port, pushBody(nonce: "after")).status, 200, "the receiver serves on")
-        XCTAssertTrue(receiver.log.all.contains { $0.contains("GET /healthz 505 refused http-version-not-supported") }, "\(receiver.log.all)")
-    }
-
-    func testTheCheckRefusesAnHTTPVersionOtherThan1x() {
-        func verdict(_ text: String) -> RequestHead.Verdict {
-            Array(text.utf8).withUnsafeBytes { RequestHead.check($0, limit: 1024) }
-        }
-        for version in ["HTTP/2.0", "HTTP/0.9", "HTTP/3.1", "HTTP/0.0"] {
-            guard case .refused(let refusal) = verdict("GET /healthz \(version)\r\nHost: x\r\n\r\n") else {
-                XCTFail("\(version): \(verdict("GET /healthz \(version)\r\n\r\n"))")
-                continue
-            }
-            XCTAssertEqual(refusal.kind, .versionNotSupported(version))
-            XCTAssertEqual(refusal.method, "GET", version)
-            XCTAssertEqual(refusal.path, "/healthz", version)
-            // Refused as soon as the request line is in, before the rest of the head.
-            guard case .refused = verdict("GET /healthz \(version)\r\nHo") else { return XCTFail(version) }
-        }
-        for version in ["HTTP/1.0", "HTTP/1.1"] {
-            XCTAssertEqual(verdict("GET /healthz \(version)\r\nHost: x\r\n\r\n"), .complete(.init(headLength: 34, body: .length(0), method: "GET", path: "/healthz")), version)
-        }
-        guard case .refused(let lower) = verdict("GET /healthz http/2.0\r\n\r\n") else { return XCTFail("lower case") }
-        XCTAssertEqual(lower.kind, .malformed, "not an HTTP version at all")
-    }
-
-    static func assertVersionRefusal(_ received: [UInt8], version: String, file: StaticString = #filePath, line: UInt = #line) {
-        let text = String(decoding: received, as: UTF8.self)
-        XCTAssertTrue(text.hasPrefix("HTTP/1.1 505 HTTP Version Not Supported\r\n"), "\(version): \(text.debugDescription)", file: file, line: line)
-        LaterHeadTests.assertOneRefusal(received, status: 505, reason: "http-version-not-supported", version, file: file, line: line)
-        let message = RawConnection.parse(received, complete: true)?.json?["message"]?.stringValue ?? ""
-        XCTAssertTrue(message.contains(version) && message.contains("HTTP/1.1"), "\(version): \(message)", file: file, line: line)
     }
 
     /// What is odd but well-formed still reaches the service as before.
@@ -155,13 +110,15 @@ final class MalformedHeadTests: XCTestCase {
         let body = Array(pushBody(nonce: "lf").serialized().utf8)
         let cases: [(String, [UInt8], Int)] = [
             ("bare LF line ends", Array("POST /api/push HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: \(body.count)\nConnection: close\n\n".utf8) + body, 200),
-            ("empty lines before the request line", Array("\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), 200),
+            ("an empty line before the request line", Array("\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), 200),
             ("tab before a value", Array("GET /healthz HTTP/1.1\r\nHost:\tx\r\nConnection: close\r\n\r\n".utf8), 200),
             ("HTTP/1.0 without Host", Array("GET /healthz HTTP/1.0\r\n\r\n".utf8), 200),
-            ("a later minor version of 1, served as 1.1", Array("GET /healthz HTTP/1.2\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), 200),
             ("the same length twice", Array("POST /api/push HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}".utf8), 400),
             ("a length with leading zeros", Array("POST /api/push HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 0002\r\nConnection: close\r\n\r\n{}".utf8), 400),
             ("obs-text in a value", Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Name: caf\u{E9}\r\nConnection: close\r\n\r\n".utf8), 200),
+            ("a query after the path", Array("GET /healthz?probe=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), 200),
+            ("an escaped path", Array("GET /health%7A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), 200),
+            ("a head of 40 KB", Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 40_000))\r\nConnection: close\r\n\r\n".utf8), 200),
         ]
         for (name, bytes, status) in cases {
             let connection = try RawConnection(port: receiver.port)
@@ -172,20 +129,17 @@ final class MalformedHeadTests: XCTestCase {
         }
     }
 
-    /// A head that stops half way is answered 408 once the idle timeout has passed.
-    func testAHeadThatNeverEndsGets408AtTheIdleTimeout() throws {
-        let receiver = try TestReceiver()
+    /// A head that stops half way is closed once the request timeout has passed, without an
+    /// answer; so is a connection that never sent a byte.
+    func testAHeadThatNeverEndsIsClosedAtTheTimeout() throws {
+        let receiver = try TestReceiver()  // 2 s idle and 1.5 s for a body: closed 3.5 s after it opened
         let connection = try RawConnection(port: receiver.port)
         connection.send(Array("POST /api/push HTTP/1.1\r\nHost: x\r\n".utf8))
-        let (received, closed) = connection.readUntilClosed(timeoutSeconds: 5)
+        let (received, closed) = connection.readUntilClosed(timeoutSeconds: 6)
         XCTAssertTrue(closed)
-        let response = RawConnection.parse(received, complete: true)
-        XCTAssertEqual(response?.status, 408)
-        XCTAssertEqual(response?.reason, "request-timeout")
-        XCTAssertTrue(response?.json?["message"]?.stringValue?.contains("headers") ?? false, "\(response?.json ?? nil)")
-        // A connection that never sent a byte is closed without an answer.
+        XCTAssertEqual(received, [])
         let silent = try RawConnection(port: receiver.port)
-        let (nothing, silentClosed) = silent.readUntilClosed(timeoutSeconds: 5)
+        let (nothing, silentClosed) = silent.readUntilClosed(timeoutSeconds: 6)
         XCTAssertTrue(silentClosed)
         XCTAssertEqual(nothing, [])
     }

@@ -226,9 +226,9 @@ _widgethost() {
                         '--ios=[iOS version of the --user-id device, e.g]:version: ' \
                         '--window=[Replay window: timestamps must be within this many seconds of the clock]:seconds: ' \
                         '--now=[Fix the receiver'\''s clock: ISO 8601 date-time, or epoch seconds (below 1e11) or milliseconds]:time: ' \
-                        '--threads=[HTTP worker threads]:n: ' \
-                        '--idle-timeout=[Close a connection with no request in progress this long after it opened or last answered, however slowly it sends its headers (408 if part of a request came)]:seconds: ' \
-                        '--request-timeout=[Cut off a request whose body takes longer than this]:seconds: ' \
+                        '--threads=[Accepted for older scripts and not used: one event loop serves every connection]:n: ' \
+                        '--idle-timeout=[Close a connection whose next request has not arrived this long (plus --request-timeout) after it opened or last answered, however slowly it sends]:seconds: ' \
+                        '--request-timeout=[Seconds added to --idle-timeout for a request'\''s body to arrive]:seconds: ' \
                         '--max-connections=[Connections at once; a new one beyond drops the one idle the longest (or is closed when none is idle)]:n: ' \
                         '--max-connections-per-ip=[Connections at once from one address; beyond, a new one is closed at once]:n: ' \
                         '--log-format=[The request log: text (one line per request on stdout, the default) or json (one widgethost.serve.request/1 object per request on stderr, JSON Lines)]:format:(text json)' \
