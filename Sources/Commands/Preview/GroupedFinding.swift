@@ -31,14 +31,17 @@ extension PictureSection {
     }
 
     /// Every finding of every family once, with the families it affects: the chosen family's
-    /// findings first (in its order), then the other families' (in the order drawn).
+    /// findings first (in its order), then the other families' (in the order drawn). A field
+    /// that is no field of its component is left out: the layout's check, shown beside the
+    /// pictures, says it once (`layout-unknown-field`, by the same `ComponentSchema` rule);
+    /// each family's own diagnostics keep it.
     public var groupedFindings: [GroupedFinding] {
         var grouping = FamilyFindings()
         var findings: [String: PictureFinding] = [:]
         var familyOf: [String: String] = [:]
         for family in shownFamilies {
             familyOf[family.label] = family.family
-            for finding in family.findings {
+            for finding in family.findings where finding.code != "render-unknown-field" {
                 let prefix = [finding.severity, finding.code, finding.path, finding.field ?? ""].joined(separator: "\u{0}")
                 grouping.add(family.label, prefix: prefix, message: finding.message, suffix: "")
                 let key = prefix + "\u{0}" + FamilyFindings.bare(finding.message, label: family.label)

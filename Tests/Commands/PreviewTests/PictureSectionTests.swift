@@ -71,7 +71,7 @@ final class PictureSectionTests: XCTestCase {
         XCTAssertEqual(FamilyFindings.names(["Live Activity"]), "Live Activity")
     }
 
-    /// A medium widget drawn at every family: one typo every family reports, a text cut off
+    /// A medium widget drawn at every family: one missing image every family reports, a text cut off
     /// in the medium widget alone, and findings of the lock-screen families only.
     func chosenSection() -> PictureSection {
         let families: [(String, String)] = [
@@ -79,9 +79,9 @@ final class PictureSectionTests: XCTestCase {
             ("rectangular", "rectangular widget"), ("inline", "inline widget"), ("live-activity", "Live Activity"),
         ]
         return PictureSection(folder: "", device: "iphone-15-pro", scale: 2, families: families.map { family, label in
-            var findings = [PictureFinding(code: "render-unknown-field", severity: "warning",
-                                           message: "\"fontWieght\" is not a field of a text component; did you mean \"fontWeight\"? It is ignored (\(label))",
-                                           path: "root.children[0]", field: "/children/0/fontWieght")]
+            var findings = [PictureFinding(code: "render-image-unreadable", severity: "warning",
+                                           message: "\"logo.png\" cannot be read; it is drawn empty (\(label))",
+                                           path: "root.children[0]", field: "/children/0/src")]
             if family == "medium" {
                 findings.append(PictureFinding(code: "render-text-truncated", severity: "warning", message: "\"Departures\" does not fit 300×20 (medium widget)",
                                                path: "root.children[1]", field: "/children/1/content"))
@@ -100,9 +100,9 @@ final class PictureSectionTests: XCTestCase {
     func testTheChosenFamilyLeadsAndEachFindingIsSaidOnceWithItsFamilies() throws {
         let section = chosenSection()
         let grouped = section.groupedFindings
-        XCTAssertEqual(grouped.map(\.finding.code), ["render-unknown-field", "render-text-truncated", "render-overflow"])
+        XCTAssertEqual(grouped.map(\.finding.code), ["render-image-unreadable", "render-text-truncated", "render-overflow"])
         XCTAssertEqual(grouped[0].families, ["medium", "small", "large", "circular", "rectangular", "inline", "live-activity"])
-        XCTAssertEqual(grouped[0].message, "\"fontWieght\" is not a field of a text component; did you mean \"fontWeight\"? It is ignored (medium, small, large, circular, rectangular and inline widgets and Live Activity)")
+        XCTAssertEqual(grouped[0].message, "\"logo.png\" cannot be read; it is drawn empty (medium, small, large, circular, rectangular and inline widgets and Live Activity)")
         XCTAssertEqual(grouped[1].families, ["medium"])
         XCTAssertEqual(grouped[2].families, ["circular", "rectangular"])
         XCTAssertEqual(section.findingsLeadAndOthers.lead.count, 2)
@@ -114,19 +114,19 @@ final class PictureSectionTests: XCTestCase {
             "  medium        10×10", "  small         10×10", "  large         10×10", "  circular      10×10",
             "  rectangular   10×10", "  inline        10×10", "  live-activity 10×10",
             "  your medium widget: 2 findings",
-            "  warning: root.children[0]: \"fontWieght\" is not a field of a text component;",
-            "    did you mean \"fontWeight\"? It is ignored (medium, small, large, circular,",
-            "    rectangular and inline widgets and Live Activity) [render-unknown-field]",
+            "  warning: root.children[0]: \"logo.png\" cannot be read; it is drawn empty",
+            "    (medium, small, large, circular, rectangular and inline widgets and Live",
+            "    Activity) [render-image-unreadable]",
             "  warning: root.children[1]: \"Departures\" does not fit 300×20 (medium widget)",
             "    [render-text-truncated]",
             "  other families: 1 finding, each once with the families it affects",
             "  warning: root: the content is taller than the widget (circular and rectangular",
             "    widgets) [render-overflow]",
         ])
-        XCTAssertEqual(lines.filter { $0.contains("fontWieght") }.count, 1)
+        XCTAssertEqual(lines.filter { $0.contains("logo.png") }.count, 1)
 
         let html = HTMLReport(document: try document(section)).render()
-        XCTAssertEqual(html.components(separatedBy: "fontWieght").count - 1, 1, "the typo is said once on the page")
+        XCTAssertEqual(html.components(separatedBy: "logo.png").count - 1, 1, "the missing image is said once on the page")
         let medium = try XCTUnwrap(html.range(of: "<div class=\"family chosen\" id=\"family-medium\">"))
         let small = try XCTUnwrap(html.range(of: "<div class=\"family\" id=\"family-small\">"))
         XCTAssertLessThan(medium.lowerBound, small.lowerBound, "the chosen family leads")
