@@ -39,6 +39,8 @@ public enum HarmonyRules {
     /// `network`: "连接超时和读取超时单独都是 5s"); there is no total timeout of a request's own,
     /// the run's 4.5 s (H4) bounds it. The read timeout is a time with no answer's bytes coming.
     public static let requestConnectTimeoutSeconds = 5.0
+    /// The read timeout of a live request, in seconds: how long it waits with no byte of the
+    /// answer coming (see ``requestConnectTimeoutSeconds``).
     public static let requestReadTimeoutSeconds = 5.0
 
     /// What the button's tap runs (H14): its snippet appended to the end of the card's script, one
