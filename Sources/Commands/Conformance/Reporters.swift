@@ -82,7 +82,7 @@ public enum Reporter {
             }
         }
         lines.append("")
-        lines.append("\(results.count) fixtures in \(formatMs(summary.durationMs))")
+        lines.append("\(results.count) \(results.count == 1 ? "fixture" : "fixtures") in \(formatMs(summary.durationMs))")
         if let line = summary.editionLine { lines.append(line) }
         lines.append(summary.closingLine)
         return lines.joined(separator: "\n") + "\n"

@@ -27,6 +27,7 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(test.code, 0, test.out + test.err)
         XCTAssertTrue(test.out.contains("  ok   ./widget.js"), test.out)
         XCTAssertTrue(test.out.hasSuffix("1 passed, 0 failed\n"), test.out)
+        XCTAssertTrue(test.out.contains("\n1 fixture in "), test.out)
 
         let run = try sh("widgethost run widget.js --profile widget.profile.json --fixtures widget.fixtures.json --now 2026-11-29T08:00:00Z --format json", in: project)
         XCTAssertEqual(run.code, 0, run.err)
