@@ -69,7 +69,7 @@ enum ServeCommand {
         configuration.port = try arguments.get(ServeProgram.port) ?? 8787
         if let window = try arguments.get(ServeProgram.window) { configuration.rules.windowSeconds = Int64(window) }
         if let now = try arguments.get(ServeProgram.now) { configuration.fixedNow = now }
-        if let threads = try arguments.get(ServeProgram.threads) { configuration.http.threads = threads }
+        _ = try arguments.get(ServeProgram.threads) // accepted and not used: one event loop serves
         if let idle = try arguments.get(ServeProgram.idleTimeout) { configuration.http.idleTimeoutSeconds = idle }
         if let limit = try arguments.get(ServeProgram.requestTimeout) {
             configuration.http.requestTimeoutSeconds = Double(limit)

@@ -76,16 +76,10 @@ final class StudioService: HTTPService {
 
     func failure(_ failure: HTTPFailure, method: String, path: String, startedAt: Double) -> HTTPResponse {
         switch failure {
-        case .bodyTooLarge, .declaredBodyTooLarge, .chunkTooLarge:
+        case .bodyTooLarge:
             return Self.problem(413, "body-too-large", "the body is larger than the studio reads (1 MB)")
-        case .headersTooLarge:
-            return Self.problem(431, "headers-too-large", "the request head is larger than the studio reads")
-        case .requestTimeout, .headTimeout:
-            return Self.problem(408, "request-timeout", "the request did not arrive in time")
         case .malformedRequest(let why):
             return Self.problem(400, "bad-request", "the request is not well-formed HTTP/1.1: \(why)")
-        case .httpVersionNotSupported(let version):
-            return Self.problem(505, "http-version-not-supported", "\(version) is not served; use HTTP/1.1")
         }
     }
 

@@ -93,26 +93,14 @@ public enum HTTPRoute: Sendable {
     case waiting(@Sendable (HTTPResponder) -> Void)
 }
 
-/// Why the server answers on its own. Since H2O reads requests, the server asks for
-/// ``malformedRequest(_:)`` (an HTTP/1.1 request without `Host`) and ``bodyTooLarge(received:)``
-/// (a body just over the limit) only; H2O answers the other cases itself, with its own answers.
+/// Why the server answers on its own: an HTTP/1.1 request without `Host`
+/// (``malformedRequest(_:)``) and a body just over the limit (``bodyTooLarge(received:)``). H2O
+/// answers every other malformed request itself, with its own answers.
 public enum HTTPFailure: Sendable {
     /// The body went past the limit.
     case bodyTooLarge(received: Int)
-    /// The body took longer than the request timeout; the connection is closed.
-    case requestTimeout(received: Int)
     /// The request head is not well-formed HTTP/1.1 (why, in words).
     case malformedRequest(String)
-    /// The head declares a body too long to be a length the server takes (the digits).
-    case declaredBodyTooLarge(String)
-    /// The head is larger than the server keeps.
-    case headersTooLarge(limit: Int)
-    /// The request line names an HTTP version other than 1.x (the version, e.g. `HTTP/2.0`).
-    case httpVersionNotSupported(String)
-    /// The head did not arrive within the idle timeout (bytes of it so far).
-    case headTimeout(received: Int)
-    /// A chunk of a chunked body declares more bytes than the server reads of a body (the limit).
-    case chunkTooLarge(limit: Int)
 }
 
 /// What a server serves.
@@ -130,11 +118,6 @@ public struct HTTPLimits: Sendable, Hashable {
     /// Largest body read, bytes: one byte more gets `failure(.bodyTooLarge)`; a larger declared
     /// length, or a chunked body reaching one byte more, gets H2O's own 413 (the connection closed).
     public var bodyLimit = 64 * 1024
-    /// Not used since H2O reads bodies: nothing beyond ``bodyLimit`` is read.
-    public var discardLimit = 16 << 20
-    /// Not used: one event loop serves every connection (the store's writer is the receiver's
-    /// other thread).
-    public var threads = 2
     /// Connections at once (beyond, the one idle the longest is dropped, or the new one
     /// closed when none is idle), and per client address (beyond, the new one is closed).
     public var connectionLimit = 1000
@@ -144,13 +127,8 @@ public struct HTTPLimits: Sendable, Hashable {
     /// answered, however slowly it sends: with ``requestTimeoutSeconds``, the time its next
     /// request has to arrive whole, head and body (H2O's request timeout), or it is closed.
     public var idleTimeoutSeconds = 10
-    /// Not used: H2O reads heads of up to 100 header lines and about 400 KiB, and answers a
-    /// larger one with its own 400.
-    public var headLimit = 32 * 1024
     /// Seconds added to ``idleTimeoutSeconds`` for a request's body to arrive.
     public var requestTimeoutSeconds = 10.0
-    /// Not used: H2O sizes its buffers itself.
-    public var connectionMemory = 64 * 1024
     /// The defaults above.
     public init() {}
 }

@@ -104,34 +104,9 @@ final class PushService: HTTPService, @unchecked Sendable {
         switch failure {
         case .bodyTooLarge(let received):
             return bodyTooLarge(received, method: method, path: path, started: startedAt)
-        case .requestTimeout(let received):
-            return refuse(PushRefusal(.requestTimeout,
-                          "The body did not arrive within \(JSONValue.formatNumber(limits.requestTimeoutSeconds)) s (\(received) bytes so far); the connection is closed. Send the whole request at once."),
-                          method: method, path: path, started: startedAt)
         case .malformedRequest(let why):
             return refuse(PushRefusal(.malformedRequest,
                           "The request is not well-formed HTTP/1.1: \(why). Send e.g. POST /api/push HTTP/1.1 with Content-Type: application/json and Content-Length; the connection is closed."),
-                          method: method, path: path, started: startedAt)
-        case .declaredBodyTooLarge(let digits):
-            let shown = digits.count > 30 ? String(digits.prefix(30)) + "…" : digits
-            return refuse(PushRefusal(.bodyTooLarge,
-                          "The request declares a body of \(shown) bytes (Content-Length); the limit is \(limits.bodyLimit) (64 KiB). Send one push per request and keep content_state.data small."),
-                          method: method, path: path, started: startedAt)
-        case .headersTooLarge(let limit):
-            return refuse(PushRefusal(.headersTooLarge,
-                          "The request head is larger than the receiver reads: more than \(limit) bytes, or more than 100 header lines; send fewer or shorter headers."),
-                          method: method, path: path, started: startedAt)
-        case .httpVersionNotSupported(let version):
-            return refuse(PushRefusal(.httpVersionNotSupported,
-                          "The request is in \(version), which the receiver does not speak; send it as HTTP/1.1 (or HTTP/1.0), e.g. POST /api/push HTTP/1.1. The connection is closed."),
-                          method: method, path: path, started: startedAt)
-        case .chunkTooLarge(let limit):
-            return refuse(PushRefusal(.bodyTooLarge,
-                          "A chunk of the request's chunked body declares more than \(limit) bytes, more than the receiver reads; the limit of a body is \(limits.bodyLimit) (64 KiB). Send one push per request and keep content_state.data small; the connection is closed."),
-                          method: method, path: path, started: startedAt)
-        case .headTimeout(let received):
-            return refuse(PushRefusal(.requestTimeout,
-                          "The request headers did not arrive within \(limits.idleTimeoutSeconds) s of the connection opening or its last answer (\(received) bytes so far); the connection is closed. Send the whole request at once."),
                           method: method, path: path, started: startedAt)
         }
     }
