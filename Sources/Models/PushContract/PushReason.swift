@@ -13,17 +13,9 @@ public enum PushReason: String, Sendable, Hashable, CaseIterable {
     case methodNotAllowed = "method-not-allowed"
     /// An unknown path (HTTP 404).
     case notFound = "not-found"
-    /// The body (or, before it, the request head) did not arrive in time (HTTP 408).
-    case requestTimeout = "request-timeout"
-    /// The request head is not well-formed HTTP/1.1: a garbage request line, a header line
-    /// that is not `name: value`, a `Content-Length` that is not a number of bytes, two
-    /// framings at once (HTTP 400).
+    /// An HTTP/1.1 request without `Host` (HTTP 400; what else is not well-formed HTTP/1.x the
+    /// HTTP library answers itself).
     case malformedRequest = "malformed-request"
-    /// The request head is larger than the receiver keeps (HTTP 431).
-    case headersTooLarge = "headers-too-large"
-    /// The request line is well-formed but names an HTTP version other than 1.x, such as
-    /// `HTTP/2.0` or `HTTP/0.9` (HTTP 505).
-    case httpVersionNotSupported = "http-version-not-supported"
     // P2, P3: fields.
     /// A required field is absent (HTTP 400).
     case missingField = "missing-field"
@@ -76,9 +68,6 @@ public enum PushReason: String, Sendable, Hashable, CaseIterable {
         case .unsupportedMediaType: return 415
         case .methodNotAllowed: return 405
         case .notFound, .unknownUser, .unknownWidget: return 404
-        case .requestTimeout: return 408
-        case .headersTooLarge: return 431
-        case .httpVersionNotSupported: return 505
         case .duplicateNonce, .noActiveActivity, .activityAlreadyActive: return 409
         case .staleTimestamp: return 200
         case .pushStartUnsupported: return 422
