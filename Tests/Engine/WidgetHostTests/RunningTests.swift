@@ -98,6 +98,28 @@ final class RunningTests: HostTestCase {
         XCTAssertEqual(report.error?.message, "Invalid character: '@'")
     }
 
+    /// The engine's own parser places an error its message does not: the script cut after each
+    /// token of the line fails as the whole did from the offending token on (columns in UTF-16).
+    func testS1ASyntaxErrorIsAtTheTokenTheEngineFailsOn() {
+        let cases: [(String, line: Int, column: Int)] = [
+            ("let x = 1 * 2 +* 3\n", 1, 16),  // not the first '*'
+            ("\"use strict\"\nlet legacy = 010\n", 2, 14),  // the message quotes nothing
+            ("\"use strict\"; let a = 1; let b = 2 +* 3\n", 1, 37),  // after the directive prologue
+            ("#!/usr/bin/env node\nconst s = \"x * y\"; let q = 1 * 2 +* 3\n", 2, 35),
+            ("let 𝒳 = 1; let y = 2 +* 3\n", 1, 24),
+            ("let a = 1\nlet a = 2\n", 2, 5),
+            ("let t = `a\n${1 * }`\n", 2, 7),
+        ]
+        for (script, line, column) in cases {
+            let report = run(script)
+            XCTAssertEqual(report.status, .error, script)
+            XCTAssertEqual(report.error?.name, "SyntaxError", script)
+            XCTAssertEqual(report.error?.line, line, script)
+            XCTAssertEqual(report.error?.column, column, script)
+            XCTAssertEqual(report.events.count, 0, script)
+        }
+    }
+
     func testS1StrayClosingBraceCannotEscapeTheWrapper() {
         let report = run("setUpdateFreq(30)\n})(); (function(){\n")
         XCTAssertEqual(report.status, .error)

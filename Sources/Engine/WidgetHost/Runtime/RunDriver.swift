@@ -121,8 +121,20 @@ struct RunDriver {
                 body = try context.evaluate(wrapped.text, sourceURL: wrapped.sourceURL)
             }
         } catch where error.name == "SyntaxError" && error.termination == nil {
+            let wrapped = self.wrapped, original = error
             let line = error.line.map { wrapped.userLocation(line: $0, column: nil).line }
-            let place = line.map { SyntaxErrorPlace.locate(message: error.message, line: $0, source: source.text, lines: wrapped.lines) }
+            // The engine's own parser decides where the error is, on the script cut short (S1).
+            let reproduces = { (offset: Int) -> Bool in
+                do throws(ScriptError) {
+                    try context.checkSyntax(wrapped.text(beforeUserOffset: offset), sourceURL: wrapped.sourceURL)
+                    return false
+                } catch {
+                    return error.message == original.message && error.line == original.line
+                }
+            }
+            let place = line.map {
+                SyntaxErrorPlace.locate(message: error.message, line: $0, source: source.text, lines: wrapped.lines, reproduces: reproduces)
+            }
             reportSyntaxError(place?.message ?? error.message, line: line, column: place?.column)
             return
         }

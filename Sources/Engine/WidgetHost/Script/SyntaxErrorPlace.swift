@@ -12,6 +12,12 @@ import ScriptSyntax
 ///   the basic plane by its first UTF-16 unit (`'\ud83d'`); the source has the whole character. The
 ///   message then shows the character itself and its code point, `Invalid character '→' (U+2192)`,
 ///   rather than an escape an author must decode.
+/// - Otherwise, when the host can ask the engine (`reproduces`): the first token of the line such
+///   that the script cut right after it fails with the same message on the same line. The script
+///   cut before the offending token still parses so far (it ends in "Unexpected end of script"),
+///   cut after it fails as the whole did, so the engine's own parser decides, found by bisection
+///   over the line's tokens: `1 * 2 +* 3` is at the second `*`, `let legacy = 010` in strict mode
+///   at `010`, though its message quotes nothing.
 /// - Any other quoted token (`Unexpected token '*'`): its first occurrence on the line.
 /// - Otherwise column 1.
 ///
@@ -22,13 +28,21 @@ struct SyntaxErrorPlace: Equatable {
     /// The message without the `SyntaxError: ` prefix.
     let message: String
 
-    static func locate(message: String, line: Int, source: String, lines: SourceLines) -> SyntaxErrorPlace {
+    /// `reproduces(offset)`: whether the script cut after its first `offset` bytes (UTF-8) fails
+    /// with this error's message on this line.
+    static func locate(message: String, line: Int, source: String, lines: SourceLines,
+                       reproduces: ((Int) -> Bool)? = nil) -> SyntaxErrorPlace {
         guard lines.line(line) != nil else { return SyntaxErrorPlace(column: nil, message: message) }
         if let character = invalidCharacter(in: message),
             let (column, scalar) = firstInCode(line: line, source: source, matching: character)
         {
             let shown = character.isEscape ? "Invalid character '\(scalar)' (\(codePoint(scalar)))" : message
             return SyntaxErrorPlace(column: column, message: shown)
+        }
+        if let reproduces, !message.contains("end of script"),
+            let token = firstReproducing(line: line, source: source, reproduces)
+        {
+            return SyntaxErrorPlace(column: token.position.column, message: message)
         }
         let parts = message.split(separator: "'", omittingEmptySubsequences: false)
         if parts.count >= 3, !parts[1].isEmpty, let column = lines.column(of: String(parts[1]), onLine: line) {
@@ -75,6 +89,22 @@ struct SyntaxErrorPlace: Equatable {
             }
         }
         return nil
+    }
+
+    /// The first token on `line` after which the cut script fails as the whole did (see above):
+    /// a bisection, since every cut before the offending token parses so far and every cut after
+    /// it fails there; nil when even the line's last token does not.
+    private static func firstReproducing(line: Int, source: String, _ reproduces: (Int) -> Bool) -> Token? {
+        let skipped: Set<Token.Kind> = [.lineComment, .blockComment, .hashbang]
+        let tokens = Tokenizer.tokenize(source).tokens.filter { $0.position.line == line && !skipped.contains($0.kind) }
+        guard let last = tokens.last, reproduces(last.position.offset + last.text.utf8.count) else { return nil }
+        var low = 0, high = tokens.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            let token = tokens[middle]
+            if reproduces(token.position.offset + token.text.utf8.count) { high = middle } else { low = middle + 1 }
+        }
+        return tokens[low]
     }
 
     /// `U+2192`, `U+1F600`: at least four hexadecimal digits, upper case.

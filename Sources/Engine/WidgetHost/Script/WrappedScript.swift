@@ -43,6 +43,9 @@ struct WrappedScript {
     private let prefixLength: Int
     /// Where the registration went when it follows a directive prologue (user coordinates).
     private let insertion: (line: Int, column: Int, length: Int)?
+    /// UTF-8 lengths: of the wrapped text before the user's first byte, of the user's bytes
+    /// before the registration, and of the registration (for ``text(beforeUserOffset:)``).
+    private let layoutUTF8: (prefix: Int, head: Int, registration: Int)
 
     /// `outputNames`: the top-level names the reader collects, as written (``BindingCollection``).
     init(source: ScriptSource, scan: ScriptScan, outputNames: [String]) {
@@ -58,6 +61,7 @@ struct WrappedScript {
         let suffix = isPlain ? Self.plainSuffix : Self.suffix
         let utf8 = body.utf8
         let prologueEnd = min(scan.directivePrologueEnd, utf8.count)
+        layoutUTF8 = (prefix.utf8.count, prologueEnd, registration.utf8.count)
         if prologueEnd == 0 {
             text = prefix + registration + body + suffix
             prefixLength = prefix.utf16.count + registration.utf16.count
@@ -93,6 +97,16 @@ struct WrappedScript {
             text += "try{\(out)[\(value)]=\(name)}catch(\(thrown)){\(out)[\(threw)]=true;\(out)[\(value)]=\(thrown)}"
         }
         return text + "return \(names.count)}"
+    }
+
+    /// The wrapped text cut after the user's first `offset` bytes (UTF-8): the host's prefix and
+    /// registration, the user's text up to there, nothing after (so a prefix that parses so far
+    /// ends in "Unexpected end of script").
+    func text(beforeUserOffset offset: Int) -> String {
+        let userEnd = offset + (offset >= layoutUTF8.head ? layoutUTF8.registration : 0)
+        let bytes = text.utf8
+        let end = bytes.index(bytes.startIndex, offsetBy: min(bytes.count, layoutUTF8.prefix + userEnd))
+        return String(decoding: bytes[..<end], as: UTF8.self)
     }
 
     /// Maps an engine location in the wrapped text back to the user's file.
