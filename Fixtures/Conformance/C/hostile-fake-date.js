@@ -1,7 +1,6 @@
 /*---
 description: objects that pretend to be Dates (Date.prototype without a time value, a real Date whose getTime and valueOf throw) never make setUpdateTime throw in non-strict mode, and both calls are recorded
 rules: [C8, C3, C5]
-skip: "host bug: setUpdateTime calls the script's overridden valueOf on a real Date; its Error escapes from setUpdateTime as an uncaught exception (message 'Error: patched valueOf', status error) and the call is not recorded as an event"
 expect:
   status: ok
   outputs: { after: true }

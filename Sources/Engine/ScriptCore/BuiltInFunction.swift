@@ -21,6 +21,16 @@ extension ScriptContext {
     }
 }
 
+extension JSValue {
+    /// A Date's time value, read by the scratch realm's `Date.prototype.getTime`: whatever a script
+    /// did to the Date's `valueOf` or `getTime`, or to `Date.prototype`, none of it is called. NaN
+    /// for an Invalid Date; nil when this is not a Date.
+    public var dateTime: Double? {
+        guard isDate else { return nil }
+        return (try? context.call(context.intrinsic("Date.prototype.getTime"), this: self).toNumber()) ?? .nan
+    }
+}
+
 private func builtInTrampoline(
     _ ctx: JSContextRef?, _ function: JSObjectRef?, _ thisObject: JSObjectRef?, _ argumentCount: Int,
     _ arguments: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?

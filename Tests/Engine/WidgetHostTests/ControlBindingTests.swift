@@ -35,6 +35,25 @@ final class ControlBindingTests: HostTestCase {
         XCTAssertEqual(report.json["nextRefresh"]?["requested"], "2025-11-29T08:30:00.000+00:00")
     }
 
+    /// A Date whose `valueOf` and `getTime` the script replaced is read by its time value: the
+    /// host calls none of the script's functions, the call is kept, and its event and the
+    /// console show the Date (C3, C8).
+    func testC3ADateIsReadByItsTimeValueNotByTheScriptsValueOf() {
+        let report = run("""
+            const d = new Date(Date.now() + 60 * 60 * 1000)
+            d.valueOf = () => { throw new Error("patched valueOf") }
+            d.getTime = () => { throw new Error("patched getTime") }
+            Date.prototype.toISOString = () => "patched"
+            setUpdateTime(d)
+            console.log(d)
+            """)
+        XCTAssertEqual(report.status, .ok)
+        XCTAssertEqual(report.events.map(\.valid), [true])
+        XCTAssertEqual(report.events.first?.args, ["2025-11-29T09:00:00.000+00:00"])
+        XCTAssertEqual(report.nextRefresh?.requested, Self.fixedNow + 60 * minute)
+        XCTAssertEqual(report.console.first?.message, "2025-11-29T09:00:00.000Z")
+    }
+
     func testC1InvalidArgumentsAreIgnoredWithAWarning() {
         let report = run("setUpdateFreq('30'); setUpdateFreq(0); setUpdateFreq(NaN); setUpdateFreq(); setUpdateFreq(-1)")
         XCTAssertEqual(report.events.map(\.valid), [false, false, false, false, false])

@@ -122,8 +122,8 @@ extension BindingContext {
             number("getStepsToday", "stepsToday"), number("getActiveEnergyToday", "activeEnergyToday"),
             number("getDistanceToday", "distanceToday"), number("getFlightsClimbedToday", "flightsClimbedToday"),
             ("getStepsBetween", 2, { [unowned self] (call: NativeCall) throws -> JSValue in
-                let start = call[0].isNumber || call[0].isDate ? try call[0].toNumber() : .nan
-                let end = call[1].isNumber || call[1].isDate ? try call[1].toNumber() : .nan
+                let start = try call[0].dateTime ?? (call[0].isNumber ? call[0].toNumber() : .nan)
+                let end = try call[1].dateTime ?? (call[1].isNumber ? call[1].toNumber() : .nan)
                 guard start.isFinite, end.isFinite else {
                     let message = "Health.getStepsBetween(startMs, endMs) expects two epoch-millisecond times; got \(ValueDescription.phrase(call[0])) and \(ValueDescription.phrase(call[1]))"
                     return self.deferred(call.context, "Health.getStepsBetween") { _ in .failure(NativeError(.typeError, message)) }

@@ -50,7 +50,7 @@ extension BindingContext {
     func setUpdateTime(_ call: NativeCall, as name: String) throws {
         let argument = call[0]
         let isTime = argument.isNumber || argument.isDate
-        let ms = isTime ? try argument.toNumber() : .nan
+        let ms = try argument.dateTime ?? (isTime ? argument.toNumber() : .nan)
         // Beyond ±8.64e15 ms no Date exists: treated like a non-finite time.
         guard isTime, ms.isFinite, abs(ms) <= 8.64e15 else {
             try complain(

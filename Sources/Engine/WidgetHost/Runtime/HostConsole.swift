@@ -61,8 +61,7 @@ extension RunState {
                 return "[Function: \(text.isEmpty ? "anonymous" : text)]"
             case .object, .array:
                 if value.isError { return try value.property("name").toString() + ": " + value.property("message").toString() }
-                if value.isDate {
-                    let time = try context.call(context.intrinsic("Date.prototype.getTime"), this: value).toNumber()
+                if let time = value.dateTime {
                     return time.isFinite ? try context.call(context.intrinsic("Date.prototype.toISOString"), this: value).toString() : "Invalid Date"
                 }
                 if let json = try value.jsonString() { return json }

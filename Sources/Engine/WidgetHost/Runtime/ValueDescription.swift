@@ -19,7 +19,7 @@ enum ValueDescription {
         case .function: return .string("[Function: \((try? value.property("name").toString()) ?? "")]")
         case .object, .array:
             if value.isDate {
-                let ms = (try? value.toNumber()) ?? .nan
+                let ms = value.dateTime ?? .nan
                 return ms.isFinite ? .string(isoUTC(ms)) : .string("Invalid Date")
             }
             if let text = try? value.jsonString(), let parsed = try? JSONValue.parse(text) { return parsed }
@@ -41,7 +41,7 @@ enum ValueDescription {
         case .array: return "an array"
         case .object:
             if value.isDate {
-                let ms = (try? value.toNumber()) ?? .nan
+                let ms = value.dateTime ?? .nan
                 return ms.isFinite ? "the Date \(isoUTC(ms))" : "an Invalid Date"
             }
             return "an object"
