@@ -18,7 +18,11 @@ struct TreeBuilder {
         case .string(let t)?:
             type = t.lowercased()
             if !ComponentSchema.types.contains(type!) {
-                problem(pointer + "/type", "unknown component type \"\(t)\"; use one of \(ComponentSchema.types.sorted().joined(separator: ", "))")
+                // A repeat is not a component of its own: authors reach for one by these names.
+                let loop = ["loop", "foreach", "for", "repeat", "list"].contains(type!)
+                    ? " (a loop is a container's \"dataSource\": \"${rows[row]}\" on a vstack, hstack, zstack or grid repeats its children for each element of rows, calling it row; see docs/layout.md)"
+                    : ""
+                problem(pointer + "/type", "unknown component type \"\(t)\"; use one of \(ComponentSchema.types.sorted().joined(separator: ", "))\(loop)")
             }
         case nil:
             problem(pointer, "the component has no \"type\"; add one such as \"text\" or \"vstack\"")

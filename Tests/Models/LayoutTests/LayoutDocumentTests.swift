@@ -144,6 +144,15 @@ final class LayoutDocumentTests: XCTestCase {
         XCTAssertEqual(doc.findings[0].severity, .warning)
     }
 
+    /// An author who writes a loop as a component of its own is told how a loop is written.
+    func testALoopComponentSaysHowALoopIsWritten() throws {
+        let doc = try XCTUnwrap(parse(#"{"type": "vstack", "children": [{"type": "Loop", "source": "rows"}, {"type": "banner"}]}"#))
+        let messages = doc.findings.filter { $0.code.rawValue == "layout-component" }.map(\.message)
+        XCTAssertEqual(messages.count, 2, "\(messages)")
+        XCTAssertTrue(messages[0].hasSuffix("(a loop is a container's \"dataSource\": \"${rows[row]}\" on a vstack, hstack, zstack or grid repeats its children for each element of rows, calling it row; see docs/layout.md)"), messages[0])
+        XCTAssertFalse(messages[1].contains("dataSource"), messages[1])
+    }
+
     func testScalarJSONIsATextLayoutAndTreeOfScalarIsAFinding() {
         XCTAssertEqual(parse("42")?.format, .text)
         let doc = LayoutDocument(tree: "just a string")
