@@ -27,62 +27,52 @@ extension HTTPServer {
         return found ? String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
     }
 
+    /// Throws unless `host` is an address ``bind(host:port:)`` takes, before anything is made.
+    public static func checkAddress(_ host: String) throws(ReceiverError) {
+        freeaddrinfo(try numericAddress(host: host, port: 0))
+    }
+
+    /// `host:port` as the C library's address (free it with `freeaddrinfo`): `host` an IP
+    /// address (`AI_NUMERICHOST`, so no name is looked up) or `localhost` for 127.0.0.1.
+    private static func numericAddress(host: String, port: Int) throws(ReceiverError) -> UnsafeMutablePointer<addrinfo> {
+        var hints = addrinfo()
+        hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host == "localhost" ? "127.0.0.1" : host, String(port), &hints, &found) == 0, let found else {
+            throw ReceiverError(.notAnAddress, "'\(host)' is not an IP address; use e.g. 127.0.0.1, 0.0.0.0 or ::1")
+        }
+        return found
+    }
+
     /// A socket bound to `host:port` (port 0 picks a free one) and listening, and its port.
     static func bind(host: String, port: Int) throws(ReceiverError) -> (fd: Int32, port: Int) {
         guard (0...65535).contains(port) else { throw ReceiverError(.listen, "port \(port) is not between 0 and 65535") }
-        let name = host == "localhost" ? "127.0.0.1" : host
-        let isIPv6 = name.contains(":")
-        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let address = try numericAddress(host: host, port: port)
+        defer { freeaddrinfo(address) }
+        let fd = socket(address.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ReceiverError(.listen, "cannot create a socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var status: Int32
-        if isIPv6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET6, name, &address.sin6_addr) == 1 else {
-                close(fd)
-                throw ReceiverError(.listen, "'\(host)' is not an IP address; use e.g. 127.0.0.1, 0.0.0.0 or ::1")
-            }
-            status = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-        } else {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET, name, &address.sin_addr) == 1 else {
-                close(fd)
-                throw ReceiverError(.listen, "'\(host)' is not an IP address; use e.g. 127.0.0.1, 0.0.0.0 or ::1")
-            }
-            status = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-        }
-        guard status == 0 else {
+        guard Glibc.bind(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 else {
             let number = errno
-            let reason = String(cString: strerror(number))
             close(fd)
             if number == EADDRINUSE {
                 throw ReceiverError(.portInUse, "cannot listen on \(host):\(port): the port is in use by another program")
             }
-            throw ReceiverError(.listen, "cannot listen on \(host):\(port): \(reason)")
+            throw ReceiverError(.listen, "cannot listen on \(host):\(port): \(String(cString: strerror(number)))")
         }
         guard listen(fd, 4096) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw ReceiverError(.listen, "cannot listen on \(host):\(port): \(reason)")
         }
-        var bound = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        // The port bound: in_port_t sits at the same place in sockaddr_in and sockaddr_in6.
+        var bound = sockaddr_in6()
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
         _ = withUnsafeMutablePointer(to: &bound) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        let boundPort: UInt16 = withUnsafePointer(to: &bound) { pointer in
-            isIPv6 ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port }
-                   : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port }
-        }
-        return (fd, Int(UInt16(bigEndian: boundPort)))
+        return (fd, Int(UInt16(bigEndian: bound.sin6_port)))
     }
 }

@@ -71,11 +71,13 @@ public struct HealthRules: Sendable, Hashable {
 /// A receiver failure at start, with a message that says what to do.
 public struct ReceiverError: KindedError, Sendable, CustomStringConvertible {
     /// A database that cannot be opened, read or written is a named file that cannot be
-    /// used (66); a port another program holds, unavailable (69); a host and port that cannot
-    /// be listened on otherwise, the system's refusal (1).
+    /// used (66); a host that is not an IP address, a usage error (64); a port another program
+    /// holds, unavailable (69); a host and port that cannot be listened on otherwise, the
+    /// system's refusal (1).
     public var errorKind: ErrorKind {
         switch kind {
         case .database: .input(.missing)
+        case .notAnAddress: .input(.usage)
         case .portInUse: .environment(.unavailable)
         case .listen: .environment(.refused)
         }
@@ -84,6 +86,8 @@ public struct ReceiverError: KindedError, Sendable, CustomStringConvertible {
     public enum Kind: Sendable {
         /// The SQLite database could not be opened, read or written at start.
         case database
+        /// The host to listen on is not an IP address.
+        case notAnAddress
         /// The receiver could not listen on its host and port.
         case listen
         /// The port is already in use by another program.
@@ -116,8 +120,10 @@ public final class PushReceiverServer: @unchecked Sendable {
     private let checkpointer: PushCheckpointer
     private var running = false
 
-    /// Opens the store and loads its state; does not listen yet.
+    /// Opens the store and loads its state; does not listen yet. A host that is not an address
+    /// is refused before the store is made.
     public init(_ configuration: ReceiverConfiguration) throws(ReceiverError) {
+        try HTTPServer.checkAddress(configuration.host)
         self.configuration = configuration
         let fixed = configuration.fixedNow
         let clock: @Sendable () -> Int64 = { fixed ?? WallClock.nowMilliseconds() }

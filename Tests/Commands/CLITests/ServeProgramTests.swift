@@ -61,6 +61,17 @@ final class ServeProgramTests: XCTestCase {
     }
 
     /// A port another program holds is unavailable (69, X2), said in one line, not a refusal (1).
+    /// A host that is not an IP address is a usage error (64), saying what to give; nothing
+    /// is looked up by name.
+    func testAHostThatIsNotAnAddressIsAUsageError() throws {
+        let folder = try TemporaryFolder("serve-host")
+        let result = try spawn([try serveBinary(), "--host", "example.com", "--port", "0", "--db", folder.file("push.db")],
+                               environment: ["NO_COLOR=1"])
+        XCTAssertEqual(result.code, 64, result.err)
+        XCTAssertEqual(result.err, "error: cannot start the receiver: 'example.com' is not an IP address; use e.g. 127.0.0.1, 0.0.0.0 or ::1\n")
+        XCTAssertNil(Files.text(folder.file("push.db")), "nothing is created")
+    }
+
     func testAPortInUseIsOneLineAndExits69() throws {
         let folder = try TemporaryFolder("serve-port")
         let held = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
