@@ -305,18 +305,27 @@ enum StudioPage {
           const pictures = $('push-pictures');
           pictures.textContent = '';
           for (const picture of result.pictures || []) {
-            const figure = document.createElement('figure');
-            figure.className = 'picture ' + picture.scheme;
-            const image = document.createElement('img');
-            image.src = 'data:image/png;base64,' + picture.png;
-            image.width = picture.width;
-            image.alt = 'Live Activity after this push, ' + picture.scheme;
-            const caption = document.createElement('figcaption');
-            caption.textContent = picture.scheme;
-            figure.append(image, caption);
-            pictures.append(figure);
+            pictures.append(pictureFigure(picture, 'Live Activity after this push, ' + picture.scheme, picture.scheme));
           }
           document.body.dataset.push = result.verdict;
+        }
+
+        // A picture the service sent (`scheme`, `png` in base64, `width` in points) as a figure
+        // of its scheme's class, with `alt` and, when given, a caption.
+        function pictureFigure(picture, alt, caption) {
+          const figure = document.createElement('figure');
+          figure.className = 'picture ' + picture.scheme;
+          const image = document.createElement('img');
+          image.src = 'data:image/png;base64,' + picture.png;
+          image.width = picture.width;
+          image.alt = alt;
+          figure.append(image);
+          if (caption) {
+            const text = document.createElement('figcaption');
+            text.textContent = caption;
+            figure.append(text);
+          }
+          return figure;
         }
 
         function showDay() {
@@ -348,14 +357,7 @@ enum StudioPage {
           const pictures = $('scrub-pictures');
           pictures.textContent = '';
           for (const picture of refresh.pictures || []) {
-            const figure = document.createElement('figure');
-            figure.className = 'picture ' + picture.scheme;
-            const image = document.createElement('img');
-            image.src = 'data:image/png;base64,' + picture.png;
-            image.width = picture.width;
-            image.alt = 'The widget after refresh ' + (refresh.index + 1) + ', ' + picture.scheme;
-            figure.append(image);
-            pictures.append(figure);
+            pictures.append(pictureFigure(picture, 'The widget after refresh ' + (refresh.index + 1) + ', ' + picture.scheme));
           }
           if (!refresh.pictures || refresh.pictures.length === 0) {
             const note = document.createElement('p');
